@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Almanac",
+    products: [
+        .library(name: "Almanac", targets: ["Almanac"]),
+        .executable(name: "almanac", targets: ["AlmanacCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The only code that sees ICU headers. Plain C types cross the boundary.
+        .target(
+            name: "CAlmanacICU",
+            linkerSettings: [
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icudata"),
+            ]
+        ),
+        // Pure Swift: civil time, timestamps, offsets, errors. No Foundation, no ICU.
+        .target(name: "AlmanacCore"),
+        .target(
+            name: "Almanac",
+            dependencies: ["AlmanacCore", "CAlmanacICU"]
+        ),
+        .executableTarget(
+            name: "AlmanacCLI",
+            dependencies: [
+                "Almanac",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+        .testTarget(
+            name: "AlmanacCLITests",
+            dependencies: ["AlmanacCLI", "Almanac"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

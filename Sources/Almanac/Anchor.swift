@@ -1,0 +1,53 @@
+import AlmanacCore
+
+/// A DTSTART (or RDATE, EXDATE, window bound) in one of RFC 5545's four value
+/// forms (section 3.3.4 and 3.3.5).
+///
+/// ```swift
+/// Anchor.date(CivilDate(1997, 9, 2)!)                       // DTSTART;VALUE=DATE:19970902
+/// Anchor.floating(CivilDate(1997, 9, 2)!.at(9, 0))          // DTSTART:19970902T090000
+/// Anchor.utc(CivilDate(1997, 9, 2)!.at(13, 0))              // DTSTART:19970902T130000Z
+/// Anchor.zoned(CivilDate(1997, 9, 2)!.at(9, 0), try Zone("America/New_York"))
+/// ```
+public enum Anchor: Sendable, Hashable {
+    /// A DATE: an all-day value with no time and no zone.
+    case date(CivilDate)
+    /// A DATE-TIME with no zone: the same wall-clock time wherever it is read.
+    case floating(CivilDateTime)
+    /// A DATE-TIME in UTC (`...Z`).
+    case utc(CivilDateTime)
+    /// A DATE-TIME in a zone (`TZID=...`).
+    case zoned(CivilDateTime, Zone)
+
+    /// The value form, without the value.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case date, floating, utc, zoned
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .date: .date
+        case .floating: .floating
+        case .utc: .utc
+        case .zoned: .zoned
+        }
+    }
+
+    /// The civil date-time written (a DATE reads as its midnight).
+    public var civil: CivilDateTime {
+        switch self {
+        case .date(let d): CivilDateTime(d, .midnight)
+        case .floating(let c), .utc(let c), .zoned(let c, _): c
+        }
+    }
+
+    /// The zone the value's wall-clock time is read in: UTC for `.utc`, the
+    /// zone for `.zoned`, `nil` for DATE and floating values.
+    public var zone: Zone? {
+        switch self {
+        case .date, .floating: nil
+        case .utc: .utc
+        case .zoned(_, let z): z
+        }
+    }
+}

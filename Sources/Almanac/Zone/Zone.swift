@@ -1,0 +1,107 @@
+import AlmanacCore
+
+/// A time zone: an IANA id (or a Windows id, mapped through ICU) with its
+/// transitions loaded once into an immutable table shared by every copy.
+///
+/// ```swift
+/// let ny = try Zone("America/New_York")
+/// ny.offset(at: Timestamp(secondsSinceEpoch: 0))        // -05:00
+/// ny.resolve(CivilDate(2024, 3, 10)!.at(2, 30))          // .gap(before: -05:00, after: -04:00)
+/// try ny.timestamp(for: CivilDate(2024, 3, 10)!.at(2, 30)) // 2024-03-10T07:30:00Z, i.e. 03:30 EDT
+/// ```
+///
+/// Loading costs one walk over the zone's transitions through ICU (about a
+/// thousand calls); later loads of the same id come from a process-wide cache.
+public struct Zone: Sendable, Hashable, CustomStringConvertible {
+    /// Where a zone's transitions come from.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// The system ICU (libicu) through Almanac's C shim: the default on Linux.
+        case icu
+        /// Foundation's `TimeZone`: the source on Apple platforms.
+        case foundation
+    }
+
+    @usableFromInline let table: ZoneTable
+
+    init(table: ZoneTable) { self.table = table }
+
+    /// The zone's id as it was loaded (IANA; a Windows id is mapped to IANA).
+    public var identifier: String { table.identifier }
+    /// Where this zone's transitions came from.
+    public var source: Source { table.source }
+    /// The tz data version of the source (ICU's `ucal_getTZDataVersion`, e.g. `2022e`).
+    public var dataVersion: String { table.dataVersion }
+    public var description: String { identifier }
+
+    /// UTC as a zone: offset zero, no transitions.
+    public static let utc = Zone(table: ZoneTable(identifier: "UTC", transitions: [], offsets: [0], source: .icu, dataVersion: ""))
+
+    /// A zone whose offset never changes (for tests and fixed-offset inputs).
+    public static func fixed(_ offset: Offset) -> Zone {
+        Zone(table: ZoneTable(identifier: offset.description, transitions: [], offsets: [offset.seconds], source: .icu, dataVersion: ""))
+    }
+
+    /// A zone from its transitions, in UTC seconds, and the offsets in force
+    /// before the first, between each pair and after the last transition.
+    ///
+    /// `offsets.count` must be `transitions.count + 1` and transitions must
+    /// increase; otherwise this throws.
+    public init(identifier: String, transitions: [Int64], offsets: [Offset]) throws(AlmanacError) {
+        guard offsets.count == transitions.count + 1 else {
+            throw AlmanacError(.invalidValue, "a zone needs one more offset than transitions (\(offsets.count) offsets, \(transitions.count) transitions)")
+        }
+        guard zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw AlmanacError(.invalidValue, "zone transitions must increase strictly")
+        }
+        self.init(table: ZoneTable(identifier: identifier, transitions: transitions, offsets: offsets.map(\.seconds), source: .icu, dataVersion: ""))
+    }
+
+    /// The UTC offset in force at an instant.
+    ///
+    /// - Complexity: O(log n) in the number of transitions.
+    public func offset(at instant: Timestamp) -> Offset {
+        Offset(seconds: table.offset(at: instant.secondsSinceEpoch))
+    }
+
+    /// Transitions in `[start, end)`: the instant and the offsets before and after.
+    public func transitions(from start: Timestamp, to end: Timestamp) -> [Transition] {
+        var out: [Transition] = []
+        var t = start.secondsSinceEpoch
+        while t < end.secondsSinceEpoch, let next = nextTransition(after: t), next < end.secondsSinceEpoch {
+            out.append(Transition(instant: Timestamp(secondsSinceEpoch: next),
+                                  before: Offset(seconds: table.offset(at: next - 1)),
+                                  after: Offset(seconds: table.offset(at: next))))
+            t = next
+        }
+        return out
+    }
+
+    /// The first transition strictly after UTC second `t`, if any.
+    func nextTransition(after t: Int64) -> Int64? {
+        let (ft, shift) = table.fold(t)
+        let i = table.spanIndex(ft)
+        if i < table.transitions.count { return table.transitions[i] + shift }
+        guard table.repeats else { return nil }
+        // Past the table's last transition inside the folded cycle: the next
+        // one is the first transition of the cycle, one cycle later.
+        let firstInCycle = table.spanIndex(ZoneTable.tableEnd - ZoneTable.cycle - 1)
+        return table.transitions[firstInCycle] + shift + ZoneTable.cycle
+    }
+
+    public static func == (a: Zone, b: Zone) -> Bool {
+        a.table === b.table || (a.table.identifier == b.table.identifier && a.table.source == b.table.source
+            && a.table.transitions == b.table.transitions && a.table.offsets == b.table.offsets)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(table.identifier)
+        h.combine(table.source)
+    }
+}
+
+/// A change of UTC offset.
+public struct Transition: Sendable, Hashable {
+    public var instant: Timestamp
+    public var before: Offset
+    public var after: Offset
+}

@@ -1,0 +1,63 @@
+import AlmanacCore
+
+/// The immutable transition table behind a ``Zone``: half-open spans of
+/// constant UTC offset, as java.time and jiff keep them.
+///
+/// `offsets[i]` is in force on `[transitions[i-1], transitions[i])`, with
+/// `offsets[0]` before the first transition and `offsets.last` after the last.
+/// Loaders fill the table up to ``tableEnd``; when the zone still changes
+/// offset in the last 400 years of the table, later instants reuse those
+/// 400 years (the Gregorian calendar, and so every tz rule written in it,
+/// repeats every 146097 days, a whole number of weeks).
+@usableFromInline
+final class ZoneTable: Sendable {
+    @usableFromInline let identifier: String
+    @usableFromInline let transitions: [Int64]
+    @usableFromInline let offsets: [Int32]
+    /// Whether instants at or after ``tableEnd`` fold back by 400-year cycles.
+    @usableFromInline let repeats: Bool
+    let source: Zone.Source
+    let dataVersion: String
+
+    /// 2500-01-01T00:00:00Z: loaders record every transition before it.
+    @usableFromInline static let tableEnd: Int64 = Int64(_daysFromCivil(2500, 1, 1)) * 86_400
+    /// 146097 days in seconds: the Gregorian cycle.
+    @usableFromInline static let cycle: Int64 = 146_097 * 86_400
+
+    init(identifier: String, transitions: [Int64], offsets: [Int32], source: Zone.Source, dataVersion: String) {
+        precondition(offsets.count == transitions.count + 1, "a zone table has one more offset than transitions")
+        self.identifier = identifier
+        self.transitions = transitions
+        self.offsets = offsets
+        self.source = source
+        self.dataVersion = dataVersion
+        let lastCycleStart = Self.tableEnd - Self.cycle
+        self.repeats = transitions.last.map { $0 >= lastCycleStart } ?? false
+    }
+
+    /// Moves an instant at or after ``tableEnd`` back into the table's last
+    /// cycle; returns the instant to look up and the shift that was applied.
+    @inlinable @inline(__always)
+    func fold(_ t: Int64) -> (Int64, Int64) {
+        guard repeats, t >= Self.tableEnd else { return (t, 0) }
+        let k = (t - Self.tableEnd) / Self.cycle + 1
+        return (t - k * Self.cycle, k * Self.cycle)
+    }
+
+    /// Index of the span containing instant `t` (already folded): the number
+    /// of transitions at or before `t`.
+    @inlinable
+    func spanIndex(_ t: Int64) -> Int {
+        var lo = 0, hi = transitions.count
+        while lo < hi {
+            let mid = (lo &+ hi) >> 1
+            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    @inlinable
+    func offset(at t: Int64) -> Int32 {
+        offsets[spanIndex(fold(t).0)]
+    }
+}

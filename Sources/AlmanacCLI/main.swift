@@ -1,0 +1,2 @@
+import Almanac
+print("almanac")

@@ -1,0 +1,118 @@
+/// A date on the proleptic Gregorian calendar with no time zone, year 1 to 9999.
+///
+/// Arithmetic runs on a day number (days since 1970-01-01), so adding days,
+/// comparing and finding the weekday are a few integer operations. There is no
+/// Julian cutover: 1582-10-05 exists, as in ISO 8601 and RFC 5545.
+///
+/// ```swift
+/// let d = CivilDate(2023, 11, 13)!           // nil for 2023-02-29
+/// d.weekday                                  // .monday
+/// d.adding(days: 20)                         // 2023-12-03
+/// d.isoWeek                                  // ISOWeek(year: 2023, week: 46)
+/// ```
+public struct CivilDate: Sendable, Hashable, Comparable, Codable {
+    @usableFromInline let _year: Int16
+    @usableFromInline let _month: UInt8
+    @usableFromInline let _day: UInt8
+
+    @inlinable public var year: Int { Int(_year) }
+    @inlinable public var month: Int { Int(_month) }
+    @inlinable public var day: Int { Int(_day) }
+
+    /// A date from its fields, or `nil` when it does not exist (30 February,
+    /// month 13, year 0 or 10000).
+    @inlinable
+    public init?(_ year: Int, _ month: Int, _ day: Int) {
+        guard _yearRange.contains(year), (1...12).contains(month),
+              day >= 1, day <= _daysInMonth(year, month) else { return nil }
+        self.init(_unchecked: year, month, day)
+    }
+
+    /// A date from its fields, throwing an error that says which field is wrong.
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue`` or
+    ///   ``AlmanacError/Kind/outOfRange``.
+    public init(validating year: Int, _ month: Int, _ day: Int) throws(AlmanacError) {
+        guard _yearRange.contains(year) else {
+            throw AlmanacError(.outOfRange, "year \(year) is not in the supported range 1...9999")
+        }
+        guard (1...12).contains(month) else {
+            throw AlmanacError(.invalidValue, "month \(month) is not in 1...12")
+        }
+        let n = _daysInMonth(year, month)
+        guard day >= 1, day <= n else {
+            if month == 2, day == 29 {
+                throw AlmanacError(.invalidValue, "invalid date \(year)-02-29: \(year) is not a leap year")
+            }
+            throw AlmanacError(.invalidValue, "invalid date: day \(day) is not in 1...\(n) for \(year)-\(month < 10 ? "0" : "")\(month)")
+        }
+        self.init(_unchecked: year, month, day)
+    }
+
+    @inlinable @inline(__always)
+    public init(_unchecked year: Int, _ month: Int, _ day: Int) {
+        _year = Int16(truncatingIfNeeded: year)
+        _month = UInt8(truncatingIfNeeded: month)
+        _day = UInt8(truncatingIfNeeded: day)
+    }
+
+    /// The date of a day number (0 is 1970-01-01), or `nil` outside years 1...9999.
+    @inlinable
+    public init?(daysSinceEpoch days: Int) {
+        guard days >= _minDayNumber, days <= _maxDayNumber else { return nil }
+        self.init(_unchecked: days)
+    }
+
+    @inlinable @inline(__always)
+    public init(_unchecked days: Int) {
+        let c = _civilFromDays(days)
+        self.init(_unchecked: c.year, c.month, c.day)
+    }
+
+    /// Days since 1970-01-01 (negative before).
+    @inlinable public var daysSinceEpoch: Int { _daysFromCivil(year, month, day) }
+
+    @inlinable public var weekday: Weekday { Weekday(rawValue: _isoWeekday(ofDays: daysSinceEpoch))! }
+
+    /// Day of the year, 1...366.
+    @inlinable public var dayOfYear: Int { daysSinceEpoch - _daysFromCivil(year, 1, 1) + 1 }
+
+    @inlinable public var isLeapYear: Bool { _isLeapYear(year) }
+    @inlinable public var daysInMonth: Int { _daysInMonth(year, month) }
+    @inlinable public var daysInYear: Int { _isLeapYear(year) ? 366 : 365 }
+
+    /// The date `days` later (earlier when negative), or `nil` outside years 1...9999.
+    @inlinable
+    public func adding(days: Int) -> CivilDate? {
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+        return overflow ? nil : CivilDate(daysSinceEpoch: sum)
+    }
+
+    /// The date at a time of day.
+    @inlinable
+    public func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> CivilDateTime {
+        CivilDateTime(self, CivilTime(_unchecked: hour, minute, second))
+    }
+
+    @inlinable
+    public static func < (a: CivilDate, b: CivilDate) -> Bool {
+        (a._year, a._month, a._day) < (b._year, b._month, b._day)
+    }
+}
+
+extension CivilDate: CustomStringConvertible {
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        _pad(year, 4) + "-" + _pad(month, 2) + "-" + _pad(day, 2)
+    }
+
+    /// `YYYYMMDD`, the RFC 5545 DATE form.
+    public var rfc5545: String { _pad(year, 4) + _pad(month, 2) + _pad(day, 2) }
+}
+
+/// Zero-padded decimal, for the fixed-width fields of dates and times.
+@usableFromInline
+func _pad(_ value: Int, _ width: Int) -> String {
+    let s = String(value)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}

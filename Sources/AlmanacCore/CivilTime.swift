@@ -1,0 +1,54 @@
+/// A time of day with second precision and no zone: 00:00:00 to 23:59:59.
+///
+/// RFC 5545 allows a leap second (`60`) in DATE-TIME values; Almanac has no
+/// leap seconds (like POSIX time), so its parsers reject second 60.
+///
+/// ```swift
+/// let t = CivilTime(9, 30)!
+/// t.secondsSinceMidnight   // 34200
+/// ```
+public struct CivilTime: Sendable, Hashable, Comparable, Codable {
+    @usableFromInline let _hour: UInt8
+    @usableFromInline let _minute: UInt8
+    @usableFromInline let _second: UInt8
+
+    @inlinable public var hour: Int { Int(_hour) }
+    @inlinable public var minute: Int { Int(_minute) }
+    @inlinable public var second: Int { Int(_second) }
+
+    /// Midnight, 00:00:00.
+    public static let midnight = CivilTime(_unchecked: 0, 0, 0)
+
+    /// A time from its fields, or `nil` outside 00:00:00...23:59:59.
+    @inlinable
+    public init?(_ hour: Int, _ minute: Int, _ second: Int = 0) {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        self.init(_unchecked: hour, minute, second)
+    }
+
+    @inlinable @inline(__always)
+    public init(_unchecked hour: Int, _ minute: Int, _ second: Int) {
+        _hour = UInt8(truncatingIfNeeded: hour)
+        _minute = UInt8(truncatingIfNeeded: minute)
+        _second = UInt8(truncatingIfNeeded: second)
+    }
+
+    /// A time from seconds since midnight, which must be in `0..<86400`.
+    @inlinable @inline(__always)
+    public init(_secondsSinceMidnight s: Int) {
+        self.init(_unchecked: s / 3600, (s / 60) % 60, s % 60)
+    }
+
+    /// Seconds since midnight, 0...86399.
+    @inlinable public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
+
+    @inlinable
+    public static func < (a: CivilTime, b: CivilTime) -> Bool {
+        (a._hour, a._minute, a._second) < (b._hour, b._minute, b._second)
+    }
+}
+
+extension CivilTime: CustomStringConvertible {
+    /// `HH:MM:SS`.
+    public var description: String { _pad(hour, 2) + ":" + _pad(minute, 2) + ":" + _pad(second, 2) }
+}

@@ -1,0 +1,55 @@
+/// An ISO 8601 week: the week-numbering year and the week number (1...53).
+///
+/// Weeks start on Monday and week 1 is the week that holds the year's first
+/// Thursday, so 2024-12-30 is in week 1 of 2025.
+public struct ISOWeek: Sendable, Hashable, Comparable, Codable {
+    public let year: Int
+    public let week: Int
+
+    public init(year: Int, week: Int) {
+        self.year = year
+        self.week = week
+    }
+
+    /// The Monday that starts this week.
+    public var firstDay: CivilDate? {
+        CivilDate(daysSinceEpoch: _weekOneStart(year: year, weekStart: .monday) + (week - 1) * 7)
+    }
+
+    /// How many weeks (52 or 53) the ISO week-numbering year has.
+    public static func weeksInYear(_ year: Int) -> Int { _weeksInYear(year, weekStart: .monday) }
+
+    public static func < (a: ISOWeek, b: ISOWeek) -> Bool { (a.year, a.week) < (b.year, b.week) }
+}
+
+extension ISOWeek: CustomStringConvertible {
+    /// `YYYY-Www`, for example `2023-W48`.
+    public var description: String { _pad(year, 4) + "-W" + _pad(week, 2) }
+}
+
+extension CivilDate {
+    /// The ISO 8601 week this date falls in.
+    public var isoWeek: ISOWeek {
+        let days = daysSinceEpoch
+        let thursday = days - (_isoWeekday(ofDays: days) - 1) + 3
+        let t = CivilDate(_unchecked: thursday)
+        return ISOWeek(year: t.year, week: (t.dayOfYear - 1) / 7 + 1)
+    }
+}
+
+/// Day number of the first day of week 1 of `year` for weeks starting on
+/// `weekStart`, with RFC 5545's rule (section 3.3.10, BYWEEKNO): week 1 is the
+/// first week with at least four days in the year, i.e. the week holding 4 January.
+@inlinable
+public func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
+    let jan4 = _daysFromCivil(year, 1, 4)
+    let wd = _isoWeekday(ofDays: jan4)
+    let back = wd - weekStart.rawValue
+    return jan4 - (back < 0 ? back + 7 : back)
+}
+
+/// Number of weeks (52 or 53) in `year` under RFC 5545 numbering with `weekStart`.
+@inlinable
+public func _weeksInYear(_ year: Int, weekStart: Weekday) -> Int {
+    (_weekOneStart(year: year + 1, weekStart: weekStart) - _weekOneStart(year: year, weekStart: weekStart)) / 7
+}

@@ -1,0 +1,50 @@
+/// A day of the week.
+///
+/// Raw values follow ISO 8601 (Monday is 1, Sunday is 7). RFC 5545 writes them
+/// `MO`, `TU`, `WE`, `TH`, `FR`, `SA`, `SU`; its default week start (WKST) is
+/// Monday, which is also ISO's.
+///
+/// ```swift
+/// Weekday.friday.rfcCode            // "FR"
+/// Weekday(rfcCode: "SU")            // .sunday
+/// Weekday.sunday.offset(from: .monday) // 6: days from a Monday week start
+/// ```
+public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The two-letter RFC 5545 code (`MO` ... `SU`).
+    public var rfcCode: String {
+        switch self {
+        case .monday: "MO"
+        case .tuesday: "TU"
+        case .wednesday: "WE"
+        case .thursday: "TH"
+        case .friday: "FR"
+        case .saturday: "SA"
+        case .sunday: "SU"
+        }
+    }
+
+    /// Reads a two-letter RFC 5545 code, upper case; `nil` for anything else.
+    public init?(rfcCode: some StringProtocol) {
+        switch rfcCode {
+        case "MO": self = .monday
+        case "TU": self = .tuesday
+        case "WE": self = .wednesday
+        case "TH": self = .thursday
+        case "FR": self = .friday
+        case "SA": self = .saturday
+        case "SU": self = .sunday
+        default: return nil
+        }
+    }
+
+    /// Days from `weekStart` to `self` going forward, in `0...6`.
+    @inlinable
+    public func offset(from weekStart: Weekday) -> Int {
+        let d = rawValue - weekStart.rawValue
+        return d < 0 ? d + 7 : d
+    }
+
+    public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
+}
