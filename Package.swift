@@ -26,15 +26,19 @@ let package = Package(
             name: "Almanac",
             dependencies: ["AlmanacCore", "CAlmanacICU"]
         ),
+        // The JSON Lines protocol of `almanac batch` (and of the corpus): no Foundation.
+        .target(name: "AlmanacBatch", dependencies: ["Almanac"]),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
                 "Almanac",
+                "AlmanacBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+        .testTarget(name: "AlmanacBatchTests", dependencies: ["AlmanacBatch", "Almanac"]),
         .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["AlmanacCLI", "Almanac"]
