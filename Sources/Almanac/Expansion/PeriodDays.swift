@@ -215,8 +215,6 @@ extension _RulePlan {
         }
         return set
     }
-
-    var dayLimits: Limits { present([.month, .monthDay, .weekday, .yearDay, .weekNo]) }
 }
 
 extension _DaySet {

@@ -21,6 +21,17 @@ struct _Raw {
 @usableFromInline
 struct _RuleIterator {
     let plan: _RulePlan
+    /// Copies of the plan's hot fields, so the loop does not go through the class.
+    let times: [Int32]
+    let hasSetPos: Bool
+    let frequency: RecurrenceRule.Frequency
+    let startLocal: Int64
+    /// The BYxxx parts that limit single days (DAILY and sub-daily rules).
+    let dayLimits: _RulePlan.Limits
+    /// WEEKLY: the days of every week when no part depends on the date; DAILY: `{0}` when no part limits days.
+    let fixedDays: _DaySet?
+    /// Sub-daily with no BYxxx filter, no BYSETPOS and one instant per period.
+    let plainSubDaily: Bool
     var cursor: _ZoneCursor
     let injectsStart: Bool
     var startPending: Bool
@@ -67,6 +78,23 @@ struct _RuleIterator {
     ///   - endKey: no instance at or after this key is wanted.
     init(plan: _RulePlan, includesStart: Bool, seekKey: Int64?, endKey: Int64?) {
         self.plan = plan
+        times = plan.times
+        hasSetPos = !plan.setPos.isEmpty
+        frequency = plan.frequency
+        startLocal = plan.startLocal
+        dayLimits = plan.present([.month, .monthDay, .weekday, .yearDay, .weekNo])
+        switch plan.frequency {
+        case .weekly where plan.present([.month, .monthDay, .yearDay, .weekNo]).isEmpty:
+            fixedDays = plan.weekDays(_weekOneStart(year: 2000, weekStart: plan.weekStart))
+        case .daily where dayLimits.isEmpty:
+            var one = _DaySet()
+            one.insert(0)
+            fixedDays = one
+        default:
+            fixedDays = nil
+        }
+        plainSubDaily = plan.frequency < .daily && dayLimits.isEmpty && plan.hourMask == 0 && plan.minuteMask == 0
+            && plan.secondMask == 0 && plan.setPos.isEmpty && plan.times.count == 1
         cursor = _ZoneCursor(plan.zone)
         injectsStart = includesStart
         startPending = includesStart
@@ -149,7 +177,7 @@ struct _RuleIterator {
             let raw = _Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: plan.startLocal)
             return (raw, r.inGap)
         }
-        return plan.frequency >= .daily ? nextDayBased() : nextSubDaily()
+        return frequency >= .daily ? nextDayBased() : nextSubDaily()
     }
 
     // MARK: day-based
@@ -159,7 +187,7 @@ struct _RuleIterator {
         while true {
             while let (day, second) = nextInPeriod() {
                 let local = Int64(day) * 86_400 + Int64(second)
-                if local < plan.startLocal || (injectsStart && local == plan.startLocal) { continue }
+                if local < startLocal || (injectsStart && local == startLocal) { continue }
                 periodHadCandidate = true
                 let r = cursor.resolve(local: local)
                 if r.inGap {
@@ -180,8 +208,7 @@ struct _RuleIterator {
 
     @inline(__always)
     mutating func nextInPeriod() -> (Int, Int32)? {
-        let times = plan.times
-        if plan.setPos.isEmpty {
+        if !hasSetPos {
             while true {
                 if currentDay >= 0 && timeIndex < times.count {
                     let t = times[timeIndex]
@@ -249,17 +276,19 @@ struct _RuleIterator {
             let back = plan.startWeekday.offset(from: plan.weekStart)
             periodStart = plan.startDay - back + 7 * step
             guard periodStart <= lastDay else { return false }
-            days = plan.weekDays(periodStart)
+            days = fixedDays ?? plan.weekDays(periodStart)
         default:
             periodStart = plan.startDay + step
             guard periodStart <= lastDay else { return false }
-            days = _DaySet()
-            if plan.passes(periodStart, plan.dayLimits) { days.insert(0) }
+            if let f = fixedDays { days = f } else {
+                days = _DaySet()
+                if plan.passes(periodStart, dayLimits) { days.insert(0) }
+            }
         }
         dayCursor = 0
         currentDay = -1
         timeIndex = 0
-        if !plan.setPos.isEmpty { selectPositions() }
+        if hasSetPos { selectPositions() }
         return true
     }
 
@@ -286,6 +315,19 @@ struct _RuleIterator {
 
     @inline(__always)
     mutating func nextSubDaily() -> (_Raw, Bool)? {
+        if plainSubDaily {
+            // No filter and one instant per period: step and look up the offset.
+            if subIndex < sub.count {
+                subIndex += 1
+                return (sub[subIndex - 1], false)
+            }
+            k += 1
+            let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
+            let (c, o2) = (t0 + Int64(times[0])).addingReportingOverflow(ks)
+            guard !o1, !o2, c <= lastInstant else { return nil }
+            let o = cursor.offset(utc: c)
+            return (_Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o), false)
+        }
         while true {
             if subIndex < sub.count {
                 let r = sub[subIndex]
@@ -300,7 +342,6 @@ struct _RuleIterator {
     /// Fills `sub` with the instances of period `k`; skips ahead over whole
     /// days or hours that cannot match. `false` past the end.
     mutating func loadSubPeriod() -> Bool {
-        let dayLimits = plan.dayLimits
         var visits = 0
         while true {
             // The backstop of DESIGN.md's "terminate": a rule that has visited
@@ -314,7 +355,7 @@ struct _RuleIterator {
             subIndex = 0
             var lastLocal: Int64 = 0
             var failedDay = false, failedHour = false
-            for off in plan.times {
+            for off in times {
                 let c = p + Int64(off)
                 let o = cursor.offset(utc: c)
                 let local = c + o
@@ -332,7 +373,7 @@ struct _RuleIterator {
                 if c < startKey || (injectsStart && c == startKey) { continue }
                 sub.append(_Raw(key: c, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
             }
-            if !plan.setPos.isEmpty && !sub.isEmpty { applySetPos() }
+            if hasSetPos && !sub.isEmpty { applySetPos() }
             if !sub.isEmpty { emptyPeriods = 0; return true }
             // Nothing here: skip to the period that reaches the next day or hour.
             var next = k + 1

@@ -44,7 +44,8 @@ struct _SetMerger {
         }
         excludedKeys = keys.sorted()
         excludedDays = wholeDays.sorted()
-        heads = rules.indices.map { rules[$0].next() }
+        single = rules.count == 1 && dates.isEmpty && excludedKeys.isEmpty && excludedDays.isEmpty && exclusions.isEmpty
+        heads = single ? [] : rules.indices.map { rules[$0].next() }
         exclusionHeads = exclusions.indices.map { exclusions[$0].next() }
     }
 
@@ -61,7 +62,18 @@ struct _SetMerger {
         return _Raw(key: key, local: local, offset: set.start.kind == .floating ? 0 : offset, rid: local)
     }
 
+    /// One rule and nothing else: no merging to do.
+    let single: Bool
+
     mutating func next() -> Occurrence? {
+        if single {
+            while let raw = rules[0].next() {
+                if let e = windowEnd, raw.key >= e { return nil }
+                if let s = windowStart, raw.key < s { continue }
+                return occurrence(raw)
+            }
+            return nil
+        }
         while !done {
             // The smallest head among the rules and the dates.
             var best = -1
@@ -83,13 +95,19 @@ struct _SetMerger {
             if let e = windowEnd, raw.key >= e { done = true; return nil }
             if let s = windowStart, raw.key < s { continue }
             if isExcluded(raw) { continue }
-            return Occurrence(start: CivilDateTime(_localSeconds: Int(raw.local)),
-                              offset: Offset(seconds: raw.offset),
-                              timestamp: Timestamp(secondsSinceEpoch: raw.key),
-                              recurrenceID: CivilDateTime(_localSeconds: Int(raw.rid)),
-                              kind: kind)
+            return occurrence(raw)
         }
         return nil
+    }
+
+    @inline(__always)
+    func occurrence(_ raw: _Raw) -> Occurrence {
+        let start = CivilDateTime(_localSeconds: Int(raw.local))
+        return Occurrence(start: start,
+                          offset: Offset(seconds: raw.offset),
+                          timestamp: Timestamp(secondsSinceEpoch: raw.key),
+                          recurrenceID: raw.rid == raw.local ? start : CivilDateTime(_localSeconds: Int(raw.rid)),
+                          kind: kind)
     }
 
     /// EXDATE and EXRULE. Keys arrive in increasing order, so each list is
