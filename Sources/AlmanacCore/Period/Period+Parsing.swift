@@ -41,11 +41,15 @@ struct _PeriodParser {
         self.bytes = Array(text.utf8)
     }
 
+    /// An error for the bytes from `start` (`length` of them, or the rest of
+    /// the text), widened to whole characters; the column counts characters.
     func fail(_ what: String, at start: Int, length: Int? = nil) -> AlmanacError {
-        let end = min(bytes.count, start + (length ?? max(1, bytes.count - start)))
+        var end = min(bytes.count, start + (length ?? max(1, bytes.count - start)))
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }   // UTF-8 continuation bytes
         let piece = start < bytes.count ? String(decoding: bytes[start..<end], as: UTF8.self) : ""
-        return AlmanacError(.invalidValue, "invalid period \"\(text)\" at column \(start + 1): \(what)",
-                            text: piece, column: start + 1)
+        let column = String(decoding: bytes[..<start], as: UTF8.self).count + 1
+        return AlmanacError(.invalidValue, "invalid period \"\(text)\" at column \(column): \(what)",
+                            text: piece, column: column)
     }
 
     var atEnd: Bool { i == bytes.count }

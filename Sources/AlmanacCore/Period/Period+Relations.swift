@@ -120,7 +120,7 @@ extension Period {
     public func advanced(by n: Int) -> Period? {
         // More steps than there are days in the range can never land in it;
         // bounding n first keeps the products below from overflowing.
-        guard abs(n) <= _maxDayNumber - _minDayNumber + 1 else { return nil }
+        guard n.magnitude <= UInt(_maxDayNumber - _minDayNumber + 1) else { return nil }
         switch _kind {
         case .day, .span, .week:
             let shift = n * dayCount
