@@ -184,6 +184,11 @@ private func period(_ text: String) -> Period { try! Period(parsing: text) }
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(WeekRule.self, from: Data("{\"firstWeekday\":1,\"minimumDaysInFirstWeek\":0}".utf8))
         }
+        let item = AgendaItem(id: "t1", title: "Pay rent", period: period("2023-W48"), visibleIn: [.year, .week, .month])
+        #expect(String(decoding: try encoder.encode(item), as: UTF8.self)
+                == "{\"id\":\"t1\",\"period\":\"2023-W48\",\"title\":\"Pay rent\",\"visibleIn\":[\"week\",\"month\",\"year\"]}")
+        #expect(String(decoding: try encoder.encode(Horizon.weeks(6)), as: UTF8.self) == "{\"count\":6,\"granularity\":\"week\"}")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Period.Granularity.self, from: Data("\"decade\"".utf8)) }
         #expect(try JSONDecoder().decode(Horizon.self, from: try JSONEncoder().encode(Horizon.weeks(6))) == .weeks(6))
     }
 }

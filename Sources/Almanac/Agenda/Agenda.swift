@@ -30,6 +30,10 @@ public struct Agenda: Sendable, Hashable {
 
     /// An empty agenda.
     ///
+    /// ```swift
+    /// var agenda = Agenda()
+    /// ```
+    ///
     /// - Complexity: O(1).
     public init() {}
 
@@ -50,15 +54,27 @@ public struct Agenda: Sendable, Hashable {
 
     /// How many items the agenda holds.
     ///
+    /// ```swift
+    /// Agenda([item]).count   // 1
+    /// ```
+    ///
     /// - Complexity: O(1).
     public var count: Int { _items.count }
 
     /// Whether the agenda holds no item.
     ///
+    /// ```swift
+    /// Agenda().isEmpty   // true
+    /// ```
+    ///
     /// - Complexity: O(1).
     public var isEmpty: Bool { _items.isEmpty }
 
     /// All items, in no particular order.
+    ///
+    /// ```swift
+    /// let titles = agenda.items.map(\.title)
+    /// ```
     ///
     /// - Complexity: O(1).
     public var items: Dictionary<String, AgendaItem>.Values { _items.values }
@@ -75,6 +91,10 @@ public struct Agenda: Sendable, Hashable {
     /// Adds `item`, or replaces the item with the same id; returns the
     /// replaced item.
     ///
+    /// ```swift
+    /// agenda.insert(AgendaItem(id: "1", title: "Plan sprint", period: .week(2023, 48)!))
+    /// ```
+    ///
     /// - Complexity: O(log d) on average when the item's period already has
     ///   items, O(d) otherwise (an array insertion), where d is the number of
     ///   distinct periods of its shape; done for each of the at most four
@@ -88,6 +108,10 @@ public struct Agenda: Sendable, Hashable {
     }
 
     /// Removes the item with `id` and returns it, or returns `nil` when there is none.
+    ///
+    /// ```swift
+    /// agenda.remove(id: "1")?.title   // "Plan sprint"
+    /// ```
     ///
     /// - Complexity: O(d) at most, as ``insert(_:)``.
     @discardableResult
@@ -156,6 +180,10 @@ public struct Agenda: Sendable, Hashable {
 
     /// The order of every list: last day of the period, then title, then id.
     ///
+    /// ```swift
+    /// items.sorted(by: Agenda.listOrder)
+    /// ```
+    ///
     /// - Complexity: O(1) (plus the length of the titles compared).
     public static func listOrder(_ a: AgendaItem, _ b: AgendaItem) -> Bool {
         let (ea, eb) = (a.period.lastDay, b.period.lastDay)
@@ -180,10 +208,18 @@ public struct Agenda: Sendable, Hashable {
 
     /// Two agendas are equal when they hold the same items.
     ///
+    /// ```swift
+    /// Agenda([a, b]) == Agenda([b, a])   // true
+    /// ```
+    ///
     /// - Complexity: O(n).
     public static func == (a: Agenda, b: Agenda) -> Bool { a._items == b._items }
 
     /// Hashes the items.
+    ///
+    /// ```swift
+    /// let seen: Set<Agenda> = [agenda]
+    /// ```
     ///
     /// - Complexity: O(n).
     public func hash(into hasher: inout Hasher) { hasher.combine(_items) }
@@ -192,6 +228,10 @@ public struct Agenda: Sendable, Hashable {
 extension Agenda: Codable {
     /// Reads an array of items and rebuilds the index.
     ///
+    /// ```swift
+    /// let agenda = try JSONDecoder().decode(Agenda.self, from: data)
+    /// ```
+    ///
     /// - Throws: a `DecodingError` when an item is malformed.
     /// - Complexity: O(n log n).
     public init(from decoder: any Decoder) throws {
@@ -199,6 +239,10 @@ extension Agenda: Codable {
     }
 
     /// Writes the items as an array sorted by id.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(agenda)   // [{"id": ..., "period": "2023-W48", ...}]
+    /// ```
     ///
     /// - Complexity: O(n log n).
     public func encode(to encoder: any Encoder) throws {

@@ -16,14 +16,38 @@
 /// item.isListed(in: .month(2023, 12)!)   // true
 /// item.isListed(in: .day(CivilDate(2023, 11, 28)!))   // false: a week is coarser than a day
 /// ```
-public struct AgendaItem: Sendable, Hashable, Codable, Identifiable {
+public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// A stable identifier, unique within an ``Agenda``.
+    ///
+    /// ```swift
+    /// AgendaItem(id: "t1", title: "Pay rent", period: .month(2023, 11)!).id   // "t1"
+    /// ```
+    ///
+    /// - Complexity: O(1).
     public var id: String
     /// The text shown in lists; the second sort key.
+    ///
+    /// ```swift
+    /// item.title = "Pay rent (done)"
+    /// ```
+    ///
+    /// - Complexity: O(1).
     public var title: String
     /// The period the item is assigned to.
+    ///
+    /// ```swift
+    /// item.period = .month(2023, 12)!
+    /// ```
+    ///
+    /// - Complexity: O(1).
     public var period: Period
     /// The granularities of the lists the item may appear in.
+    ///
+    /// ```swift
+    /// item.visibleIn = [.day, .week]   // never in month or year lists
+    /// ```
+    ///
+    /// - Complexity: O(1).
     public var visibleIn: Set<Period.Granularity>
 
     /// An item, visible in every list by default.
@@ -77,5 +101,39 @@ public struct AgendaItem: Sendable, Hashable, Codable, Identifiable {
         item.period = p
         item.visibleIn.insert(granularity)
         return item
+    }
+}
+
+extension AgendaItem: Codable {
+    private enum CodingKeys: String, CodingKey { case id, title, period, visibleIn }
+
+    /// Reads `{"id": "t1", "title": "Pay rent", "period": "2023-W48", "visibleIn": ["week", "month"]}`.
+    ///
+    /// ```swift
+    /// let item = try JSONDecoder().decode(AgendaItem.self, from: data)
+    /// ```
+    ///
+    /// - Throws: a `DecodingError` when a field is missing or malformed.
+    /// - Complexity: O(1) plus the length of the text.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
+                  period: try c.decode(Period.self, forKey: .period),
+                  visibleIn: try c.decode(Set<Period.Granularity>.self, forKey: .visibleIn))
+    }
+
+    /// Writes the fields, `visibleIn` sorted finest first so the output is stable.
+    ///
+    /// ```swift
+    /// try JSONEncoder().encode(item)
+    /// ```
+    ///
+    /// - Complexity: O(1) plus the length of the text.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encode(period, forKey: .period)
+        try c.encode(visibleIn.sorted(), forKey: .visibleIn)
     }
 }

@@ -14,8 +14,20 @@
 /// ```
 public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The granularity of the periods the horizon is made of.
+    ///
+    /// ```swift
+    /// Horizon.weeks(6).granularity   // .week
+    /// ```
+    ///
+    /// - Complexity: O(1).
     public let granularity: Period.Granularity
     /// How many periods (at least 1 for a usable horizon).
+    ///
+    /// ```swift
+    /// Horizon.weeks(6).count   // 6
+    /// ```
+    ///
+    /// - Complexity: O(1).
     public let count: Int
 
     /// A horizon of `count` periods of `granularity`.
@@ -32,20 +44,36 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The `n` days starting on the date.
     ///
+    /// ```swift
+    /// Horizon.days(7).periods(from: CivilDate(2023, 11, 15)!)!.count   // 7 days, 15 ... 21 November
+    /// ```
+    ///
     /// - Complexity: O(1).
     public static func days(_ n: Int) -> Horizon { Horizon(.day, count: n) }
 
     /// The week containing the date and the `n - 1` weeks after it.
+    ///
+    /// ```swift
+    /// Horizon.weeks(6).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-11-13/P42D"
+    /// ```
     ///
     /// - Complexity: O(1).
     public static func weeks(_ n: Int) -> Horizon { Horizon(.week, count: n) }
 
     /// The month containing the date and the `n - 1` months after it.
     ///
+    /// ```swift
+    /// Horizon.months(6).span(from: CivilDate(2023, 11, 15)!)!.lastDay   // 2024-04-30
+    /// ```
+    ///
     /// - Complexity: O(1).
     public static func months(_ n: Int) -> Horizon { Horizon(.month, count: n) }
 
     /// The year containing the date and the `n - 1` years after it.
+    ///
+    /// ```swift
+    /// Horizon.years(2).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-01-01/P731D"
+    /// ```
     ///
     /// - Complexity: O(1).
     public static func years(_ n: Int) -> Horizon { Horizon(.year, count: n) }
@@ -91,6 +119,10 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// An ISO 8601 duration naming the horizon: `P7D`, `P6W`, `P6M`, `P1Y`.
+    ///
+    /// ```swift
+    /// Horizon.months(6).description   // "P6M"
+    /// ```
     ///
     /// - Complexity: O(1).
     public var description: String {

@@ -9,6 +9,11 @@ extension Period: CustomStringConvertible, LosslessStringConvertible {
     /// | year  | `2023`                       |
     /// | span  | `2023-11-13/P7D`             |
     ///
+    /// ```swift
+    /// Period.week(2023, 48)!.description            // "2023-W48"
+    /// Period.week(2023, 48, rule: .us)!.description // "2023-W48@SU1"
+    /// ```
+    ///
     /// - Complexity: O(1).
     public var description: String {
         switch _kind {
@@ -41,6 +46,10 @@ extension Period: CustomStringConvertible, LosslessStringConvertible {
 extension Period: Codable {
     /// Reads the canonical text (`"2023-W48"`).
     ///
+    /// ```swift
+    /// try JSONDecoder().decode(Period.self, from: Data(#""2023-W48""#.utf8))
+    /// ```
+    ///
     /// - Throws: `DecodingError.dataCorrupted` with the parser's message when
     ///   the text is not a period.
     /// - Complexity: O(n) in the length of the text.
@@ -55,6 +64,10 @@ extension Period: Codable {
     }
 
     /// Writes the canonical text (``description``) as a single string.
+    ///
+    /// ```swift
+    /// try JSONEncoder().encode(Period.week(2023, 48)!)   // "2023-W48"
+    /// ```
     ///
     /// - Complexity: O(1).
     public func encode(to encoder: any Encoder) throws {

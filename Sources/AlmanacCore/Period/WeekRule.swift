@@ -16,10 +16,22 @@
 /// ```
 public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The weekday every week starts on.
+    ///
+    /// ```swift
+    /// WeekRule.us.firstWeekday   // .sunday
+    /// ```
+    ///
+    /// - Complexity: O(1).
     public let firstWeekday: Weekday
     @usableFromInline let _minimumDays: UInt8
 
     /// How many days of a year its week 1 holds at least, 1...7.
+    ///
+    /// ```swift
+    /// WeekRule.iso.minimumDaysInFirstWeek   // 4
+    /// ```
+    ///
+    /// - Complexity: O(1).
     @inlinable public var minimumDaysInFirstWeek: Int { Int(_minimumDays) }
 
     /// A week rule.
@@ -59,15 +71,27 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ISO 8601 weeks: Monday first, week 1 holds at least 4 days (the year's
     /// first Thursday, and 4 January). The default everywhere in Almanac.
     ///
+    /// ```swift
+    /// WeekRule.iso.week(of: CivilDate(2021, 1, 3)!)   // (year: 2020, week: 53)
+    /// ```
+    ///
     /// - Complexity: O(1).
     public static let iso = WeekRule(firstWeekday: .monday, minimumDaysInFirstWeek: 4)
 
     /// US weeks: Sunday first, week 1 is the week of 1 January.
     ///
+    /// ```swift
+    /// WeekRule.us.week(of: CivilDate(2021, 1, 3)!)    // (year: 2021, week: 2)
+    /// ```
+    ///
     /// - Complexity: O(1).
     public static let us = WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 1)
 
     /// Whether this is ``iso``.
+    ///
+    /// ```swift
+    /// WeekRule.iso.isISO   // true
+    /// ```
     ///
     /// - Complexity: O(1).
     @inlinable public var isISO: Bool { firstWeekday == .monday && _minimumDays == 4 }
@@ -75,6 +99,10 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The rule's short code: the RFC 5545 code of the first weekday and the
     /// minimum days, `MO4` for ISO, `SU1` for US weeks. Week periods with a
     /// non-ISO rule carry it after `@` in their text (`2023-W48@SU1`).
+    ///
+    /// ```swift
+    /// WeekRule.us.description   // "SU1"
+    /// ```
     ///
     /// - Complexity: O(1).
     public var description: String { firstWeekday.rfcCode + String(minimumDaysInFirstWeek) }
