@@ -128,7 +128,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
             }
             let w = Period.containing(d, .week, weekRule: rule)!
             #expect(w.firstDay.weekday == rule.firstWeekday && w.weekRule == rule)
-            #expect(Period.week(w.week!.year, w.week!.number, rule: rule) == w)
+            #expect(Period.week(w.weekOfYear!.year, w.weekOfYear!.week, rule: rule) == w)
         }
     }
 

@@ -15,7 +15,7 @@ private func texts(_ ps: [Period]) -> [String] { ps.map(\.description) }
         #expect(texts(w.periods(of: .year)) == ["2023"])
         #expect(texts(w.periods(of: .week)) == ["2023-W48"])
         #expect(w.periods(of: .day).map(\.firstDay) == Array(w.dates))
-        #expect(w.week! == (2023, 48))
+        #expect(w.weekOfYear! == (2023, 48))
     }
 
     @Test func week52Of2023StaysInDecember() {
@@ -81,7 +81,7 @@ private func texts(_ ps: [Period]) -> [String] { ps.map(\.description) }
         #expect(Period.year(2024)!.dayCount == 366 && Period.year(2023)!.dayCount == 365)
         #expect(Period.month(2023, 13) == nil && Period.year(0) == nil && Period.year(10000) == nil)
         let s = Period.span(from: date(2023, 11, 13), dayCount: 7)!
-        #expect(s.isSpan && s.granularity == nil && s.lastDay == date(2023, 11, 19) && s.weekRule == nil && s.week == nil)
+        #expect(s.isSpan && s.granularity == nil && s.lastDay == date(2023, 11, 19) && s.weekRule == nil && s.weekOfYear == nil)
         #expect(Period.span(from: date(2023, 11, 13), dayCount: 0) == nil)
         #expect(Period.span(from: date(2023, 11, 13), through: date(2023, 11, 12)) == nil)
         #expect(Period.span(from: date(2023, 11, 13), through: date(2023, 11, 13))!.dayCount == 1)
@@ -151,6 +151,8 @@ private func texts(_ ps: [Period]) -> [String] { ps.map(\.description) }
         #expect(Period.week(9999, 51)!.next == nil)
         #expect(Period.year(9999)!.periods(of: .week).last!.description == "9999-W51")
         #expect(Period.containing(last, .year)!.description == "9999")
+        #expect(WeekRule.iso.weeksInYear(Int.max) == 0 && WeekRule.us.weeksInYear(0) == 0 && Period.week(Int.max, 1) == nil)
+        #expect(WeekRule.us.week(of: last) == (10000, 1) && WeekRule.iso.week(of: last) == (9999, 52))
     }
 
     @Test func comparisonIsTotalAndAgreesWithEquality() {

@@ -102,14 +102,13 @@ public struct Period: Sendable, Hashable {
     /// The week-numbering year and week number of a week, `nil` for every other kind.
     ///
     /// ```swift
-    /// Period.containing(CivilDate(2024, 12, 30)!, .week)!.week   // (year: 2025, number: 1)
+    /// Period.containing(CivilDate(2024, 12, 30)!, .week)!.weekOfYear   // (year: 2025, week: 1)
     /// ```
     ///
     /// - Complexity: O(1).
-    public var week: (year: Int, number: Int)? {
+    public var weekOfYear: (year: Int, week: Int)? {
         guard _kind == .week else { return nil }
-        let w = _rule._week(ofWeekStarting: Int(_first))
-        return (w.year, w.week)
+        return _rule._week(ofWeekStarting: Int(_first))
     }
 
     /// The first day.

@@ -121,7 +121,8 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
         return CivilDate(daysSinceEpoch: _weekOneStart(year))
     }
 
-    /// How many weeks (52 or 53) `year` has under this rule.
+    /// How many weeks (52 or 53) `year` has under this rule; 0 for a year
+    /// outside 1...9999.
     ///
     /// ```swift
     /// WeekRule.iso.weeksInYear(2020)   // 53
@@ -130,10 +131,12 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     ///
     /// - Complexity: O(1).
     public func weeksInYear(_ year: Int) -> Int {
-        (_weekOneStart(year + 1) - _weekOneStart(year)) / 7
+        guard _yearRange.contains(year) else { return 0 }
+        return (_weekOneStart(year + 1) - _weekOneStart(year)) / 7
     }
 
-    /// The week-numbering year and the week number (1...53) of a date.
+    /// The week-numbering year and the week number (1...53) of a date. The
+    /// last days of 9999 may fall in week 1 of 10000 (under US rules, for one).
     ///
     /// ```swift
     /// WeekRule.iso.week(of: CivilDate(2024, 12, 30)!)   // (year: 2025, week: 1)
