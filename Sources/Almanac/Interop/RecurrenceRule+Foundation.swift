@@ -20,8 +20,15 @@ extension Calendar.RecurrenceRule {
     public init(_ rule: Almanac.RecurrenceRule, timeZone: TimeZone) throws(AlmanacError) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        calendar.firstWeekday = rule.weekStart == .sunday ? 1 : rule.weekStart.rawValue + 1
-        calendar.minimumDaysInFirstWeek = 4
+        // WKST matters only to BYWEEKNO and to WEEKLY rules with INTERVAL > 1
+        // (RFC 5545 section 3.3.10); elsewhere the calendar keeps Foundation's
+        // defaults (which also avoids a Foundation trap: with ISO week
+        // settings, YEARLY;BYMONTH=1,7;BYDAY=1MO,-1SU stops the process in
+        // FoundationEssentials/Calendar_Recurrence.swift, "notAdvancing").
+        if !rule.byWeekNo.isEmpty || (rule.frequency == .weekly && rule.interval > 1) {
+            calendar.firstWeekday = rule.weekStart == .sunday ? 1 : rule.weekStart.rawValue + 1
+            calendar.minimumDaysInFirstWeek = 4
+        }
         let frequency: Calendar.RecurrenceRule.Frequency
         switch rule.frequency {
         case .secondly: throw AlmanacError(.unsupported, "Foundation's Calendar.RecurrenceRule has no SECONDLY frequency", text: "FREQ=SECONDLY")
