@@ -65,12 +65,19 @@ private func bruteForceList(_ items: some Sequence<AgendaItem>, _ list: Period) 
         var incremental = Agenda()
         for item in items.shuffled(using: &g) { incremental.insert(item) }
         #expect(agenda == incremental)
+        // Repeated ids: the last item of an id wins.
+        let repeated = (0..<600).map { g.item($0 % 250, years: 2023...2024) }
+        var lastWins: [String: AgendaItem] = [:]
+        for item in repeated { lastWins[item.id] = item }
+        let deduplicated = Agenda(repeated)
+        #expect(deduplicated.count == lastWins.count)
         for _ in 0..<300 {
             let list = g.period(years: 2022...2025, longestSpan: 400)
             let expected = bruteForceList(items, list)
             #expect(agenda.list(for: list) == expected, "\(list)")
             #expect(incremental.list(for: list) == expected, "\(list)")
             #expect(items.filter { $0.isListed(in: list) }.count == expected.count)
+            #expect(deduplicated.list(for: list) == bruteForceList(lastWins.values, list), "\(list)")
         }
     }
 

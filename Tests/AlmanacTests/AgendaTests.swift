@@ -152,6 +152,18 @@ private func period(_ text: String) -> Period { try! Period(parsing: text) }
         #expect(agenda == Agenda())
     }
 
+    @Test func bulkLoadingKeepsTheLastItemOfAnID() {
+        let agenda = Agenda([
+            AgendaItem(id: "a", title: "Old", period: period("2023-11-13")),
+            AgendaItem(id: "b", title: "B", period: period("2023-11-14")),
+            AgendaItem(id: "a", title: "New", period: period("2023-12-13")),
+        ])
+        #expect(agenda.count == 2 && agenda["a"]?.title == "New")
+        #expect(agenda.list(for: period("2023-11")).map(\.title) == ["B"])
+        #expect(agenda.list(for: period("2023-11-13")).isEmpty)
+        #expect(agenda.list(for: period("2023")).map(\.title) == ["B", "New"])
+    }
+
     @Test func horizonLists() {
         let agenda = Agenda([
             AgendaItem(id: "d", title: "Day", period: period("2023-11-15"), visibleIn: [.day, .week]),

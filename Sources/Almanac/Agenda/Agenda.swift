@@ -45,10 +45,8 @@ public struct Agenda: Sendable, Hashable {
     ///
     /// - Complexity: O(n log n) for n items.
     public init(_ items: some Sequence<AgendaItem>) {
-        for item in items {
-            if let old = _items.updateValue(item, forKey: item.id) { _unindex(old) }
-            _index(item, sorted: false)
-        }
+        for item in items { _items[item.id] = item }
+        for item in _items.values { _index(item, sorted: false) }
         for g in _lists.indices { _lists[g].sortAll() }
     }
 
