@@ -59,6 +59,13 @@ import AlmanacCore
         Case(input: "FREQ=DAILY;COUNT=5x", text: "5x", column: 18, message: "COUNT value \"5x\" is not an integer"),
         Case(input: "FREQ=DAILY;COUNT=99999999999999999999", kind: .outOfRange, text: "99999999999999999999", column: 18,
              message: "COUNT value 99999999999999999999 is too large"),
+        // RFC 5545 section 3.3.10: seconds, minutes, hour and monthnum are 1*2DIGIT, with no sign.
+        Case(input: "FREQ=DAILY;BYSECOND=+1", text: "+1", column: 21, message: "BYSECOND value \"+1\" has a sign, which RFC 5545 section 3.3.10 does not allow here"),
+        Case(input: "FREQ=DAILY;BYMINUTE=+1", text: "+1", column: 21, message: "BYMINUTE value \"+1\" has a sign"),
+        Case(input: "FREQ=DAILY;BYHOUR=+5", text: "+5", column: 19, message: "BYHOUR value \"+5\" has a sign"),
+        Case(input: "FREQ=YEARLY;BYMONTH=+1", text: "+1", column: 21, message: "BYMONTH value \"+1\" has a sign"),
+        Case(input: "FREQ=DAILY;INTERVAL=+2", text: "+2", column: 21, message: "INTERVAL value \"+2\" has a sign"),
+        Case(input: "FREQ=DAILY;BYHOUR=-0", text: "-0", column: 19, message: "BYHOUR value \"-0\" has a sign"),
         Case(input: "FREQ=DAILY;BYHOUR=-", text: "-", column: 19, message: "BYHOUR value \"-\" is not an integer"),
         Case(input: "FREQ=DAILY;BYHOUR=-1", text: "-1", column: 19, message: "BYHOUR value -1 is out of range (expected 0...23)"),
         Case(input: "FREQ=DAILY;BYHOUR=24", text: "24", column: 19, message: "BYHOUR value 24 is out of range (expected 0...23)"),

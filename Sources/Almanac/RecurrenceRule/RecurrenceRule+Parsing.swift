@@ -28,7 +28,9 @@ extension RecurrenceRule {
     /// BYSECOND, BYMINUTE, BYHOUR, BYDAY, BYMONTHDAY, BYYEARDAY, BYWEEKNO,
     /// BYMONTH, BYSETPOS, WKST), RFC 7529's RSCALE (case-insensitive, stored
     /// upper case) and SKIP, and `X-` parts (kept in ``extensions``). Lists
-    /// are stored sorted without repeats. In both modes these are errors:
+    /// are stored sorted without repeats. `BYSECOND=60` is kept, as the
+    /// grammar allows it, but Almanac has no leap seconds, so expansion never
+    /// matches it. In both modes these are errors:
     /// a missing FREQ; an empty value; a value out of its RFC 5545 range
     /// (BYDAY ordinal 0, BYMONTHDAY=32, INTERVAL=0, ...); a malformed
     /// number (`1.5`, `+`, digits past 2^63-1); an UNTIL that is not
