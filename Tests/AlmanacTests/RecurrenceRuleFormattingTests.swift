@@ -1,23 +1,8 @@
+import AlmanacTestSupport
 import Testing
 import Almanac
 import AlmanacCore
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every
-/// generated case can be reproduced from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }
-    mutating func pick<T>(_ a: [T]) -> T { a[int(0...(a.count - 1))] }
-}
 
 /// Random recurrence rules. `valid` rules pass `validate()`; otherwise the
 /// generator also breaks the combination rules of RFC 5545 section 3.3.10
