@@ -1,4 +1,0 @@
-import Almanac
-
-/// Placeholder: the batch protocol lands with the CLI work.
-public enum BatchProtocol {}
