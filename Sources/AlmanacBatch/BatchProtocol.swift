@@ -1,5 +1,4 @@
 import Almanac
-import AlmanacCore
 
 /// The JSON Lines protocol of `almanac batch`: one request line in, one reply line out.
 ///
@@ -101,12 +100,10 @@ public struct BatchResponder: Sendable {
         writer.raw("{\"id\":")
         writer.stringOrNull(id)
         writer.raw(",\"occurrences\":[")
-        var first = true
+        var comma = false
         let truncated = query.forEach { (o: Occurrence) in
-            if first { first = false } else { writer.byte(UInt8(ascii: ",")) }
-            writer.byte(UInt8(ascii: "\""))
-            o.appendDescription(to: &writer.bytes)
-            writer.byte(UInt8(ascii: "\""))
+            o._appendDescription(to: &writer.bytes, quoted: true, comma: comma)
+            comma = true
         }
         writer.raw("],\"truncated\":")
         writer.bool(truncated)

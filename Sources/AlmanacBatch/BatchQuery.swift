@@ -1,5 +1,4 @@
 import Almanac
-import AlmanacCore
 
 /// A request read and checked: the recurrence set, the window, the limit,
 /// and the liberties lenient parsing took. Everything that can fail has
@@ -23,52 +22,57 @@ public struct BatchQuery: Sendable {
     /// How lenient parsing read what strict RFC 5545 rejects, one line each,
     /// prefixed with the field (`rrule: column 1: ...`).
     public var readings: [String]
+    /// The occurrences of ``set`` in ``window``, planned (so expansion cannot fail) but not produced.
+    public let occurrences: RecurrenceSet.Occurrences
 
     /// Reads a request: the zone, the values, the rules, the window.
     ///
     /// - Throws: ``AlmanacError``: `invalid_request` for a negative limit, a
     ///   `tzid` with a DATE or UTC `dtstart`, or `after` later than `before`;
     ///   `unknown_zone`, `invalid_value`, `out_of_range` or `invalid_rule`
-    ///   from the library, with the field name put before the message.
+    ///   from the library, with the field name put before the message; and
+    ///   what the expander refuses to plan (a sub-daily rule on a DATE start).
     public init(_ request: BatchRequest) throws(AlmanacError) {
         guard request.limit >= 0 else {
             throw AlmanacError(.invalidRequest, "limit must be a non-negative integer, got \(request.limit)")
         }
-        limit = min(request.limit, BatchRequest.maximumLimit)
-        readings = []
+        var readings: [String] = []
 
+        // DTSTART is read on its own; a tzid then places a local date-time in its zone.
         let start = try Self.anchor(request.dtstart, "dtstart", zone: nil)
         var zone: Zone?
         if let tzid = request.tzid {
-            guard case .floating(let civil) = start else {
+            guard case .floating = start else {
                 throw AlmanacError(.invalidRequest, "a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"\(request.dtstart)\"")
             }
             do throws(AlmanacError) { zone = try Zone(tzid) } catch { throw error.prefixed("tzid") }
-            set = RecurrenceSet(start: .zoned(civil, zone!))
-        } else {
-            set = RecurrenceSet(start: start)
         }
-        set.options = ExpansionOptions(includesStart: request.includeDtstart)
-
         let mode: RecurrenceRule.ParsingMode = request.strict ? .strict : .lenient
-        set.rules = try Self.rules(request.rrules, "rrule", mode, &readings)
-        set.exclusionRules = try Self.rules(request.exrules, "exrule", mode, &readings)
-        set.dates = try Self.anchors(request.rdates, "rdate", zone)
-        set.excludedDates = try Self.anchors(request.exdates, "exdate", zone)
+        let set = RecurrenceSet(
+            start: try Self.anchor(request.dtstart, "dtstart", zone: zone, read: start),
+            rules: try Self.rules(request.rrules, "rrule", mode, &readings),
+            exclusionRules: try Self.rules(request.exrules, "exrule", mode, &readings),
+            dates: try Self.anchors(request.rdates, "rdate", zone),
+            excludedDates: try Self.anchors(request.exdates, "exdate", zone),
+            options: ExpansionOptions(includesStart: request.includeDtstart))
         for reading in try set.validate(mode: mode) { readings.append(reading.description) }
 
-        let after = try request.after.map { (text) throws(AlmanacError) in set.key(of: try Self.anchor(text, "after", zone: zone)) }
-        let before = try request.before.map { (text) throws(AlmanacError) in set.key(of: try Self.anchor(text, "before", zone: zone)) }
-        if after == nil, before == nil {
-            window = nil
-        } else {
-            let lower = after ?? Timestamp.min
-            let upper = before ?? Timestamp.max + 1
+        var window: Range<Timestamp>?
+        if request.after != nil || request.before != nil {
+            var lower = Timestamp.min, upper = Timestamp.max + 1
+            if let after = request.after { lower = set.key(of: try Self.anchor(after, "after", zone: zone)) }
+            if let before = request.before { upper = set.key(of: try Self.anchor(before, "before", zone: zone)) }
             guard lower <= upper else {
                 throw AlmanacError(.invalidRequest, "the window is reversed: after (\(request.after!)) is later than before (\(request.before!))")
             }
             window = lower..<upper
         }
+
+        self.set = set
+        self.window = window
+        self.limit = min(request.limit, BatchRequest.maximumLimit)
+        self.readings = readings
+        if let window { occurrences = try set.occurrences(in: window) } else { occurrences = try set.occurrences() }
     }
 
     /// Calls `body` with each occurrence in order, at most ``limit`` times,
@@ -77,8 +81,7 @@ public struct BatchQuery: Sendable {
     /// - Returns: `true` when the sequence had more than ``limit`` occurrences (`truncated`).
     /// - Complexity: ``limit`` + 1 steps of the expander at most.
     public func forEach<E: Error>(_ body: (Occurrence) throws(E) -> Void) throws(E) -> Bool {
-        let sequence = window.map { set.occurrences(in: $0) } ?? set.occurrences()
-        var iterator = sequence.makeIterator()
+        var iterator = occurrences.makeIterator()
         var produced = 0
         while produced < limit, let o = iterator.next() {
             try body(o)
@@ -88,9 +91,14 @@ public struct BatchQuery: Sendable {
     }
 
     /// A value read on its own (`zone: nil`), then placed in `zone` when it is a local date-time.
-    static func anchor(_ text: String, _ field: String, zone: Zone?) throws(AlmanacError) -> Anchor {
+    /// `read` skips the parse when the value was read already.
+    static func anchor(_ text: String, _ field: String, zone: Zone?, read: Anchor? = nil) throws(AlmanacError) -> Anchor {
         let anchor: Anchor
-        do throws(AlmanacError) { anchor = try Anchor(parsing: text, zone: nil) } catch { throw error.prefixed(field) }
+        if let read {
+            anchor = read
+        } else {
+            do throws(AlmanacError) { anchor = try Anchor(parsing: text, zone: nil) } catch { throw error.prefixed(field) }
+        }
         if let zone, case .floating(let civil) = anchor { return .zoned(civil, zone) }
         return anchor
     }

@@ -1,5 +1,4 @@
 import Almanac
-import AlmanacCore
 
 extension BatchRequest {
     /// Decodes a request object.

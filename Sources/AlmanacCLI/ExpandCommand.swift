@@ -1,6 +1,5 @@
 import Almanac
 import AlmanacBatch
-import AlmanacCore
 import ArgumentParser
 
 /// `almanac expand`: one recurrence set from arguments, as text or as a batch reply.

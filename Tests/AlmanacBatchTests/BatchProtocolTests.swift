@@ -1,5 +1,4 @@
 import AlmanacBatch
-import AlmanacCore
 import Testing
 
 /// Request line → reply line. Expected occurrences come from RFC 5545 section

@@ -1,6 +1,5 @@
 import Almanac
 import AlmanacBatch
-import AlmanacCore
 import Testing
 
 /// ``BatchRequest`` → ``BatchQuery``: zones, value forms, windows, limits, and the errors of each.

@@ -1,5 +1,5 @@
+import Almanac
 import AlmanacBatch
-import AlmanacCore
 import Testing
 
 /// JSON → ``BatchRequest``: each field, each type error. No rule or value is interpreted here.

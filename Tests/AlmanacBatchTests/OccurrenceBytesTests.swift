@@ -1,6 +1,5 @@
 import Almanac
 import AlmanacBatch
-import AlmanacCore
 import Testing
 
 /// The batch writer's byte formatting must equal `Occurrence.description`, the protocol's definition.
