@@ -129,10 +129,10 @@ func lineDiff(_ a: [String], _ b: [String]) -> String {
     while i < n || j < m {
         if i < n, j < m, a[i] == b[j] {
             same.append(a[i]); i += 1; j += 1
-        } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
-            flushSame(); lines.append("  + " + b[j]); j += 1
-        } else {
+        } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
             flushSame(); lines.append("  - " + a[i]); i += 1
+        } else {
+            flushSame(); lines.append("  + " + b[j]); j += 1
         }
     }
     flushSame()
