@@ -45,9 +45,11 @@ public enum BatchProtocol {
 ///
 /// ```swift
 /// var responder = BatchResponder()
-/// responder.respond(to: lineBytes)
-/// responder.writer.bytes.append(0x0A)
-/// fwrite(responder.writer.bytes, 1, responder.writer.bytes.count, stdout)
+/// for line in lines {                      // UnsafeBufferPointer<UInt8> each
+///     responder.respond(to: line)
+///     responder.writer.byte(0x0A)
+///     write(1, responder.writer.bytes, responder.writer.bytes.count)
+/// }
 /// ```
 ///
 /// Each call replaces the buffer's contents and keeps its storage, so a
@@ -101,7 +103,7 @@ public struct BatchResponder: Sendable {
         writer.stringOrNull(id)
         writer.raw(",\"occurrences\":[")
         var comma = false
-        let truncated = query.forEach { (o: Occurrence) in
+        let truncated = query.expand { (o: Occurrence) in
             o._appendDescription(to: &writer.bytes, quoted: true, comma: comma)
             comma = true
         }

@@ -6,7 +6,7 @@ import Almanac
 ///
 /// ```swift
 /// let query = try BatchQuery(BatchRequest(dtstart: "19970902T090000Z", rrules: ["FREQ=DAILY"], limit: 3))
-/// let truncated = query.forEach { print($0) }
+/// let truncated = query.expand { print($0) }
 /// // 1997-09-02T09:00:00Z
 /// // 1997-09-03T09:00:00Z
 /// // 1997-09-04T09:00:00Z
@@ -14,14 +14,14 @@ import Almanac
 /// ```
 public struct BatchQuery: Sendable {
     /// The recurrence set the request describes.
-    public var set: RecurrenceSet
+    public let set: RecurrenceSet
     /// `[after, before)` in the set's key space (see `RecurrenceSet.key(of:)`), or `nil` for no window.
-    public var window: Range<Timestamp>?
+    public let window: Range<Timestamp>?
     /// How many occurrences to produce at most, already capped at ``BatchRequest/maximumLimit``.
-    public var limit: Int
+    public let limit: Int
     /// How lenient parsing read what strict RFC 5545 rejects, one line each,
     /// prefixed with the field (`rrule: column 1: ...`).
-    public var readings: [String]
+    public let readings: [String]
     /// The occurrences of ``set`` in ``window``, planned (so expansion cannot fail) but not produced.
     public let occurrences: RecurrenceSet.Occurrences
 
@@ -80,7 +80,7 @@ public struct BatchQuery: Sendable {
     ///
     /// - Returns: `true` when the sequence had more than ``limit`` occurrences (`truncated`).
     /// - Complexity: ``limit`` + 1 steps of the expander at most.
-    public func forEach<E: Error>(_ body: (Occurrence) throws(E) -> Void) throws(E) -> Bool {
+    public func expand<E: Error>(_ body: (Occurrence) throws(E) -> Void) throws(E) -> Bool {
         var iterator = occurrences.makeIterator()
         var produced = 0
         while produced < limit, let o = iterator.next() {

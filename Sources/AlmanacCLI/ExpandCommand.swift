@@ -95,7 +95,6 @@ struct ExpandCommand: ParsableCommand {
             StandardStreams.printError("error: " + error.message)
             throw ExitCode.inputError
         }
-        for reading in query.readings { StandardStreams.printError("note: " + reading) }
         if json {
             var responder = BatchResponder()
             responder.respond(to: query, id: nil)
@@ -103,10 +102,11 @@ struct ExpandCommand: ParsableCommand {
             guard StandardStreams.writeAll(responder.writer.bytes, to: StandardStreams.output) else { throw ExitCode.outputError }
             return
         }
+        for reading in query.readings { StandardStreams.printError("note: " + reading) }
         var out: [UInt8] = []
         out.reserveCapacity(1 << 16)
         var failed = false
-        let truncated = query.forEach { (o: Occurrence) in
+        let truncated = query.expand { (o: Occurrence) in
             o.appendDescription(to: &out)
             out.append(contentsOf: Self.weekdaySuffix(o.start.date.weekday).utf8)
             if out.count >= 1 << 16 {
