@@ -148,3 +148,43 @@ import Testing
         #expect(Array(try s.occurrences()).map(\.description) == ["1997-09-02T09:00:00", "1997-09-04T09:00:00", "1997-09-10T09:00:00"])
     }
 }
+
+/// Rules that can never match again end promptly (DESIGN.md, "Terminate").
+@Suite struct TerminationTests {
+    func count(_ text: (inout RecurrenceRule) -> Void, _ f: RecurrenceRule.Frequency, _ start: Anchor) throws -> Int {
+        var r = RecurrenceRule(frequency: f)
+        text(&r)
+        return try r.occurrences(from: start).reduce(0) { n, _ in n + 1 }
+    }
+
+    let start = Anchor.floating(CivilDate(2000, 1, 1)!.at(9, 0))
+
+    @Test func unreachableSecondIsDetected() throws {
+        // Every other second from an even second never lands on an odd one.
+        #expect(try count({ $0.interval = 2; $0.bySecond = [1] }, .secondly, start) == 1)
+    }
+
+    @Test func unreachableHourIsDetected() throws {
+        // Every 24 hours from 09:00 on a clock with no DST is always 09:00.
+        #expect(try count({ $0.interval = 24; $0.byHour = [5] }, .hourly, start) == 1)
+    }
+
+    @Test func impossibleDatesEndForEveryFrequency() throws {
+        for f in RecurrenceRule.Frequency.allCases where f != .weekly {
+            #expect(try count({ $0.byMonth = [2]; $0.byMonthDay = [30] }, f, start) == 1, "\(f)")
+        }
+    }
+
+    @Test func hugeIntervalEndsAfterOnePeriod() throws {
+        for f in RecurrenceRule.Frequency.allCases {
+            #expect(try count({ $0.interval = Int.max }, f, start) == 1, "\(f)")
+        }
+    }
+
+    @Test func yearNineThousandNineHundredNinetyNineIsTheEnd() throws {
+        let late = Anchor.floating(CivilDate(9999, 12, 30)!.at(23, 0))
+        #expect(try count({ _ in }, .daily, late) == 2)
+        #expect(try count({ _ in }, .hourly, late) == 25)
+        #expect(try count({ _ in }, .yearly, late) == 1)
+    }
+}

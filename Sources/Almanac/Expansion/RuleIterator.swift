@@ -68,6 +68,8 @@ struct _RuleIterator {
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
+    /// No candidate is left but possibly DTSTART.
+    var periodsDone = false
     var rawDone = false
     var pending: [_Raw] = []
     var pendingIndex = 0
@@ -101,7 +103,7 @@ struct _RuleIterator {
         startKey = cursor.resolve(local: plan.startLocal).utc
 
         // Bounds: UNTIL, the window's end, year 9999.
-        let endOfTime = Int64(_maxDayNumber + 1) * 86_400
+        let endOfTime = Self.endOfTime
         var bound = endOfTime
         if let u = plan.untilKey { bound = min(bound, u) }
         if let e = endKey { bound = min(bound, e) }
@@ -117,7 +119,7 @@ struct _RuleIterator {
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 28) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
-            if !loadPeriod() { rawDone = true }
+            if !loadPeriod() { periodsDone = true }
         } else {
             // Periods start at DTSTART truncated to the unit in wall-clock time.
             t0 = startKey - Int64(plan.startSecond) % plan.unit
@@ -128,9 +130,12 @@ struct _RuleIterator {
             }
             sub.reserveCapacity(plan.times.count)
             selected.reserveCapacity(plan.setPos.count)
-            if plan.subDailyNeverMatches(startKey: startKey, step: step) || !loadSubPeriod() { rawDone = true }
+            if plan.subDailyNeverMatches(startKey: startKey, step: step) || !loadSubPeriod() { periodsDone = true }
         }
     }
+
+    /// 10000-01-01T00:00:00 in wall-clock seconds: nothing starts at or after it.
+    static let endOfTime = Int64(_maxDayNumber + 1) * 86_400
 
     // MARK: emission
 
@@ -177,6 +182,7 @@ struct _RuleIterator {
             let raw = _Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: plan.startLocal)
             return (raw, r.inGap)
         }
+        if periodsDone { return nil }
         return frequency >= .daily ? nextDayBased() : nextSubDaily()
     }
 
@@ -326,6 +332,7 @@ struct _RuleIterator {
             let (c, o2) = (t0 + Int64(times[0])).addingReportingOverflow(ks)
             guard !o1, !o2, c <= lastInstant else { return nil }
             let o = cursor.offset(utc: c)
+            guard c + o < Self.endOfTime else { return nil }
             return (_Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o), false)
         }
         while true {
@@ -360,6 +367,7 @@ struct _RuleIterator {
                 let o = cursor.offset(utc: c)
                 let local = c + o
                 lastLocal = local
+                guard local < Self.endOfTime else { return false }
                 let day = Int(_floorDiv(Int(local), 86_400))
                 if day != checkedDay {
                     checkedDay = day
@@ -379,7 +387,10 @@ struct _RuleIterator {
             var next = k + 1
             if failedDay || failedHour {
                 let boundary = failedDay ? (_floorDiv(lastLocal, 86_400) + 1) * 86_400 : (_floorDiv(lastLocal, 3600) + 1) * 3600
-                let target = boundary - (lastLocal - (p + Int64(plan.times.last ?? 0))) - 7200
+                // The first instant whose wall clock reads `boundary` or later
+                // (in a gap, the instant the gap's clock reading would have had).
+                let r = cursor.resolve(local: boundary)
+                let target = r.inGap ? boundary - Int64(r.offset) : r.utc
                 if target > t0 {
                     let kt = (target - t0) / step
                     if kt > Int64(next) && kt < Int64(Int.max) { next = Int(kt) }

@@ -15,7 +15,9 @@ extension _RulePlan {
     /// same minutes past the hour: 3600; whole minutes: 60).
     func subDailyNeverMatches(startKey: Int64, step: Int64) -> Bool {
         guard hourMask != 0 || minuteMask != 0 || secondMask != 0 else { return false }
-        let offsets = zone.table.offsets.map(Int64.init)
+        // Only the offsets in force from DTSTART on matter.
+        let table = zone.table
+        let offsets = table.offsets[table.spanIndex(table.fold(startKey).0)...].map(Int64.init)
         func uniform(_ m: Int64) -> Bool { offsets.allSatisfy { ($0 - offsets[0]) % m == 0 } }
         let m: Int64 = uniform(86_400) ? 86_400 : uniform(3600) ? 3600 : uniform(60) ? 60 : 0
         guard m > 0 else { return false }
