@@ -5,7 +5,7 @@ import Testing
 ///
 /// A case is a batch request plus `"expect"`: an array of occurrence strings
 /// (the reply's `occurrences` must equal it), `{"error":"<kind>"}`, or
-/// `{"occurrences":[...],"truncated":true|false}`. `note` and `source` are
+/// `{"occurrences":[...],"truncated":true}` (Corpus/README.md). `note` and `source` are
 /// free text. Empty lines and `//` comments are not JSON Lines and fail.
 @Suite struct CorpusTests {
     @Test func corpusHasCases() {
@@ -61,10 +61,10 @@ enum Expectation {
         case .object(let o)?:
             if case .string(let kind)? = o["error"], o.members.count == 1 {
                 self = .error(kind: kind)
-            } else if case .array(let items)? = o["occurrences"], case .bool(let t)? = o["truncated"], o.members.count == 2 {
-                self = .occurrences(try Self.strings(items), truncated: t)
+            } else if case .array(let items)? = o["occurrences"], o["truncated"] == .bool(true), o.members.count == 2 {
+                self = .occurrences(try Self.strings(items), truncated: true)
             } else {
-                throw Malformed(description: #""expect" must be [...], {"error":"<kind>"} or {"occurrences":[...],"truncated":bool}"#)
+                throw Malformed(description: #""expect" must be [...], {"error":"<kind>"} or {"occurrences":[...],"truncated":true}"#)
             }
         case nil:
             throw Malformed(description: #"missing "expect""#)
