@@ -59,6 +59,7 @@ public struct BatchResponder: Sendable {
     /// The last reply, as UTF-8 JSON without a line break.
     public var writer = JSONWriter()
 
+    /// A responder with an empty 4 KiB buffer.
     public init() {}
 
     /// Answers one request line (UTF-8, without its line break).

@@ -45,6 +45,7 @@ public struct BatchRequest: Sendable, Hashable {
     /// stays bounded (about 30 MB); `truncated` still says whether more exist.
     public static let maximumLimit = 1_000_000
 
+    /// A request from its fields; defaults are the protocol's (no window, limit 1000, lenient, DTSTART included).
     public init(id: String? = nil, dtstart: String, tzid: String? = nil,
                 rrules: [String] = [], exrules: [String] = [], rdates: [String] = [], exdates: [String] = [],
                 after: String? = nil, before: String? = nil, limit: Int = BatchRequest.defaultLimit,

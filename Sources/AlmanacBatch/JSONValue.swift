@@ -9,11 +9,17 @@
 /// v["rrule"]?.kind         // "an array"
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept as written.
     case number(JSONNumber)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object(JSONObject)
 
     /// The value of an object's member, or `nil` when this is not an object or has no such member.
@@ -59,6 +65,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return text.isEmpty ? nil : value
     }
 
+    /// The number's text.
     public var description: String { text }
 }
 
@@ -66,8 +73,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 public struct JSONObject: Sendable, Hashable {
     /// One `"key": value` pair.
     public struct Member: Sendable, Hashable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// A member from its name and value.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -77,6 +87,7 @@ public struct JSONObject: Sendable, Hashable {
     /// The members in the order they were written.
     public var members: [Member]
 
+    /// An object with these members (the caller keeps keys unique).
     public init(_ members: [Member] = []) { self.members = members }
 
     /// The value of the member named `key`.

@@ -27,6 +27,7 @@ public struct LineSplitter: Sendable {
     /// Bytes of the current over-long line seen so far, or `nil` when the line is not over-long.
     var skipped: Int?
 
+    /// A splitter that delivers lines of at most `maximumLineLength` bytes (1 MiB by default).
     public init(maximumLineLength: Int = BatchProtocol.maximumLineLength) {
         self.maximumLineLength = maximumLineLength
     }
