@@ -22,7 +22,7 @@ import Testing
     func matchesDescription(kind: Anchor.Kind) {
         for start in Self.starts {
             for offset in kind == .zoned ? Self.offsets : [.zero] {
-                let o = Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset),
+                let o = Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset), end: start.timestamp(at: offset),
                                    recurrenceID: start, kind: kind)
                 var bytes: [UInt8] = [0x7B]
                 o.appendDescription(to: &bytes)
@@ -36,7 +36,7 @@ import Testing
         let start = CivilDate(1997, 9, 2)!.at(9, 0)
         func text(_ kind: Anchor.Kind, _ offset: Offset = .zero) -> String {
             var bytes: [UInt8] = []
-            Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset), recurrenceID: start, kind: kind)
+            Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset), end: start.timestamp(at: offset), recurrenceID: start, kind: kind)
                 .appendDescription(to: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
