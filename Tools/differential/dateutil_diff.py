@@ -74,7 +74,10 @@ def gen_case(r, i):
     start = dt.datetime(r.randint(1990, 2030), r.randint(1, 12), r.randint(1, 28),
                         r.randint(0, 23), r.choice([0, 0, 15, 30, 59]), r.choice([0, 0, 30]))
     if r.random() < 0.1:
-        start = start.replace(day=min(31, 28 + r.randint(0, 3)) if start.month != 2 else 28)
+        # Month ends: 29, 30 and 31 where the month has them.
+        import calendar
+        last = calendar.monthrange(start.year, start.month)[1]
+        start = start.replace(day=r.randint(28, last))
     end = r.random()
     if end < 0.35:
         parts.append("COUNT=%d" % r.randint(1, 30))

@@ -110,7 +110,9 @@ struct _RuleIterator {
         let boundLocal = bound < endOfTime ? bound + cursor.offset(utc: bound) : bound
         lastDay = min(_maxDayNumber, _floorDiv(Int(boundLocal), 86_400) + 2)
         lastInstant = min(bound, endOfTime + 2 * 86_400)
-        if let s = seekKey, s > startKey { startPending = false }
+        // Seeking past DTSTART drops it; with COUNT there is no seeking, and
+        // DTSTART must still be counted (the merger filters the window).
+        if plan.count == nil, let s = seekKey, s > startKey { startPending = false }
 
         if plan.frequency >= .daily {
             if plan.count == nil, let s = seekKey {
