@@ -1,0 +1,147 @@
+// Almanac against Foundation's Calendar.RecurrenceRule, in the same run.
+//
+// Names are `<workload>-<side>`: W1-Almanac, W1-Foundation, W1-Baseline...
+// (table.sh reads them). Setup, outside the measured region, expands each
+// workload once, checks Almanac's count, and on the Foundation side compares
+// every instant with Almanac's; disagreements are printed as warnings and
+// recorded for table.sh (fatal with ALMANAC_BENCH_STRICT=1).
+//
+// ALMANAC_BENCH_QUICK=1 runs one measured iteration per benchmark (CI: builds,
+// runs, checks and counts allocations, which are deterministic).
+
+import Almanac
+import AlmanacCore // TODO: drop once Almanac re-exports it (DESIGN.md)
+import Benchmark
+import Foundation
+
+let benchmarks: @Sendable () -> Void = {
+    let quick = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: quick ? 0 : 1,
+        maxDuration: quick ? .milliseconds(1) : .seconds(2),
+        maxIterations: quick ? 1 : 1_000)
+
+    // Harness overhead: what an empty iteration costs and allocates.
+    Benchmark("Empty") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(0) }
+    }
+
+    for id in ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"] {
+        registerWorkload(workloadID: id, foundation: id != "W1-10k")
+    }
+
+    Benchmark("W1-Baseline") { benchmark, p in
+        let (start, count, zone) = (p.workload.start, p.workload.rule.count!, newYork)
+        for _ in benchmark.scaledIterations {
+            blackHole(baselineDaily(from: start, count: count, zone: zone))
+        }
+    } setup: { () -> Prepared in
+        let w = workloads["W1"]!
+        checkBaseline(w, baselineDaily(from: w.start, count: w.rule.count!, zone: newYork))
+        return Prepared(w)
+    }
+
+    Benchmark("W7-Baseline") { benchmark, p in
+        let (start, count, zone) = (p.workload.start, p.workload.rule.count!, newYork)
+        for _ in benchmark.scaledIterations {
+            blackHole(baselineElapsed(from: start, step: 7 * 3600, count: count, zone: zone))
+        }
+    } setup: { () -> Prepared in
+        let w = workloads["W7"]!
+        checkBaseline(w, baselineElapsed(from: w.start, step: 7 * 3600, count: w.rule.count!, zone: newYork))
+        return Prepared(w)
+    }
+
+    // W10: 10,000 series queried over one week; 100,000 (cost should grow
+    // tenfold, allocations too, per series constant); the same 10,000 series
+    // started 30 years earlier (cost should not grow with age).
+    registerMany("W10", count: 10_000, yearsBack: 0, foundation: true)
+    registerMany("W10-100k", count: 100_000, yearsBack: 0, foundation: false)
+    registerMany("W10-old", count: 10_000, yearsBack: 30, foundation: false)
+}
+
+func registerWorkload(workloadID id: String, foundation: Bool) {
+    Benchmark("\(id)-Almanac") { benchmark, p in
+        for _ in benchmark.scaledIterations {
+            blackHole(almanacTally(p.set, in: p.window))
+        }
+    } setup: { () -> Prepared in
+        let w = workloads[id]!
+        let t = almanacTally(w.set, in: w.window)
+        checkCount(id, side: "Almanac", text: w.text, got: t.count, expected: w.rule.count ?? expectedCount[id])
+        if let oracle = w.oracle {
+            crossCheck(id, text: w.text, start: w.start, almanac: almanacInstants(w.set, in: w.window), foundation: oracle, caveat: nil, peer: "the oracle")
+        }
+        return Prepared(w)
+    }
+
+    guard foundation else { return }
+    Benchmark("\(id)-Foundation") { benchmark, p in
+        for _ in benchmark.scaledIterations {
+            blackHole(foundationTally(p.foundation, start: p.foundationStart, in: p.foundationWindow))
+        }
+    } setup: { () -> Prepared in
+        let w = workloads[id]!
+        let f = foundationInstants(w.foundation, start: w.foundationStart, in: w.foundationWindow)
+        report("count", id, "Foundation", String(f.count), w.text)
+        crossCheck(id, text: w.text, start: w.start, almanac: almanacInstants(w.set, in: w.window), foundation: f, caveat: w.foundationCaveat)
+        return Prepared(w)
+    }
+}
+
+/// Counts the windowed workloads must produce (COUNT gives the others).
+let expectedCount: [String: Int] = ["W8": 31, "W9": 0]
+
+func checkBaseline(_ w: Workload, _ baseline: Tally) {
+    let a = almanacTally(w.set, in: w.window)
+    report("count", w.id, "Baseline", String(baseline.count), w.text)
+    if a != baseline {
+        warn("\(w.id) \(w.text): Almanac's occurrences (\(a.count), hash \(a.hash)) differ from the baseline's (\(baseline.count), hash \(baseline.hash))")
+    }
+}
+
+func registerMany(_ id: String, count: Int, yearsBack: Int, foundation: Bool) {
+    let text = "\(count) weekly/monthly series" + (yearsBack > 0 ? ", DTSTART \(yearsBack) years older" : "") + ", one-week window"
+    Benchmark("\(id)-Almanac") { benchmark, series in
+        let window = weekWindow
+        for _ in benchmark.scaledIterations {
+            blackHole(almanacTally(series, in: window))
+        }
+    } setup: { () -> [Series] in
+        let series = makeSeries(count: count, yearsBack: yearsBack)
+        let t = almanacTally(series, in: weekWindow)
+        checkCount(id, side: "Almanac", text: text, got: t.count, expected: nil)
+        if t.count == 0 { warn("\(id): Almanac found no occurrence of \(count) series in the window") }
+        return series
+    }
+
+    guard foundation else { return }
+    Benchmark("\(id)-Foundation") { benchmark, series in
+        for _ in benchmark.scaledIterations {
+            blackHole(foundationTally(series, in: foundationWeekWindow))
+        }
+    } setup: { () -> [Series] in
+        let series = makeSeries(count: count, yearsBack: yearsBack)
+        let window = foundationWeekWindow
+        var total = 0, disagreements = 0
+        for s in series {
+            let f = foundationInstants(s.foundation, start: s.foundationStart, in: window)
+            let a = almanacInstants(s.set, in: weekWindow)
+            total += f.count
+            if a != f {
+                disagreements += 1
+                if disagreements <= 3 {
+                    crossCheck(id, text: s.text, start: s.start, almanac: a, foundation: f, caveat: nil)
+                }
+            }
+        }
+        report("count", id, "Foundation", String(total), text)
+        if disagreements == 0 {
+            report("check", id, "agree", "\(series.count) series, \(total) occurrences")
+        } else {
+            warn("\(id): Almanac and Foundation disagree on \(disagreements) of \(series.count) series (first three reported above)")
+        }
+        return series
+    }
+}
