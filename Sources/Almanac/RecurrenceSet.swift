@@ -35,7 +35,7 @@ public struct ExpansionOptions: Sendable, Hashable, Codable {
 ///     start: .zoned(CivilDate(1997, 9, 2)!.at(9, 0), ny),
 ///     rules: [try RecurrenceRule("FREQ=DAILY;COUNT=10")],
 ///     excludedDates: [.zoned(CivilDate(1997, 9, 4)!.at(9, 0), ny)])
-/// for o in set.occurrences() { print(o) }   // 9 instances, 1997-09-04 left out
+/// for o in try set.occurrences() { print(o) }   // 9 instances, 1997-09-04 left out
 /// ```
 ///
 /// The instances are sorted and each instant appears once. EXDATE removes an
@@ -70,13 +70,15 @@ extension RecurrenceRule {
     /// DTSTART first; see ``ExpansionOptions``).
     ///
     /// - Complexity: O(1) to create; each instance costs amortised O(1).
-    public func occurrences(from start: Anchor, options: ExpansionOptions = ExpansionOptions()) -> RecurrenceSet.Occurrences {
-        RecurrenceSet(start: start, rules: [self], options: options).occurrences()
+    /// - Throws: ``AlmanacError`` when the rule cannot be expanded from this
+    ///   start (see ``RecurrenceSet/occurrences()``).
+    public func occurrences(from start: Anchor, options: ExpansionOptions = ExpansionOptions()) throws(AlmanacError) -> RecurrenceSet.Occurrences {
+        try RecurrenceSet(start: start, rules: [self], options: options).occurrences()
     }
 
     /// The instances whose start lies in `window`, seeking to the window when
     /// the rule has no COUNT instead of walking from DTSTART.
-    public func occurrences(from start: Anchor, in window: Range<Timestamp>, options: ExpansionOptions = ExpansionOptions()) -> RecurrenceSet.Occurrences {
-        RecurrenceSet(start: start, rules: [self], options: options).occurrences(in: window)
+    public func occurrences(from start: Anchor, in window: Range<Timestamp>, options: ExpansionOptions = ExpansionOptions()) throws(AlmanacError) -> RecurrenceSet.Occurrences {
+        try RecurrenceSet(start: start, rules: [self], options: options).occurrences(in: window)
     }
 }

@@ -2,12 +2,20 @@ import AlmanacCore
 
 extension RecurrenceSet {
     /// Every instance of the set, in order.
-    public func occurrences() -> Occurrences { Occurrences(set: self, window: nil) }
+    ///
+    /// - Throws: ``AlmanacError`` when a rule cannot be expanded from this
+    ///   start: a sub-daily rule on a DATE, an RSCALE Almanac does not have.
+    /// - Complexity: O(number of rules) to create; each instance amortised O(1).
+    public func occurrences() throws(AlmanacError) -> Occurrences { try Occurrences(set: self, window: nil) }
 
     /// The instances whose start lies in `window` (half-open). Bounds are in the
     /// series' key space: instants for zoned and UTC series, wall-clock read as
-    /// UTC for floating and DATE series (see ``key(of:)``).
-    public func occurrences(in window: Range<Timestamp>) -> Occurrences { Occurrences(set: self, window: window) }
+    /// UTC for floating and DATE series (see ``key(of:)``). Without COUNT the
+    /// expansion seeks to the window: its cost does not grow with the
+    /// window's distance from DTSTART.
+    ///
+    /// - Throws: as ``occurrences()``.
+    public func occurrences(in window: Range<Timestamp>) throws(AlmanacError) -> Occurrences { try Occurrences(set: self, window: window) }
 
     /// A bound given as an anchor, in this set's key space: an instant for a
     /// zoned or UTC series (a floating bound is read in the series' zone, a
@@ -32,25 +40,29 @@ extension RecurrenceSet {
     public struct Occurrences: Sequence, Sendable {
         public let set: RecurrenceSet
         public let window: Range<Timestamp>?
+        let plans: [_RulePlan]
+        let exclusionPlans: [_RulePlan]
 
-        public func makeIterator() -> Iterator { Iterator(set: set, window: window) }
+        init(set: RecurrenceSet, window: Range<Timestamp>?) throws(AlmanacError) {
+            self.set = set
+            self.window = window
+            var p: [_RulePlan] = [], x: [_RulePlan] = []
+            for r in set.rules { p.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
+            for r in set.exclusionRules { x.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
+            plans = p
+            exclusionPlans = x
+        }
+
+        public func makeIterator() -> Iterator {
+            Iterator(merger: _SetMerger(set: set, window: window, plans: plans, exclusionPlans: exclusionPlans))
+        }
 
         /// - Complexity: amortised O(1) per instance, no heap allocation per instance.
         public struct Iterator: IteratorProtocol {
-            @usableFromInline var merger: _SetMerger
-
-            init(set: RecurrenceSet, window: Range<Timestamp>?) {
-                merger = _SetMerger(set: set, window: window)
-            }
+            var merger: _SetMerger
 
             public mutating func next() -> Occurrence? { merger.next() }
         }
     }
 }
 
-/// Placeholder until the expander lands.
-@usableFromInline
-struct _SetMerger {
-    init(set: RecurrenceSet, window: Range<Timestamp>?) {}
-    mutating func next() -> Occurrence? { nil }
-}

@@ -1,0 +1,232 @@
+import AlmanacCore
+
+// The candidate days of one period, as a `_DaySet` relative to the period's
+// first day, following RFC 5545 section 3.3.10's expand / limit table. These
+// run once per period (and YEARLY and MONTHLY results are cached by the shape
+// of the year or month), never per occurrence.
+
+extension _RulePlan {
+    /// Whether a day passes a BYxxx part used as a limit.
+    struct Limits: OptionSet {
+        let rawValue: UInt8
+        static let month = Limits(rawValue: 1)
+        static let monthDay = Limits(rawValue: 2)
+        static let weekday = Limits(rawValue: 4)
+        static let yearDay = Limits(rawValue: 8)
+        static let weekNo = Limits(rawValue: 16)
+    }
+
+    /// The limit parts this rule has, among `candidates`.
+    func present(_ candidates: Limits) -> Limits {
+        var r: Limits = []
+        if hasByMonth { r.insert(.month) }
+        if hasByMonthDay { r.insert(.monthDay) }
+        if hasByDay { r.insert(.weekday) }
+        if hasByYearDay { r.insert(.yearDay) }
+        if hasByWeekNo { r.insert(.weekNo) }
+        return r.intersection(candidates)
+    }
+
+    /// Checks day number `day` against the given limit parts. BYDAY as a limit
+    /// ignores ordinals (RFC 5545 allows them only with MONTHLY and YEARLY).
+    func passes(_ day: Int, _ limits: Limits) -> Bool {
+        if limits.isEmpty { return true }
+        let c = _civilFromDays(day)
+        if limits.contains(.month), monthMask & (1 << UInt16(c.month)) == 0 { return false }
+        if limits.contains(.monthDay), !monthDayMatches(c.day, _daysInMonth(c.year, c.month)) { return false }
+        if limits.contains(.weekday) {
+            let w = _isoWeekday(ofDays: day)
+            let ordinalDays = ordinals.contains { $0.weekday == w }
+            if weekdayMask & (1 << UInt8(w)) == 0 && !ordinalDays { return false }
+        }
+        if limits.contains(.yearDay) {
+            let yd = day - _daysFromCivil(c.year, 1, 1) + 1
+            if !yearDayMatches(yd, _isLeapYear(c.year) ? 366 : 365) { return false }
+        }
+        if limits.contains(.weekNo), !weekNoMatches(day, year: c.year) { return false }
+        return true
+    }
+
+    @inline(__always)
+    func monthDayMatches(_ d: Int, _ length: Int) -> Bool {
+        monthDayPos & (1 << UInt32(d)) != 0 || monthDayNeg & (1 << UInt32(length + 1 - d)) != 0
+    }
+
+    @inline(__always)
+    func yearDayMatches(_ yd: Int, _ length: Int) -> Bool {
+        yearDayPos.contains(yd - 1) || yearDayNeg.contains(length - yd)
+    }
+
+    /// BYWEEKNO (RFC 5545 section 3.3.10): week 1 is the first week starting on
+    /// WKST with at least four days in the year. A day matches `n` when it
+    /// lies in week `n` of the week-numbering year it belongs to, and `-n`
+    /// counting from that year's last week. Only days inside the expanded
+    /// year are produced (README, "RFC choices").
+    func weekNoMatches(_ day: Int, year: Int) -> Bool {
+        var y = year
+        var w1 = _weekOneStart(year: y, weekStart: weekStart)
+        if day < w1 {
+            y -= 1
+            w1 = _weekOneStart(year: y, weekStart: weekStart)
+        } else {
+            let next = _weekOneStart(year: y + 1, weekStart: weekStart)
+            if day >= next { y += 1; w1 = next }
+        }
+        let n = (day - w1) / 7 + 1
+        let total = _weeksInYear(y, weekStart: weekStart)
+        return weekNoPos & (1 << UInt64(n)) != 0 || weekNoNeg & (1 << UInt64(total + 1 - n)) != 0
+    }
+
+    /// BYDAY with ordinals inside the span `[first, first + length)`: the
+    /// `n`th given weekday from the start (or from the end when negative).
+    func insertOrdinals(into set: inout _DaySet, first: Int, length: Int, base: Int) {
+        let wd1 = _isoWeekday(ofDays: first)
+        for (n, w) in ordinals {
+            let f = (w - wd1 + 7) % 7                 // index of the first such weekday
+            let count = (length - 1 - f) / 7 + 1
+            let i: Int
+            if n > 0 { guard n <= count else { continue }; i = f + 7 * (n - 1) }
+            else { guard -n <= count else { continue }; i = f + 7 * (count + n) }
+            set.insert(base + i)
+        }
+    }
+
+    /// The day a default or BYMONTHDAY expansion asks for when the month is
+    /// too short (RFC 7529 SKIP): `nil` to omit, else an index from the 1st.
+    @inline(__always)
+    func skipped(_ length: Int) -> Int? {
+        switch skip {
+        case .omit: nil
+        case .backward: length - 1
+        case .forward: length
+        }
+    }
+
+    // MARK: YEARLY
+
+    /// Cache slot of a year's shape: leap, weekday of 1 January, and (for
+    /// BYWEEKNO, whose early-January days may belong to the previous year's
+    /// last week) whether the previous year was leap.
+    func yearShape(_ year: Int) -> Int {
+        let wd = _isoWeekday(ofDays: _daysFromCivil(year, 1, 1)) - 1
+        let leap = _isLeapYear(year) ? 7 : 0
+        let prev = hasByWeekNo && _isLeapYear(year - 1) ? 14 : 0
+        return wd + leap + prev
+    }
+
+    func yearDays(_ year: Int) -> _DaySet {
+        let jan1 = _daysFromCivil(year, 1, 1)
+        let length = _isLeapYear(year) ? 366 : 365
+        var set = _DaySet()
+        guard hasByWeekNo || hasByYearDay || hasByMonthDay || hasByDay else {
+            // Day and month from DTSTART (RFC 5545 section 3.3.10: information
+            // not in the rule comes from DTSTART), in each BYMONTH month.
+            for m in 1...12 where hasByMonth ? monthMask & (1 << UInt16(m)) != 0 : m == startMonth {
+                let first = _daysFromCivil(year, m, 1) - jan1
+                let length = _daysInMonth(year, m)
+                if startMonthDay <= length { set.insert(first + startMonthDay - 1) }
+                else if let i = skipped(length) { set.insert(first + i) }
+            }
+            return set
+        }
+        // Ordinal BYDAY counts within each BYMONTH month, else within the year.
+        var ordinalDays = _DaySet()
+        if hasByDay && !ordinals.isEmpty {
+            if hasByMonth {
+                for m in 1...12 where monthMask & (1 << UInt16(m)) != 0 {
+                    let first = _daysFromCivil(year, m, 1)
+                    insertOrdinals(into: &ordinalDays, first: first, length: _daysInMonth(year, m), base: first - jan1)
+                }
+            } else {
+                insertOrdinals(into: &ordinalDays, first: jan1, length: length, base: 0)
+            }
+        }
+        // BYWEEKNO alone: the weekday comes from DTSTART.
+        let weekdayFromStart = hasByWeekNo && !hasByDay && !hasByMonthDay && !hasByYearDay
+        var month = 1, monthDay = 1, monthLength = 31
+        var weekday = _isoWeekday(ofDays: jan1)
+        for i in 0..<length {
+            defer {
+                weekday = weekday == 7 ? 1 : weekday + 1
+                if monthDay == monthLength {
+                    month += 1; monthDay = 1; monthLength = _daysInMonth(year, min(month, 12))
+                } else { monthDay += 1 }
+            }
+            if hasByMonth && monthMask & (1 << UInt16(month)) == 0 { continue }
+            if hasByYearDay && !yearDayMatches(i + 1, length) { continue }
+            if hasByMonthDay && !monthDayMatches(monthDay, monthLength) { continue }
+            if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i) { continue }
+            if weekdayFromStart && weekday != startWeekday.rawValue { continue }
+            if hasByWeekNo && !weekNoMatches(jan1 + i, year: year) { continue }
+            set.insert(i)
+        }
+        if skip != .omit && hasByMonthDay && !hasByDay && !hasByYearDay && !hasByWeekNo {
+            for m in 1...12 where !hasByMonth || monthMask & (1 << UInt16(m)) != 0 {
+                let length = _daysInMonth(year, m)
+                guard monthDayPos >> UInt32(length + 1) != 0, let i = skipped(length) else { continue }
+                set.insert(_daysFromCivil(year, m, 1) - jan1 + i)
+            }
+        }
+        return set
+    }
+
+    // MARK: MONTHLY
+
+    /// Whether a month's days depend only on its length and first weekday
+    /// (and so can be cached): not when BYYEARDAY or BYWEEKNO limit them.
+    var monthDaysCacheable: Bool { !hasByYearDay && !hasByWeekNo }
+
+    func monthDays(_ year: Int, _ month: Int) -> _DaySet {
+        let first = _daysFromCivil(year, month, 1)
+        let length = _daysInMonth(year, month)
+        var set = _DaySet()
+        guard hasByMonthDay || hasByDay else {
+            if startMonthDay <= length { set.insert(startMonthDay - 1) }
+            else if let i = skipped(length) { set.insert(i) }
+            return set.filtered(first: first, by: self, present([.yearDay, .weekNo]))
+        }
+        var ordinalDays = _DaySet()
+        if hasByDay && !ordinals.isEmpty {
+            insertOrdinals(into: &ordinalDays, first: first, length: length, base: 0)
+        }
+        var weekday = _isoWeekday(ofDays: first)
+        for i in 0..<length {
+            defer { weekday = weekday == 7 ? 1 : weekday + 1 }
+            if hasByMonthDay && !monthDayMatches(i + 1, length) { continue }
+            if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i) { continue }
+            set.insert(i)
+        }
+        if skip != .omit && hasByMonthDay && !hasByDay, monthDayPos >> UInt32(length + 1) != 0, let i = skipped(length) {
+            set.insert(i)
+        }
+        return set.filtered(first: first, by: self, present([.yearDay, .weekNo]))
+    }
+
+    // MARK: WEEKLY and DAILY
+
+    func weekDays(_ weekFirst: Int) -> _DaySet {
+        var set = _DaySet()
+        let limits = present([.month, .monthDay, .yearDay, .weekNo])
+        let wd0 = _isoWeekday(ofDays: weekFirst)
+        for i in 0..<7 {
+            let w = (wd0 - 1 + i) % 7 + 1
+            let wanted = hasByDay ? (weekdayMask & (1 << UInt8(w)) != 0 || ordinals.contains { $0.weekday == w }) : w == startWeekday.rawValue
+            if wanted && passes(weekFirst + i, limits) { set.insert(i) }
+        }
+        return set
+    }
+}
+
+extension _DaySet {
+    /// Keeps the members whose day (`first + index`) passes `limits`.
+    func filtered(first: Int, by plan: _RulePlan, _ limits: _RulePlan.Limits) -> _DaySet {
+        guard !limits.isEmpty else { return self }
+        var out = _DaySet()
+        var i = next(from: 0)
+        while let j = i {
+            if plan.passes(first + j, limits) { out.insert(j) }
+            i = next(from: j + 1)
+        }
+        return out
+    }
+}

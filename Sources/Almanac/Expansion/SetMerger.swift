@@ -1,0 +1,129 @@
+import AlmanacCore
+
+/// Merges the instances of a recurrence set: DTSTART, each RRULE and the
+/// RDATEs, in order and once each, less the EXDATEs and EXRULE instances,
+/// inside an optional window. Sources are sorted streams, so each step is a
+/// comparison of heads; nothing is allocated per instance.
+@usableFromInline
+struct _SetMerger {
+    let kind: Anchor.Kind
+    let zone: Zone
+    var rules: [_RuleIterator]
+    var heads: [_Raw?]
+    var dates: [_Raw]            // RDATEs (and DTSTART when there is no rule), sorted
+    var dateIndex = 0
+    var excludedKeys: [Int64]    // EXDATE instants (or DATE keys in a DATE series), sorted
+    var excludedIndex = 0
+    var excludedDays: [Int]      // DATE EXDATEs in a timed series: whole local days, sorted
+    var excludedDayIndex = 0
+    var exclusions: [_RuleIterator]
+    var exclusionHeads: [_Raw?]
+    var lastKey = Int64.min
+    let windowStart: Int64?
+    let windowEnd: Int64?
+    var done = false
+
+    init(set: RecurrenceSet, window: Range<Timestamp>?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
+        kind = set.start.kind
+        zone = set.start.zone ?? .utc
+        windowStart = window?.lowerBound.secondsSinceEpoch
+        windowEnd = window?.upperBound.secondsSinceEpoch
+        let includesStart = set.options.includesStart
+        rules = plans.map { _RuleIterator(plan: $0, includesStart: includesStart, seekKey: window?.lowerBound.secondsSinceEpoch, endKey: window?.upperBound.secondsSinceEpoch) }
+        heads = []
+        exclusions = exclusionPlans.map { _RuleIterator(plan: $0, includesStart: false, seekKey: window?.lowerBound.secondsSinceEpoch, endKey: window?.upperBound.secondsSinceEpoch) }
+        exclusionHeads = []
+        var extra = set.dates.map { Self.raw(of: $0, in: set) }
+        if plans.isEmpty && includesStart { extra.append(Self.raw(of: set.start, in: set)) }
+        extra.sort { $0.key < $1.key }
+        dates = extra
+        var keys: [Int64] = [], wholeDays: [Int] = []
+        for x in set.excludedDates {
+            if case .date(let d) = x, set.start.kind != .date { wholeDays.append(d.daysSinceEpoch) }
+            else { keys.append(Self.raw(of: x, in: set).key) }
+        }
+        excludedKeys = keys.sorted()
+        excludedDays = wholeDays.sorted()
+        single = rules.count == 1 && dates.isEmpty && excludedKeys.isEmpty && excludedDays.isEmpty && exclusions.isEmpty
+        heads = single ? [] : rules.indices.map { rules[$0].next() }
+        exclusionHeads = exclusions.indices.map { exclusions[$0].next() }
+    }
+
+    /// A date value of the set (RDATE, EXDATE, DTSTART) as a candidate.
+    static func raw(of value: Anchor, in set: RecurrenceSet) -> _Raw {
+        if case .date = set.start.kind {
+            // DATE series: matched and shown by date (a DATE-TIME value gives its date).
+            let l = Int64(value.civil.date.daysSinceEpoch) * 86_400
+            return _Raw(key: l, local: l, offset: 0, rid: l)
+        }
+        let key = set.key(of: value).secondsSinceEpoch
+        let offset = (set.start.zone ?? .utc).offset(at: Timestamp(secondsSinceEpoch: key)).seconds
+        let local = set.start.kind == .floating ? key : key + Int64(offset)
+        return _Raw(key: key, local: local, offset: set.start.kind == .floating ? 0 : offset, rid: local)
+    }
+
+    /// One rule and nothing else: no merging to do.
+    let single: Bool
+
+    mutating func next() -> Occurrence? {
+        if single {
+            while let raw = rules[0].next() {
+                if let e = windowEnd, raw.key >= e { return nil }
+                if let s = windowStart, raw.key < s { continue }
+                return occurrence(raw)
+            }
+            return nil
+        }
+        while !done {
+            // The smallest head among the rules and the dates.
+            var best = -1
+            var bestKey = Int64.max
+            for i in heads.indices { if let h = heads[i], h.key < bestKey { bestKey = h.key; best = i } }
+            var raw: _Raw
+            if dateIndex < dates.count, dates[dateIndex].key < bestKey || best < 0 {
+                raw = dates[dateIndex]
+                dateIndex += 1
+            } else if best >= 0 {
+                raw = heads[best]!
+                heads[best] = rules[best].next()
+            } else {
+                done = true
+                return nil
+            }
+            if raw.key <= lastKey { continue }
+            lastKey = raw.key
+            if let e = windowEnd, raw.key >= e { done = true; return nil }
+            if let s = windowStart, raw.key < s { continue }
+            if isExcluded(raw) { continue }
+            return occurrence(raw)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    func occurrence(_ raw: _Raw) -> Occurrence {
+        let start = CivilDateTime(_localSeconds: Int(raw.local))
+        return Occurrence(start: start,
+                          offset: Offset(seconds: raw.offset),
+                          timestamp: Timestamp(secondsSinceEpoch: raw.key),
+                          recurrenceID: raw.rid == raw.local ? start : CivilDateTime(_localSeconds: Int(raw.rid)),
+                          kind: kind)
+    }
+
+    /// EXDATE and EXRULE. Keys arrive in increasing order, so each list is
+    /// walked once.
+    mutating func isExcluded(_ raw: _Raw) -> Bool {
+        while excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] < raw.key { excludedIndex += 1 }
+        if excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] == raw.key { return true }
+        if !excludedDays.isEmpty {
+            let day = _floorDiv(Int(raw.local), 86_400)
+            while excludedDayIndex < excludedDays.count && excludedDays[excludedDayIndex] < day { excludedDayIndex += 1 }
+            if excludedDayIndex < excludedDays.count && excludedDays[excludedDayIndex] == day { return true }
+        }
+        for i in exclusionHeads.indices {
+            while let h = exclusionHeads[i], h.key < raw.key { exclusionHeads[i] = exclusions[i].next() }
+            if let h = exclusionHeads[i], h.key == raw.key { return true }
+        }
+        return false
+    }
+}

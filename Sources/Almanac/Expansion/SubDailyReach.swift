@@ -1,0 +1,44 @@
+import AlmanacCore
+
+extension _RulePlan {
+    /// Consecutive empty sub-daily periods visited before a rule is declared
+    /// done: the backstop behind the exact checks (README, "Limits").
+    static let searchBudget = 20_000_000
+
+    /// Whether a sub-daily rule can never produce an instance after DTSTART
+    /// because its BYHOUR / BYMINUTE / BYSECOND values are unreachable by its
+    /// step (e.g. `FREQ=SECONDLY;INTERVAL=2;BYSECOND=1` from an even second).
+    ///
+    /// Instances are `t0 + k * step + off`; their wall-clock second of the day
+    /// modulo `m` takes exactly the values `x + j * gcd(step, m)` when every
+    /// offset of the zone is congruent modulo `m` (one offset: m = 86400; the
+    /// same minutes past the hour: 3600; whole minutes: 60).
+    func subDailyNeverMatches(startKey: Int64, step: Int64) -> Bool {
+        guard hourMask != 0 || minuteMask != 0 || secondMask != 0 else { return false }
+        // Only the offsets in force from DTSTART on matter.
+        let table = zone.table
+        let offsets = table.offsets[table.spanIndex(table.fold(startKey).0)...].map(Int64.init)
+        func uniform(_ m: Int64) -> Bool { offsets.allSatisfy { ($0 - offsets[0]) % m == 0 } }
+        let m: Int64 = uniform(86_400) ? 86_400 : uniform(3600) ? 3600 : uniform(60) ? 60 : 0
+        guard m > 0 else { return false }
+        let g = Int64(_gcd(Int(step % m == 0 ? m : step % m), Int(m)))
+        let t0 = startKey - Int64(startSecond) % unit
+        let base = _floorMod(Int(t0 + offsets[0]), Int(m))
+        for off in times {
+            var x = Int64(_floorMod(base + Int(off), Int(g)))
+            while x < m {
+                if reachable(secondOfDay: x, modulo: m) { return false }
+                x += g
+            }
+        }
+        return true
+    }
+
+    private func reachable(secondOfDay x: Int64, modulo m: Int64) -> Bool {
+        let s = Int(x)
+        if m == 86_400, hourMask != 0, hourMask & (1 << UInt32(s / 3600)) == 0 { return false }
+        if m >= 3600, frequency <= .minutely, minuteMask != 0, minuteMask & (1 << UInt64((s / 60) % 60)) == 0 { return false }
+        if frequency == .secondly, secondMask != 0, secondMask & (1 << UInt64(s % 60)) == 0 { return false }
+        return true
+    }
+}
