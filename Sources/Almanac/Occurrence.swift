@@ -13,16 +13,20 @@ public struct Occurrence: Sendable, Hashable, Comparable {
     public var offset: Offset
     /// The start instant (see the type's note for floating and DATE series).
     public var timestamp: Timestamp
+    /// The end instant, exclusive, in the same terms as ``timestamp``: for a
+    /// DATE instance the midnight that starts the day after its last day.
+    public var end: Timestamp
     /// The start the recurrence produced before any gap shift: the
     /// RECURRENCE-ID that identifies this instance (RFC 5545 section 3.8.4.4).
     public var recurrenceID: CivilDateTime
     /// The value form of the series (DATE, floating, UTC or zoned).
     public var kind: Anchor.Kind
 
-    public init(start: CivilDateTime, offset: Offset, timestamp: Timestamp, recurrenceID: CivilDateTime, kind: Anchor.Kind) {
+    public init(start: CivilDateTime, offset: Offset, timestamp: Timestamp, end: Timestamp, recurrenceID: CivilDateTime, kind: Anchor.Kind) {
         self.start = start
         self.offset = offset
         self.timestamp = timestamp
+        self.end = end
         self.recurrenceID = recurrenceID
         self.kind = kind
     }

@@ -52,16 +52,43 @@ public struct RecurrenceSet: Sendable, Hashable {
     public var dates: [Anchor]
     /// EXDATEs: removed instances.
     public var excludedDates: [Anchor]
+    /// How long each instance lasts (RFC 5545 section 3.8.5.3): a DTEND gives
+    /// every instance the same *exact* duration as DTEND - DTSTART, a
+    /// DURATION the same *nominal* one. Without either, a DATE instance lasts
+    /// one day and a timed one no time at all (section 3.6.1).
+    public var length: Length?
     public var options: ExpansionOptions
 
+    /// DTEND or DURATION.
+    public enum Length: Sendable, Hashable {
+        /// DTEND: the end of the first instance. The end of a DATE event is
+        /// exclusive: DTSTART 2024-05-01, DTEND 2024-05-04 covers three days.
+        case end(Anchor)
+        /// DURATION: nominal days (wall clock) then exact seconds.
+        case duration(EventDuration)
+    }
+
     public init(start: Anchor, rules: [RecurrenceRule] = [], exclusionRules: [RecurrenceRule] = [],
-                dates: [Anchor] = [], excludedDates: [Anchor] = [], options: ExpansionOptions = ExpansionOptions()) {
+                dates: [Anchor] = [], excludedDates: [Anchor] = [], length: Length? = nil,
+                options: ExpansionOptions = ExpansionOptions()) {
         self.start = start
         self.rules = rules
         self.exclusionRules = exclusionRules
         self.dates = dates
         self.excludedDates = excludedDates
+        self.length = length
         self.options = options
+    }
+
+    /// Each instance's length as nominal days and exact seconds.
+    var nominalLength: (days: Int, seconds: Int64) {
+        switch (length, start) {
+        case (nil, .date): return (1, 0)
+        case (nil, _): return (0, 0)
+        case (.duration(let d)?, _): return (d.days, Int64(d.seconds))
+        case (.end(let e)?, .date(let d)): return (e.civil.date.daysSinceEpoch - d.daysSinceEpoch, 0)
+        case (.end(let e)?, _): return (0, key(of: e).secondsSinceEpoch - key(of: start).secondsSinceEpoch)
+        }
     }
 }
 

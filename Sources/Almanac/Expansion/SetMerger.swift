@@ -26,6 +26,8 @@ struct _SetMerger {
     init(set: RecurrenceSet, window: Range<Timestamp>?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc
+        (lengthDays, lengthSeconds) = set.nominalLength
+        endCursor = _ZoneCursor(set.start.zone ?? .utc)
         windowStart = window?.lowerBound.secondsSinceEpoch
         windowEnd = window?.upperBound.secondsSinceEpoch
         let includesStart = set.options.includesStart
@@ -64,6 +66,11 @@ struct _SetMerger {
 
     /// One rule and nothing else: no merging to do.
     let single: Bool
+    /// Each instance's length: nominal days, then exact seconds.
+    let lengthDays: Int
+    let lengthSeconds: Int64
+    /// Resolves the wall-clock end of a nominal length.
+    var endCursor: _ZoneCursor
 
     mutating func next() -> Occurrence? {
         if single {
@@ -101,11 +108,18 @@ struct _SetMerger {
     }
 
     @inline(__always)
-    func occurrence(_ raw: _Raw) -> Occurrence {
+    mutating func occurrence(_ raw: _Raw) -> Occurrence {
         let start = CivilDateTime(_localSeconds: Int(raw.local))
+        var end = raw.key &+ lengthSeconds
+        if lengthDays != 0 {
+            // A nominal day keeps the wall-clock time (RFC 5545 section 3.3.6).
+            let local = raw.local &+ Int64(lengthDays) &* 86_400
+            end = (kind == .date || kind == .floating ? local : endCursor.resolve(local: local).utc) &+ lengthSeconds
+        }
         return Occurrence(start: start,
                           offset: Offset(seconds: raw.offset),
                           timestamp: Timestamp(secondsSinceEpoch: raw.key),
+                          end: Timestamp(secondsSinceEpoch: max(end, raw.key)),
                           recurrenceID: raw.rid == raw.local ? start : CivilDateTime(_localSeconds: Int(raw.rid)),
                           kind: kind)
     }

@@ -29,7 +29,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     public var identifier: String { table.identifier }
     /// Where this zone's transitions came from.
     public var source: Source { table.source }
-    /// The tz data version of the source (ICU's `ucal_getTZDataVersion`, e.g. `2022e`).
+    /// The tz data version of the source: ICU's `ucal_getTZDataVersion` (e.g.
+    /// `2022e`) or Foundation's `TimeZone.timeZoneDataVersion` (e.g. `2025b`);
+    /// empty for ``utc``, ``fixed(_:)`` and hand-made zones.
     public var dataVersion: String { table.dataVersion }
     public var description: String { identifier }
 

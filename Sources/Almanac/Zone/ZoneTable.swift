@@ -31,8 +31,19 @@ final class ZoneTable: Sendable {
         self.offsets = offsets
         self.source = source
         self.dataVersion = dataVersion
+        // Fold only a table that ends in a full cycle of rules: it changes
+        // offset in the last 400 years, records nothing at or after
+        // `tableEnd`, and joins up at the seam (the offset in force when the
+        // last cycle starts is the one in force at its end). A hand-made
+        // table with a one-off change in 2200, or with changes after 2500,
+        // keeps its last offset instead of replaying a cycle that is not one.
         let lastCycleStart = Self.tableEnd - Self.cycle
-        self.repeats = transitions.last.map { $0 >= lastCycleStart } ?? false
+        if let last = transitions.last, last >= lastCycleStart, last < Self.tableEnd {
+            let atCycleStart = offsets[transitions.firstIndex { $0 > lastCycleStart } ?? transitions.count]
+            self.repeats = atCycleStart == offsets[offsets.count - 1]
+        } else {
+            self.repeats = false
+        }
     }
 
     /// Moves an instant at or after ``tableEnd`` back into the table's last

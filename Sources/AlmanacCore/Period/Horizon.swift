@@ -1,0 +1,137 @@
+/// A rolling horizon from a date: the next *n* days, weeks, months or years.
+///
+/// A horizon is made of whole periods, the first of which contains the start
+/// date: "6 weeks from Wednesday 15 November 2023" is the week holding that
+/// Wednesday (from Monday 13 November) and the 5 weeks after it, and "6
+/// months from 15 November" is November 2023 through April 2024. A day
+/// horizon therefore starts exactly on the date.
+///
+/// ```swift
+/// let d = CivilDate(2023, 11, 15)!
+/// Horizon.days(7).span(from: d)!.description                 // "2023-11-15/P7D"
+/// Horizon.weeks(6).span(from: d)!.description                // "2023-11-13/P42D"
+/// Horizon.months(6).periods(from: d)!.map(\.description)     // ["2023-11", ..., "2024-04"]
+/// ```
+public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The granularity of the periods the horizon is made of.
+    ///
+    /// ```swift
+    /// Horizon.weeks(6).granularity   // .week
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public let granularity: Period.Granularity
+    /// How many periods (at least 1 for a usable horizon).
+    ///
+    /// ```swift
+    /// Horizon.weeks(6).count   // 6
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public let count: Int
+
+    /// A horizon of `count` periods of `granularity`.
+    ///
+    /// ```swift
+    /// Horizon(.week, count: 6) == .weeks(6)   // true
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public init(_ granularity: Period.Granularity, count: Int) {
+        self.granularity = granularity
+        self.count = count
+    }
+
+    /// The `n` days starting on the date.
+    ///
+    /// ```swift
+    /// Horizon.days(7).periods(from: CivilDate(2023, 11, 15)!)!.count   // 7 days, 15 ... 21 November
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public static func days(_ n: Int) -> Horizon { Horizon(.day, count: n) }
+
+    /// The week containing the date and the `n - 1` weeks after it.
+    ///
+    /// ```swift
+    /// Horizon.weeks(6).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-11-13/P42D"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public static func weeks(_ n: Int) -> Horizon { Horizon(.week, count: n) }
+
+    /// The month containing the date and the `n - 1` months after it.
+    ///
+    /// ```swift
+    /// Horizon.months(6).span(from: CivilDate(2023, 11, 15)!)!.lastDay   // 2024-04-30
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public static func months(_ n: Int) -> Horizon { Horizon(.month, count: n) }
+
+    /// The year containing the date and the `n - 1` years after it.
+    ///
+    /// ```swift
+    /// Horizon.years(2).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-01-01/P731D"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public static func years(_ n: Int) -> Horizon { Horizon(.year, count: n) }
+
+    /// The periods of the horizon from `date`, in order; weeks follow
+    /// `weekRule`. `nil` when ``count`` is below 1 or a period would leave
+    /// 0001-01-01...9999-12-31.
+    ///
+    /// ```swift
+    /// Horizon.weeks(2).periods(from: CivilDate(2023, 12, 27)!)!.map(\.description)   // ["2023-W52", "2024-W01"]
+    /// ```
+    ///
+    /// - Complexity: O(count).
+    public func periods(from date: CivilDate, weekRule: WeekRule = .iso) -> [Period]? {
+        guard let first = _first(date, weekRule), first.advanced(by: count - 1) != nil else { return nil }
+        var out: [Period] = []
+        out.reserveCapacity(count)
+        var p = first
+        for i in 0..<count {
+            out.append(p)
+            if i < count - 1 { p = p.next! }
+        }
+        return out
+    }
+
+    /// The days of the horizon from `date` as one span, from the first day of
+    /// its first period to the last day of its last. `nil` when ``count`` is
+    /// below 1 or the horizon would leave 0001-01-01...9999-12-31.
+    ///
+    /// ```swift
+    /// Horizon.months(2).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-11-01/P61D"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public func span(from date: CivilDate, weekRule: WeekRule = .iso) -> Period? {
+        guard let first = _first(date, weekRule), let last = first.advanced(by: count - 1) else { return nil }
+        return Period.span(from: first.firstDay, through: last.lastDay)
+    }
+
+    private func _first(_ date: CivilDate, _ rule: WeekRule) -> Period? {
+        guard count >= 1 else { return nil }
+        return Period.containing(date, granularity, weekRule: rule)
+    }
+
+    /// An ISO 8601 duration naming the horizon: `P7D`, `P6W`, `P6M`, `P1Y`.
+    ///
+    /// ```swift
+    /// Horizon.months(6).description   // "P6M"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public var description: String {
+        let unit = switch granularity {
+        case .day: "D"
+        case .week: "W"
+        case .month: "M"
+        case .year: "Y"
+        }
+        return "P" + String(count) + unit
+    }
+}
