@@ -162,6 +162,12 @@ struct Workload: Sendable {
         self.id = id
         self.text = rruleText(built)
         self.rule = resolveRule(text, built: built)
+        do {
+            _ = try RecurrenceRule(text)
+            note("rules: read from their RRULE text with RecurrenceRule(_:) (a warning says so when one differs from the rule built from its fields)")
+        } catch {
+            note("rules: built from fields (RecurrenceRule(_:) failed: \(error))")
+        }
         self.start = start
         self.window = window
         self.foundationCaveat = foundationCaveat
