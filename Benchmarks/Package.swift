@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+// A separate package so that users of Almanac never resolve the benchmark
+// dependency (as swift-nio does). Run from the repository root:
+//
+//     swift package --package-path Benchmarks benchmark
+//     Benchmarks/table.sh              # one run, one markdown table
+//     Benchmarks/table.sh --ci         # short run + allocation gate
+import PackageDescription
+
+let package = Package(
+    name: "AlmanacBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Almanac", path: ".."),
+        // MallocInterposer only: the default traits would also pull in a
+        // runtime interposer that the local package mirror does not carry.
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Recurrence",
+            dependencies: [
+                .product(name: "Almanac", package: "Almanac"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/Recurrence",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
