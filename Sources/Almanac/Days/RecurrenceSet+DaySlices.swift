@@ -80,7 +80,7 @@ extension RecurrenceSet {
         ///
         /// - Complexity: O(1).
         public let viewer: Zone
-        let occurrences: RecurrenceSet.Occurrences
+        let occurrences: _KeyWindowedOccurrences
         /// Day numbers a slice's date must lie in (for a period), if any.
         let dates: ClosedRange<Int>?
 
@@ -88,7 +88,7 @@ extension RecurrenceSet {
             self.window = window
             self.viewer = viewer
             self.dates = dates
-            occurrences = try set.occurrences(in: set._keyWindow(covering: window))
+            occurrences = try set._occurrences(keysIn: set._keyWindow(covering: window))
         }
 
         /// Starts the walk.
@@ -106,7 +106,7 @@ extension RecurrenceSet {
         /// while let s = it.next() { print(s.date) }
         /// ```
         public struct Iterator: IteratorProtocol {
-            var occurrences: RecurrenceSet.Occurrences.Iterator
+            var occurrences: _KeyWindowedOccurrences.Iterator
             let low: Int64, high: Int64
             let viewer: Zone
             let dates: ClosedRange<Int>?
