@@ -36,9 +36,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
-        .testTarget(name: "AlmanacBatchTests", dependencies: ["AlmanacBatch", "Almanac"]),
+        // Helpers shared by the test targets (seeded generators). Not a product.
+        .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
+        .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacBatchTests", dependencies: ["AlmanacBatch", "Almanac", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["AlmanacCLI", "Almanac"]

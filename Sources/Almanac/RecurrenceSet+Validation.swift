@@ -24,7 +24,7 @@ extension RecurrenceSet {
     public func validate(mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> [RecurrenceRule.Reading] {
         var readings: [RecurrenceRule.Reading] = []
         for (name, rule) in rules.map({ ("RRULE", $0) }) + exclusionRules.map({ ("EXRULE", $0) }) {
-            // if mode == .strict { try rule.validate() }  (restored when the parser lands)
+            if mode == .strict { try rule.validate() }
             // The errors of both modes are the plan's.
             _ = try _RulePlan(rule: rule, start: start, options: options)
             if let until = rule.until, let problem = Self.untilProblem(until, start: start) {

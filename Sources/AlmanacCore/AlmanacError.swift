@@ -4,7 +4,7 @@
 /// ```swift
 /// do { _ = try RecurrenceRule("FREQ=DAILY;BYMONTHDAY=32") }
 /// catch { print(error) }
-/// // invalid RRULE at column 12: BYMONTHDAY value 32 is out of range (a month has at most 31 days)
+/// // invalid RRULE at column 23: BYMONTHDAY value 32 is out of range (a month has at most 31 days)
 /// ```
 public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as a stable machine-readable code (its raw value is

@@ -1,18 +1,9 @@
+import AlmanacTestSupport
 import Testing
 @testable import AlmanacCore
 
-/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
-/// generators", OOPSLA 2014): tiny and seeded, so every run checks the same cases.
-struct PeriodRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Generators of random test values.
+extension SplitMix64 {
 
     /// A day number in years 3...9997, away from the range ends where some weeks do not exist.
     mutating func day() -> Int { Int.random(in: _daysFromCivil(3, 1, 1)..._daysFromCivil(9997, 12, 31), using: &self) }
@@ -60,7 +51,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
 @Suite struct PeriodPropertyTests {
     @Test(arguments: 0..<4)
     func periodsOfAGranularityTileAndCoverThePeriod(seed: Int) {
-        var g = PeriodRandom(seed: 0x5EED_0000 &+ UInt64(seed))
+        var g = SplitMix64(seed: 0x5EED_0000 &+ UInt64(seed))
         for _ in 0..<150 {
             let p = g.period(), rule = g.rule()
             for granularity in Period.Granularity.allCases {
@@ -84,7 +75,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
     }
 
     @Test func daysInWeeksAndMonthsMonthsInYears() {
-        var g = PeriodRandom(seed: 42)
+        var g = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let d = g.date(), rule = g.rule()
             let w = Period.containing(d, .week, weekRule: rule)!, m = Period.containing(d, .month)!, y = Period.containing(d, .year)!
@@ -97,7 +88,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
     }
 
     @Test func nextAndPreviousAreInverse() {
-        var g = PeriodRandom(seed: 7)
+        var g = SplitMix64(seed: 7)
         for _ in 0..<1000 {
             let p = g.period()
             #expect(p.next!.previous == p && p.previous!.next == p, "\(p)")
@@ -112,7 +103,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
     }
 
     @Test func containingHoldsTheDate() {
-        var g = PeriodRandom(seed: 99)
+        var g = SplitMix64(seed: 99)
         for _ in 0..<2000 {
             let d = g.date(), rule = g.rule()
             for granularity in Period.Granularity.allCases {
@@ -133,7 +124,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
     }
 
     @Test func weekNumbersMatchTheDefinitionCountedDayByDay() {
-        var g = PeriodRandom(seed: 2023)
+        var g = SplitMix64(seed: 2023)
         for i in 0..<1500 {
             // Half the dates near a new year, where the rules differ.
             let d = i % 2 == 0 ? g.date()
@@ -150,7 +141,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
     }
 
     @Test func textRoundTripsAndOrder() throws {
-        var g = PeriodRandom(seed: 1)
+        var g = SplitMix64(seed: 1)
         var ps: [Period] = []
         for _ in 0..<2000 {
             let p = g.period()

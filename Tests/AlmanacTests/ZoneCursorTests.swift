@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import Testing
 import AlmanacCore
 @testable import Almanac

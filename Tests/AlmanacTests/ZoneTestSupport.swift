@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import AlmanacCore
 @testable import Almanac
 
@@ -18,16 +19,3 @@ func off(_ hours: Int, _ minutes: Int = 0) -> Offset {
     Offset(hours: hours, minutes: minutes)
 }
 
-/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
-/// generators", OOPSLA 2014): a seeded generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,0 +1,138 @@
+import Almanac
+
+/// A request read and checked: the recurrence set, the window, the limit,
+/// and the liberties lenient parsing took. Everything that can fail has
+/// failed by the time one exists; running it cannot fail.
+///
+/// ```swift
+/// let query = try BatchQuery(BatchRequest(dtstart: "19970902T090000Z", rrules: ["FREQ=DAILY"], limit: 3))
+/// let truncated = query.expand { print($0) }
+/// // 1997-09-02T09:00:00Z
+/// // 1997-09-03T09:00:00Z
+/// // 1997-09-04T09:00:00Z
+/// // truncated == true
+/// ```
+public struct BatchQuery: Sendable {
+    /// The recurrence set the request describes.
+    public let set: RecurrenceSet
+    /// `[after, before)` in the set's key space (see `RecurrenceSet.key(of:)`), or `nil` for no window.
+    public let window: Range<Timestamp>?
+    /// How many occurrences to produce at most, already capped at ``BatchRequest/maximumLimit``.
+    public let limit: Int
+    /// How lenient parsing read what strict RFC 5545 rejects, one line each,
+    /// prefixed with the field (`rrule: column 1: ...`).
+    public let readings: [String]
+    /// The occurrences of ``set`` in ``window``, planned (so expansion cannot fail) but not produced.
+    public let occurrences: RecurrenceSet.Occurrences
+
+    /// Reads a request: the zone, the values, the rules, the window.
+    ///
+    /// - Throws: ``AlmanacError``: `invalid_request` for a negative limit, a
+    ///   `tzid` with a DATE or UTC `dtstart`, or `after` later than `before`;
+    ///   `unknown_zone`, `invalid_value`, `out_of_range` or `invalid_rule`
+    ///   from the library, with the field name put before the message; and
+    ///   what the expander refuses to plan (a sub-daily rule on a DATE start).
+    public init(_ request: BatchRequest) throws(AlmanacError) {
+        guard request.limit >= 0 else {
+            throw AlmanacError(.invalidRequest, "limit must be a non-negative integer, got \(request.limit)")
+        }
+        var readings: [String] = []
+
+        // DTSTART is read on its own; a tzid then places a local date-time in its zone.
+        let start = try Self.anchor(request.dtstart, "dtstart", zone: nil)
+        var zone: Zone?
+        if let tzid = request.tzid {
+            guard case .floating = start else {
+                throw AlmanacError(.invalidRequest, "a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"\(request.dtstart)\"")
+            }
+            do throws(AlmanacError) { zone = try Zone(tzid) } catch { throw error.prefixed("tzid") }
+        }
+        let mode: RecurrenceRule.ParsingMode = request.strict ? .strict : .lenient
+        let set = RecurrenceSet(
+            start: try Self.anchor(request.dtstart, "dtstart", zone: zone, read: start),
+            rules: try Self.rules(request.rrules, "rrule", mode, &readings),
+            exclusionRules: try Self.rules(request.exrules, "exrule", mode, &readings),
+            dates: try Self.anchors(request.rdates, "rdate", zone),
+            excludedDates: try Self.anchors(request.exdates, "exdate", zone),
+            options: ExpansionOptions(includesStart: request.includeDtstart))
+        for reading in try set.validate(mode: mode) { readings.append(reading.description) }
+
+        var window: Range<Timestamp>?
+        if request.after != nil || request.before != nil {
+            var lower = Timestamp.min, upper = Timestamp.max + 1
+            if let after = request.after { lower = set.key(of: try Self.anchor(after, "after", zone: zone)) }
+            if let before = request.before { upper = set.key(of: try Self.anchor(before, "before", zone: zone)) }
+            guard lower <= upper else {
+                throw AlmanacError(.invalidRequest, "the window is reversed: after (\(request.after!)) is later than before (\(request.before!))")
+            }
+            window = lower..<upper
+        }
+
+        self.set = set
+        self.window = window
+        self.limit = min(request.limit, BatchRequest.maximumLimit)
+        self.readings = readings
+        if let window { occurrences = try set.occurrences(in: window) } else { occurrences = try set.occurrences() }
+    }
+
+    /// Calls `body` with each occurrence in order, at most ``limit`` times,
+    /// and says whether more occurrences exist past the limit.
+    ///
+    /// - Returns: `true` when the sequence had more than ``limit`` occurrences (`truncated`).
+    /// - Complexity: ``limit`` + 1 steps of the expander at most.
+    public func expand<E: Error>(_ body: (Occurrence) throws(E) -> Void) throws(E) -> Bool {
+        var iterator = occurrences.makeIterator()
+        var produced = 0
+        while produced < limit, let o = iterator.next() {
+            try body(o)
+            produced += 1
+        }
+        return iterator.next() != nil
+    }
+
+    /// A value read on its own (`zone: nil`), then placed in `zone` when it is a local date-time.
+    /// `read` skips the parse when the value was read already.
+    static func anchor(_ text: String, _ field: String, zone: Zone?, read: Anchor? = nil) throws(AlmanacError) -> Anchor {
+        let anchor: Anchor
+        if let read {
+            anchor = read
+        } else {
+            do throws(AlmanacError) { anchor = try Anchor(parsing: text, zone: nil) } catch { throw error.prefixed(field) }
+        }
+        if let zone, case .floating(let civil) = anchor { return .zoned(civil, zone) }
+        return anchor
+    }
+
+    static func anchors(_ texts: [String], _ field: String, _ zone: Zone?) throws(AlmanacError) -> [Anchor] {
+        var out: [Anchor] = []
+        out.reserveCapacity(texts.count)
+        for (k, text) in texts.enumerated() { out.append(try anchor(text, "\(field)[\(k)]", zone: zone)) }
+        return out
+    }
+
+    static func rules(_ texts: [String], _ field: String, _ mode: RecurrenceRule.ParsingMode,
+                      _ readings: inout [String]) throws(AlmanacError) -> [RecurrenceRule] {
+        var out: [RecurrenceRule] = []
+        out.reserveCapacity(texts.count)
+        for (k, text) in texts.enumerated() {
+            let name = texts.count == 1 ? field : "\(field)[\(k)]"
+            do throws(AlmanacError) {
+                let (rule, ruleReadings) = try RecurrenceRule.parse(text, mode: mode)
+                out.append(rule)
+                for r in ruleReadings { readings.append(name + ": " + r.description) }
+            } catch {
+                throw error.prefixed(name)
+            }
+        }
+        return out
+    }
+}
+
+extension AlmanacError {
+    /// The same error with `field: ` put before its message, so a reply says which field was at fault.
+    func prefixed(_ field: String) -> AlmanacError {
+        var e = self
+        e.message = field + ": " + message
+        return e
+    }
+}

@@ -1,0 +1,365 @@
+import Almanac
+
+/// A strict RFC 8259 JSON reader over UTF-8 bytes, with no Foundation.
+///
+/// It accepts exactly one value surrounded by optional whitespace, rejects
+/// what RFC 8259 forbids (trailing commas, comments, single quotes, leading
+/// zeros, lone surrogates, raw control characters, invalid UTF-8) and also
+/// repeated object keys and nesting deeper than ``maximumDepth``.
+///
+/// ```swift
+/// let v = try JSONReader.parse(#"{"id":"a","rdate":["19970902"]}"#)
+/// v["id"]          // .string("a")
+///
+/// try JSONReader.parse(#"{"a":1 "b":2}"#)
+/// // invalid_request: invalid JSON at column 8: expected ',' or '}'
+/// ```
+///
+/// Errors are ``AlmanacError``s of kind ``AlmanacError/Kind/invalidRequest``
+/// whose ``AlmanacError/column`` is 1-based and counts Unicode scalars.
+public enum JSONReader {
+    /// How deep arrays and objects may nest: deeper input is rejected.
+    public static let maximumDepth = 64
+
+    /// Parses one JSON value from UTF-8 bytes.
+    ///
+    /// - Throws: ``AlmanacError`` of kind `invalid_request`, with the column of the fault.
+    /// - Complexity: O(n) in the length of the input.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(AlmanacError) -> JSONValue {
+        var parser = _JSONParser(bytes)
+        return try parser.parseDocument()
+    }
+
+    /// Parses one JSON value from text.
+    ///
+    /// - Throws: ``AlmanacError`` of kind `invalid_request`, with the column of the fault.
+    public static func parse(_ text: some StringProtocol) throws(AlmanacError) -> JSONValue {
+        var s = String(text)
+        let result: Result<JSONValue, AlmanacError> = s.withUTF8 { buffer in
+            do throws(AlmanacError) { return .success(try parse(buffer)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
+
+/// The recursive-descent parser behind ``JSONReader``.
+struct _JSONParser {
+    let p: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+    /// Byte offset of the opening quote of the string being read.
+    var stringStart = 0
+    /// Decoded bytes of the current string when it has escapes or non-ASCII text.
+    var scratch: [UInt8] = []
+
+    init(_ p: UnsafeBufferPointer<UInt8>) { self.p = p }
+
+    mutating func parseDocument() throws(AlmanacError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        guard i == p.count else { throw fail("expected end of input after the value") }
+        return value
+    }
+
+    // MARK: Errors
+
+    /// An error at byte offset `at` (default: the current position).
+    func fail(_ message: String, at offset: Int? = nil) -> AlmanacError {
+        let column = _JSONParser.column(of: offset ?? i, in: p)
+        return AlmanacError(.invalidRequest, "invalid JSON at column \(column): \(message)", column: column)
+    }
+
+    /// The 1-based column, in Unicode scalars, of a byte offset.
+    static func column(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
+        var column = 1
+        for k in 0..<min(offset, p.count) where p[k] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+
+    // MARK: Values
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while i < p.count {
+            switch p[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue() throws(AlmanacError) -> JSONValue {
+        guard i < p.count else { throw fail("expected a value") }
+        switch p[i] {
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        default: throw fail("expected a value")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(AlmanacError) {
+        let start = i
+        let n = word.utf8CodeUnitCount
+        guard p.count - i >= n else { throw fail("expected a value", at: start) }
+        for k in 0..<n where p[i + k] != word.utf8Start[k] { throw fail("expected a value", at: start) }
+        i += n
+    }
+
+    mutating func enter() throws(AlmanacError) {
+        depth += 1
+        if depth > JSONReader.maximumDepth { throw fail("nesting deeper than \(JSONReader.maximumDepth) levels") }
+    }
+
+    mutating func parseArray() throws(AlmanacError) -> JSONValue {
+        try enter()
+        i += 1  // [
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if i < p.count, p[i] == UInt8(ascii: "]") {
+            i += 1
+            depth -= 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            guard i < p.count, p[i] != UInt8(ascii: "]") else {
+                throw fail(items.isEmpty ? "expected a value or ']'" : "expected a value")
+            }
+            items.append(try parseValue())
+            skipWhitespace()
+            guard i < p.count else { throw fail("expected ',' or ']'") }
+            if p[i] == UInt8(ascii: ",") { i += 1; continue }
+            if p[i] == UInt8(ascii: "]") { i += 1; break }
+            throw fail("expected ',' or ']'")
+        }
+        depth -= 1
+        return .array(items)
+    }
+
+    mutating func parseObject() throws(AlmanacError) -> JSONValue {
+        try enter()
+        i += 1  // {
+        var members: [JSONObject.Member] = []
+        var seen: Set<String> = []  // filled only for large objects
+        skipWhitespace()
+        if i < p.count, p[i] == UInt8(ascii: "}") {
+            i += 1
+            depth -= 1
+            return .object(JSONObject(members))
+        }
+        while true {
+            skipWhitespace()
+            guard i < p.count, p[i] == UInt8(ascii: "\"") else {
+                throw fail(members.isEmpty ? "expected a string key or '}'" : "expected a string key")
+            }
+            let keyStart = i
+            let key = try parseString()
+            if members.count < 16 {
+                if members.contains(where: { $0.key == key }) { throw fail("repeated key \"\(key)\"", at: keyStart) }
+                if members.count == 15 { seen = Set(members.map(\.key)); seen.insert(key) }
+            } else if !seen.insert(key).inserted {
+                throw fail("repeated key \"\(key)\"", at: keyStart)
+            }
+            skipWhitespace()
+            guard i < p.count, p[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            i += 1
+            skipWhitespace()
+            members.append(JSONObject.Member(key: key, value: try parseValue()))
+            skipWhitespace()
+            guard i < p.count else { throw fail("expected ',' or '}'") }
+            if p[i] == UInt8(ascii: ",") { i += 1; continue }
+            if p[i] == UInt8(ascii: "}") { i += 1; break }
+            throw fail("expected ',' or '}'")
+        }
+        depth -= 1
+        return .object(JSONObject(members))
+    }
+
+    // MARK: Numbers
+
+    @inline(__always)
+    func isDigit(_ k: Int) -> Bool { k < p.count && p[k] &- UInt8(ascii: "0") < 10 }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    mutating func parseNumber() throws(AlmanacError) -> JSONNumber {
+        let start = i
+        if p[i] == UInt8(ascii: "-") { i += 1 }
+        guard isDigit(i) else { throw fail("expected a digit") }
+        if p[i] == UInt8(ascii: "0") {
+            i += 1
+            if isDigit(i) { throw fail("a number cannot start with a leading zero", at: i - 1) }
+        } else {
+            while isDigit(i) { i += 1 }
+        }
+        if i < p.count, p[i] == UInt8(ascii: ".") {
+            i += 1
+            guard isDigit(i) else { throw fail("expected a digit after '.'") }
+            while isDigit(i) { i += 1 }
+        }
+        if i < p.count, p[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < p.count, p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(i) else { throw fail("expected a digit in the exponent") }
+            while isDigit(i) { i += 1 }
+        }
+        return JSONNumber(String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self))
+    }
+
+    // MARK: Strings
+
+    /// Reads a string starting at its opening quote.
+    mutating func parseString() throws(AlmanacError) -> String {
+        stringStart = i
+        i += 1  // "
+        let start = i
+        // Fast path: printable ASCII with no escapes becomes a String directly.
+        while i < p.count {
+            let c = p[i]
+            if c == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
+                i += 1
+                return s
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            i += 1
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
+        while true {
+            guard i < p.count else { throw fail("unterminated string", at: stringStart) }
+            let c = p[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                i += 1
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape()
+            case 0..<0x20:
+                throw fail("control character U+\(hex4(UInt32(c))) must be escaped in a string")
+            case 0x80...:
+                try copyUTF8Sequence()
+            default:
+                scratch.append(c)
+                i += 1
+            }
+        }
+    }
+
+    mutating func parseEscape() throws(AlmanacError) {
+        let escapeStart = i
+        i += 1  // backslash
+        guard i < p.count else { throw fail("unterminated string", at: stringStart) }
+        let c = p[i]
+        i += 1
+        switch c {
+        case UInt8(ascii: "\""): scratch.append(0x22)
+        case UInt8(ascii: "\\"): scratch.append(0x5C)
+        case UInt8(ascii: "/"): scratch.append(0x2F)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try hexQuad(escapeStart)
+            var scalar = unit
+            if unit >= 0xD800, unit <= 0xDBFF {
+                // A high surrogate must be followed by an escaped low one.
+                guard i + 1 < p.count, p[i] == UInt8(ascii: "\\"), p[i + 1] == UInt8(ascii: "u") else {
+                    throw fail("unpaired surrogate \\u\(hex4(unit))", at: escapeStart)
+                }
+                let lowStart = i
+                i += 2
+                let low = try hexQuad(lowStart)
+                guard low >= 0xDC00, low <= 0xDFFF else {
+                    throw fail("unpaired surrogate \\u\(hex4(unit))", at: escapeStart)
+                }
+                scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            } else if unit >= 0xDC00, unit <= 0xDFFF {
+                throw fail("unpaired surrogate \\u\(hex4(unit))", at: escapeStart)
+            }
+            appendUTF8(scalar)
+        default:
+            let shown = c >= 0x20 && c < 0x7F ? String(UnicodeScalar(c)) : "U+" + hex4(UInt32(c))
+            throw fail("invalid escape '\\\(shown)'", at: escapeStart)
+        }
+    }
+
+    /// Four hex digits after `\u`.
+    mutating func hexQuad(_ escapeStart: Int) throws(AlmanacError) -> UInt32 {
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard i < p.count else { throw fail("expected 4 hex digits after \\u", at: escapeStart) }
+            let c = p[i]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw fail("expected 4 hex digits after \\u", at: escapeStart)
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+
+    mutating func appendUTF8(_ s: UInt32) {
+        switch s {
+        case 0..<0x80:
+            scratch.append(UInt8(s))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | s >> 6))
+            scratch.append(UInt8(0x80 | s & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | s >> 12))
+            scratch.append(UInt8(0x80 | s >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | s & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | s >> 18))
+            scratch.append(UInt8(0x80 | s >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | s >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | s & 0x3F))
+        }
+    }
+
+    /// Checks and copies one multi-byte UTF-8 sequence (Unicode 15, table 3-7).
+    mutating func copyUTF8Sequence() throws(AlmanacError) {
+        let lead = p[i]
+        let count: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // range of the second byte
+        switch lead {
+        case 0xC2...0xDF: count = 2
+        case 0xE0: count = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: count = 3
+        case 0xED: count = 3; high = 0x9F
+        case 0xF0: count = 4; low = 0x90
+        case 0xF1...0xF3: count = 4
+        case 0xF4: count = 4; high = 0x8F
+        default: throw fail("invalid UTF-8 byte 0x\(hex2(lead))")
+        }
+        guard i + count <= p.count else { throw fail("invalid UTF-8: truncated sequence") }
+        guard p[i + 1] >= low, p[i + 1] <= high else { throw fail("invalid UTF-8 sequence") }
+        for k in 2..<max(2, count) where p[i + k] & 0xC0 != 0x80 { throw fail("invalid UTF-8 sequence") }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + count)]))
+        i += count
+    }
+}
+
+/// Upper-case hex, zero-padded to 4 digits.
+func hex4(_ v: UInt32) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - s.count)) + s
+}
+
+/// Upper-case hex, zero-padded to 2 digits.
+func hex2(_ v: UInt8) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return s.count < 2 ? "0" + s : s
+}

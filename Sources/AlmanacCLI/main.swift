@@ -1,2 +1,0 @@
-import Almanac
-print("almanac")

@@ -1,0 +1,50 @@
+import Almanac
+import AlmanacBatch
+import Testing
+
+/// The batch writer's byte formatting must equal `Occurrence.description`, the protocol's definition.
+@Suite struct OccurrenceBytesTests {
+    static let starts: [CivilDateTime] = [
+        CivilDate(1997, 9, 2)!.at(9, 0),
+        CivilDate(1, 1, 1)!.at(0, 0),
+        CivilDate(9999, 12, 31)!.at(23, 59, 59),
+        CivilDate(2024, 2, 29)!.at(12, 5, 7),
+        CivilDate(999, 10, 10)!.at(1, 2, 3),
+    ]
+
+    static let offsets: [Offset] = [
+        .zero, Offset(hours: -4), Offset(hours: 5, minutes: 30), Offset(hours: 14),
+        Offset(seconds: -17_762),  // New York LMT, -04:56:02
+        Offset(seconds: 3_600 + 59), Offset(seconds: -59), Offset(hours: -12),
+    ]
+
+    @Test(arguments: [Anchor.Kind.date, .floating, .utc, .zoned])
+    func matchesDescription(kind: Anchor.Kind) {
+        for start in Self.starts {
+            for offset in kind == .zoned ? Self.offsets : [.zero] {
+                let o = Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset), end: start.timestamp(at: offset),
+                                   recurrenceID: start, kind: kind)
+                var bytes: [UInt8] = [0x7B]
+                o.appendDescription(to: &bytes)
+                #expect(String(decoding: bytes.dropFirst(), as: UTF8.self) == o.description)
+                #expect(bytes.first == 0x7B)  // appends, never replaces
+            }
+        }
+    }
+
+    @Test func writesEachForm() {
+        let start = CivilDate(1997, 9, 2)!.at(9, 0)
+        func text(_ kind: Anchor.Kind, _ offset: Offset = .zero) -> String {
+            var bytes: [UInt8] = []
+            Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset), end: start.timestamp(at: offset), recurrenceID: start, kind: kind)
+                .appendDescription(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(text(.date) == "1997-09-02")
+        #expect(text(.floating) == "1997-09-02T09:00:00")
+        #expect(text(.utc) == "1997-09-02T09:00:00Z")
+        #expect(text(.zoned, Offset(hours: -4)) == "1997-09-02T09:00:00-04:00")
+        #expect(text(.zoned, .zero) == "1997-09-02T09:00:00+00:00")
+        #expect(text(.zoned, Offset(seconds: -17_762)) == "1997-09-02T09:00:00-04:56:02")
+    }
+}

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The built `almanac` binary, run as a child process with standard input
+/// from a string and standard output and error captured, like
+/// swift-argument-parser's `AssertExecuteCommand`.
+enum AlmanacExecutable {
+    /// What a run produced.
+    struct Result: Sendable, CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)---" }
+    }
+
+    struct NotFound: Error, CustomStringConvertible {
+        var candidates: [String]
+        var description: String {
+            "the almanac binary is missing; run `swift build` first (looked at \(candidates.joined(separator: ", ")); "
+                + "set ALMANAC_EXECUTABLE to override)"
+        }
+    }
+
+    /// Where the binary may be: `$ALMANAC_EXECUTABLE`, next to the test bundle
+    /// (SwiftPM puts products and the `.xctest` in one folder), or under the
+    /// package's `.build/debug`.
+    static var candidates: [String] {
+        var out: [String] = []
+        if let env = getenv("ALMANAC_EXECUTABLE") { out.append(String(cString: env)) }
+        if let arg0 = CommandLine.arguments.first, let slash = arg0.lastIndex(of: "/") {
+            var dir = String(arg0[..<slash])
+            // On Apple platforms the test binary sits inside Foo.xctest/Contents/MacOS.
+            if let bundle = dir.firstRange(of: ".xctest/") {
+                dir = String(dir[..<bundle.lowerBound])
+                dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.startIndex)])
+            }
+            out.append(dir + "/almanac")
+        }
+        var dir = String(#filePath)
+        while let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            if access(dir + "/Package.swift", F_OK) == 0 {
+                out.append(dir + "/.build/debug/almanac")
+                break
+            }
+        }
+        return out
+    }
+
+    /// The first candidate that is an executable file.
+    static func path() throws -> String {
+        let all = candidates
+        guard let found = all.first(where: { access($0, X_OK) == 0 }) else { throw NotFound(candidates: all) }
+        return found
+    }
+
+    /// Runs `almanac` with arguments and standard input; waits for it to end.
+    static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+        let executable = try path()
+        let input = try TemporaryFile(contents: Array(stdin.utf8))
+        let output = try TemporaryFile(contents: [])
+        let errors = try TemporaryFile(contents: [])
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input.fd, 0)
+        posix_spawn_file_actions_adddup2(&actions, output.fd, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors.fd, 2)
+
+        // A fixed environment: no COLUMNS, so help text wraps at 80 columns.
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let environment: [String] = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw SpawnError(code: spawned, path: executable) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw SpawnError(code: errno, path: executable) }
+        }
+        // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(status: exitStatus, stdout: output.read(), stderr: errors.read())
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        var code: Int32
+        var path: String
+        var description: String { "cannot run \(path): error \(code)" }
+    }
+}
+
+/// A file in the temporary folder, open for reading and writing, deleted on release.
+final class TemporaryFile {
+    let fd: Int32
+    let path: String
+
+    struct CreateError: Error {}
+
+    init(contents: [UInt8]) throws {
+        var template = Array("/tmp/almanac-cli-test-XXXXXX".utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw CreateError() }
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var done = 0
+        while done < contents.count {
+            let n = contents[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw CreateError() }
+            done += n
+        }
+        lseek(fd, 0, SEEK_SET)
+    }
+
+    /// The whole file, from its start, as UTF-8 text.
+    func read() -> String {
+        lseek(fd, 0, SEEK_SET)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
+    }
+}
+
+/// POSIX `read`, named apart from ``TemporaryFile/read()``.
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
