@@ -1,4 +1,5 @@
 import Foundation
+import AlmanacTestSupport
 import Testing
 @testable import Almanac
 

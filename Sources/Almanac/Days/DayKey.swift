@@ -20,6 +20,9 @@ import AlmanacCore
 /// New York falls on the next date in Tokyo. An app whose users travel can
 /// key days in a fixed zone (the user's home zone, or the event's own zone)
 /// rather than the device's current one.
+///
+/// - Complexity: making, comparing, hashing and writing a key are O(length
+///   of the series id); reading one is O(length of the text).
 public struct DayKey: Sendable, Hashable {
     /// The occurrence.
     ///

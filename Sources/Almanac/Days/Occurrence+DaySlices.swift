@@ -54,6 +54,9 @@ extension Occurrence {
     /// days[1].date        // the second day
     /// days.last!.isLast   // true
     /// ```
+    ///
+    /// - Complexity: see ``Occurrence/daySlices(in:)``: O(log n) to make for
+    ///   an occurrence within two days, O(log n) per slice read.
     public struct DaySlices: RandomAccessCollection, Sendable {
         /// The occurrence being cut into days.
         ///
@@ -190,6 +193,8 @@ extension Occurrence {
         /// ```swift
         /// for s in o.daySlices(in: ny) { print(s.date) }
         /// ```
+        ///
+        /// - Complexity: one table search per slice.
         public struct Iterator: IteratorProtocol, Sendable {
             let slices: DaySlices
             var i = 0

@@ -35,6 +35,9 @@ import AlmanacCore
 ///
 /// Codable as the canonical text, and usable as a dictionary key in JSON
 /// (`CodingKeyRepresentable`): `[OccurrenceKey: Note]` encodes as an object.
+///
+/// - Complexity: making, comparing, hashing and writing a key are O(length
+///   of the series id); reading one is O(length of the text).
 public struct OccurrenceKey: Sendable, Hashable {
     /// The series' id, any string (compared byte for byte).
     ///

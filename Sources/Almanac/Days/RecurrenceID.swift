@@ -24,6 +24,9 @@ import AlmanacCore
 /// RecurrenceID(CivilDate(2024, 5, 1)!.at(9, 0)).description              // "2024-05-01T09:00:00"
 /// RecurrenceID(CivilDate(2024, 11, 3)!.at(1, 30), isRepeat: true).description   // "2024-11-03T01:30:00~2"
 /// ```
+///
+/// - Complexity: O(1) to make, compare, hash and write; O(1) to read (the
+///   text has at most 22 characters).
 public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// The date (of the wall-clock start).
     ///

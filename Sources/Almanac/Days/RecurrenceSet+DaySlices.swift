@@ -63,6 +63,8 @@ extension RecurrenceSet {
     /// ```swift
     /// for s in try set.daySlices(in: window, viewer: ny) { print(s) }
     /// ```
+    ///
+    /// - Complexity: see ``RecurrenceSet/daySlices(in:viewer:)-(Range<Timestamp>,_)``.
     public struct DaySlices: Sequence, Sendable {
         /// The instants the slices overlap.
         ///
@@ -105,6 +107,8 @@ extension RecurrenceSet {
         /// ```swift
         /// while let s = it.next() { print(s.date) }
         /// ```
+        ///
+        /// - Complexity: amortised O(log n) per slice (see ``next()``).
         public struct Iterator: IteratorProtocol {
             var occurrences: _KeyWindowedOccurrences.Iterator
             let low: Int64, high: Int64

@@ -13,6 +13,8 @@ import AlmanacCore
 /// Every old key of the window is in exactly one of ``mapping`` (even when
 /// its key did not change, which maps it to itself) and ``orphaned``; no two
 /// old keys map to the same new key.
+///
+/// - Complexity: a value holding a dictionary and an array.
 public struct RekeyResult<Key: Hashable & Sendable>: Sendable {
     /// Old key → new key, for every old key whose occurrence (and day) still exists.
     ///
@@ -88,6 +90,8 @@ extension RekeyResult: Equatable where Key: Equatable {}
 /// 09:00 is New York's evening; changing weekly to every two weeks orphans
 /// the weeks that are gone; moving a weekly series from Tuesday to
 /// Wednesday orphans everything, since no occurrence keeps its date.
+///
+/// - Complexity: see ``dayKeys(old:new:seriesID:newSeriesID:window:viewer:)``.
 public enum Rekeying {
     /// Maps the day keys of `old` in `window` to those of `new` (see the type's rule).
     ///
