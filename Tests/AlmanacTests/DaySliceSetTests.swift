@@ -54,6 +54,22 @@ import Testing
         #expect(slices.map(\.index) == [1, 2])
     }
 
+    @Test func periodOfASkippedDateHoldsTheAllDaySliceOfThatDate() throws {
+        // Pacific/Apia skipped 2011-12-30; an all-day event from 29 to 31 December still has
+        // that date (with no instants), and a period of that one day lists it.
+        let apia = try Zone("Pacific/Apia")
+        let set = RecurrenceSet(start: .date(day(2011, 12, 29)), length: .end(.date(day(2012, 1, 1))))
+        let slices = Array(try set.daySlices(in: Period.day(day(2011, 12, 30)), viewer: apia))
+        #expect(slices.map(\.date) == [day(2011, 12, 30)])
+        #expect(slices.map(\.index) == [1])
+        #expect(slices.map(\.length) == [0])
+        // A window of instants starting where 30 and 31 December start holds the empty slice too.
+        let t = apia.startOfDay(day(2011, 12, 30))
+        #expect(try set.daySlices(in: t..<(t + 3600), viewer: apia).map(\.date) == [day(2011, 12, 30), day(2011, 12, 31)])
+        // And so does a window ending there, for the empty slice's neighbour only.
+        #expect(try set.daySlices(in: (t + -3600)..<t, viewer: apia).map(\.date) == [day(2011, 12, 29)])
+    }
+
     @Test func floatingSeriesFallsOnTheSameDatesInEveryViewer() throws {
         // A floating daily 23:30 for an hour: 23:30-00:30 wherever the viewer is (RFC 5545 section 3.3.5).
         let set = RecurrenceSet(start: .floating(day(2024, 5, 1).at(23, 30)), rules: [buildRule(.daily) { $0.count = 3 }],

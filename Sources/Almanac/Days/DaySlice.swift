@@ -11,7 +11,7 @@ import AlmanacCore
 /// let ny = try Zone("America/New_York")
 /// let trip = RecurrenceSet(start: .date(CivilDate(2024, 5, 1)!),
 ///                          length: .end(.date(CivilDate(2024, 5, 4)!)))   // DTEND is exclusive
-/// let o = try trip.occurrences().first { _ in true }!
+/// let o = Array(try trip.occurrences())[0]
 /// for s in o.daySlices(in: ny) {
 ///     print(s.date, s.index, s.count)   // 2024-05-01 0 3, 2024-05-02 1 3, 2024-05-03 2 3
 /// }

@@ -8,7 +8,7 @@ extension Occurrence {
     /// let ny = try Zone("America/New_York")
     /// let party = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1)!.at(22, 0), ny),
     ///                           length: .duration(EventDuration(seconds: 4 * 3600)))
-    /// let o = try party.occurrences().first { _ in true }!
+    /// let o = Array(try party.occurrences())[0]
     /// o.daySlices(in: ny).map(\.date)          // [2024-05-01, 2024-05-02]: 22:00 to 02:00
     /// o.daySlices(in: ny).map(\.length)        // [7200, 7200]
     /// ```
@@ -164,8 +164,20 @@ extension Occurrence {
         /// - Complexity: O(log n).
         func firstIndex(endingAfter t: Int64) -> Int {
             if t <= start { return 0 }
-            if t >= end { return end > start ? endIndex : (t == start ? 0 : endIndex) }
-            let d = isAllDay ? Swift.max(firstDay, Swift.min(lastDay, clock.day(of: t))) : clock.day(of: t)
+            if isAllDay {
+                // Every date has a slice, and a date the viewer skipped has
+                // an empty one at the instant its neighbours meet.
+                func wanted(_ d: Int) -> Bool {
+                    let a = clock.startOfDay(d), b = clock.startOfDay(d + 1)
+                    return b > t || (a == b && a >= t)
+                }
+                var d = Swift.max(firstDay, Swift.min(lastDay, clock.day(of: t)))
+                while d > firstDay && wanted(d - 1) { d -= 1 }
+                while d <= lastDay && !wanted(d) { d += 1 }
+                return Swift.min(endIndex, d - firstDay)
+            }
+            if t >= end { return endIndex }
+            let d = clock.day(of: t)
             let i = d - firstDay - emptyDays.count { $0 < d }
             return Swift.max(0, Swift.min(endIndex, i))
         }

@@ -71,7 +71,7 @@ public struct OccurrenceKey: Sendable, Hashable {
     /// The key of an occurrence of `set`.
     ///
     /// ```swift
-    /// let o = try set.occurrences().first { _ in true }!
+    /// let o = Array(try set.occurrences().prefix(1))[0]
     /// OccurrenceKey(seriesID: "standup", occurrence: o, in: set).description   // "standup/2024-05-07T09:00:00"
     /// ```
     ///

@@ -42,14 +42,14 @@ extension RecurrenceSet {
     /// days[CivilDate(2024, 5, 6)!]?.count        // 1
     /// ```
     ///
-    /// The same as ``daySlices(in:viewer:)-(Range<Timestamp>,_)`` over the
+    /// The same as ``daySlices(in:viewer:)-(Range<Timestamp>,Zone)`` over the
     /// instants from the viewer's start of the period's first day to the
     /// start of the day after its last, keeping the slices whose date is in
     /// the period (every all-day slice of those dates, even on a date the
     /// viewer's zone skipped).
     ///
-    /// - Throws: as ``daySlices(in:viewer:)-(Range<Timestamp>,_)``.
-    /// - Complexity: as ``daySlices(in:viewer:)-(Range<Timestamp>,_)``.
+    /// - Throws: as ``daySlices(in:viewer:)-(Range<Timestamp>,Zone)``.
+    /// - Complexity: as ``daySlices(in:viewer:)-(Range<Timestamp>,Zone)``.
     public func daySlices(in period: Period, viewer: Zone) throws(AlmanacError) -> DaySlices {
         let clock = _ViewerClock(viewer)
         let first = period.firstDay.daysSinceEpoch, last = period.lastDay.daysSinceEpoch
@@ -58,13 +58,13 @@ extension RecurrenceSet {
     }
 
     /// The day slices of a recurrence set's occurrences over a window: a lazy
-    /// sequence (see ``RecurrenceSet/daySlices(in:viewer:)-(Range<Timestamp>,_)``).
+    /// sequence (see ``RecurrenceSet/daySlices(in:viewer:)-(Range<Timestamp>,Zone)``).
     ///
     /// ```swift
     /// for s in try set.daySlices(in: window, viewer: ny) { print(s) }
     /// ```
     ///
-    /// - Complexity: see ``RecurrenceSet/daySlices(in:viewer:)-(Range<Timestamp>,_)``.
+    /// - Complexity: see ``RecurrenceSet/daySlices(in:viewer:)-(Range<Timestamp>,Zone)``.
     public struct DaySlices: Sequence, Sendable {
         /// The instants the slices overlap.
         ///

@@ -65,7 +65,7 @@ extension RekeyResult: Equatable where Key: Equatable {}
 /// **The matching rule.**
 /// 1. The old keys are those of the old series' occurrences whose day slices
 ///    overlap `window` in the viewer's zone (for day keys: the slices that
-///    overlap it; see ``RecurrenceSet/daySlices(in:viewer:)-(Range<Timestamp>,_)``).
+///    overlap it; see ``RecurrenceSet/daySlices(in:viewer:)-(Range<Timestamp>,Zone)``).
 /// 2. Each occurrence, old or new, gets a label: the date of its
 ///    ``RecurrenceID`` (the wall-clock date of its unmodified start, in the
 ///    series' own zone; so a change of zone or of time of day keeps the
