@@ -1,0 +1,220 @@
+import AlmanacCore
+
+/// A stable key for one occurrence of a series: the series' id (an iCalendar
+/// UID, an EventKit identifier, any string) and the occurrence's
+/// ``RecurrenceID``.
+///
+/// ```swift
+/// let key = OccurrenceKey(seriesID: "trip/42", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1)!))
+/// key.description                                         // "trip%2F42/2024-05-01"
+/// try OccurrenceKey(parsing: "trip%2F42/2024-05-01") == key   // true
+/// ```
+///
+/// **Canonical text** (``description``, read back by ``init(parsing:)``):
+///
+/// ```
+/// occurrence-key = series-id "/" recurrence-id
+/// series-id      = *( unreserved / "%" HEXDIG HEXDIG )   ; the id's UTF-8 bytes
+/// unreserved     = ALPHA / DIGIT / "-" / "." / "_" / "~"  ; RFC 3986
+/// recurrence-id  = date [ "T" time [ "~2" ] ]              ; see RecurrenceID
+/// date           = 4DIGIT "-" 2DIGIT "-" 2DIGIT
+/// time           = 2DIGIT ":" 2DIGIT ":" 2DIGIT
+/// ```
+///
+/// Every byte of the id outside the unreserved set is written `%HH` with
+/// upper-case hex, so the text is ASCII, one line, free of `/` inside the
+/// id, and safe in URLs, file names and logs. The reader accepts exactly
+/// these texts (no lower-case hex, no escaped unreserved byte, no bytes that
+/// are not UTF-8), so text and key determine each other: distinct keys have
+/// distinct texts and every accepted text parses back to the key that wrote it.
+///
+/// Series ids compare by their UTF-8 bytes, as calendar servers compare
+/// UIDs: Almanac does not normalize Unicode, so an id with a precomposed "é"
+/// and one with "e" and a combining accent are different series (Swift's
+/// `String ==` would call them equal).
+///
+/// Codable as the canonical text, and usable as a dictionary key in JSON
+/// (`CodingKeyRepresentable`): `[OccurrenceKey: Note]` encodes as an object.
+///
+/// - Complexity: making, comparing, hashing and writing a key are O(length
+///   of the series id); reading one is O(length of the text).
+public struct OccurrenceKey: Sendable, Hashable {
+    /// The series' id, any string (compared byte for byte).
+    ///
+    /// ```swift
+    /// try OccurrenceKey(parsing: "a%20b/2024-05-01").seriesID   // "a b"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public let seriesID: String
+    /// Which occurrence of the series.
+    ///
+    /// ```swift
+    /// try OccurrenceKey(parsing: "s/2024-05-01T09:00:00").recurrenceID.time   // 09:00:00
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public let recurrenceID: RecurrenceID
+
+    /// A key from its parts.
+    ///
+    /// ```swift
+    /// OccurrenceKey(seriesID: "standup", recurrenceID: RecurrenceID(CivilDate(2024, 5, 7)!.at(9, 0)))
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public init(seriesID: String, recurrenceID: RecurrenceID) {
+        self.seriesID = seriesID
+        self.recurrenceID = recurrenceID
+    }
+
+    /// The key of an occurrence of `set`.
+    ///
+    /// ```swift
+    /// let o = Array(try set.occurrences().prefix(1))[0]
+    /// OccurrenceKey(seriesID: "standup", occurrence: o, in: set).description   // "standup/2024-05-07T09:00:00"
+    /// ```
+    ///
+    /// - Complexity: O(log n) in the series zone's transitions (see ``RecurrenceID/init(_:zone:)``).
+    public init(seriesID: String, occurrence: Occurrence, in set: RecurrenceSet) {
+        self.init(seriesID: seriesID, recurrenceID: RecurrenceID(occurrence, zone: set.start.zone))
+    }
+
+    /// Equal when the series ids have the same UTF-8 bytes and the
+    /// recurrence ids are equal.
+    ///
+    /// ```swift
+    /// OccurrenceKey(seriesID: "\u{E9}", recurrenceID: r) == OccurrenceKey(seriesID: "e\u{301}", recurrenceID: r)   // false
+    /// ```
+    ///
+    /// - Complexity: O(length of the ids).
+    public static func == (a: OccurrenceKey, b: OccurrenceKey) -> Bool {
+        a.recurrenceID == b.recurrenceID && a.seriesID.utf8.elementsEqual(b.seriesID.utf8)
+    }
+
+    /// Hashes the id's bytes and the recurrence id.
+    ///
+    /// ```swift
+    /// Set([key, key]).count   // 1
+    /// ```
+    ///
+    /// - Complexity: O(length of the id).
+    public func hash(into h: inout Hasher) {
+        h.combine(recurrenceID)
+        h.combine(seriesID.utf8.count)
+        for b in seriesID.utf8 { h.combine(b) }
+    }
+}
+
+extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
+    /// The canonical text (see the type's grammar): `standup/2024-05-07T09:00:00`.
+    ///
+    /// ```swift
+    /// OccurrenceKey(seriesID: "a/b c", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1)!)).description
+    /// // "a%2Fb%20c/2024-05-01"
+    /// ```
+    ///
+    /// - Complexity: O(length of the id).
+    public var description: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(seriesID.utf8.count + 24)
+        _KeyText.write(self, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads the canonical text, and nothing else.
+    ///
+    /// ```swift
+    /// try OccurrenceKey(parsing: "a%2Fb%20c/2024-05-01").seriesID   // "a/b c"
+    /// try OccurrenceKey(parsing: "a%2fb/2024-05-01")   // throws: lower-case hex is not canonical
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError/Kind/invalidValue`` with the column of the fault.
+    /// - Complexity: O(length of the text).
+    public init(parsing text: some StringProtocol) throws(AlmanacError) {
+        var scanner = _KeyScanner(text, what: "occurrence key")
+        self = try scanner.occurrenceKey()
+        try scanner.finish()
+    }
+
+    /// The key of a canonical text, or `nil` (``init(parsing:)`` says why).
+    ///
+    /// ```swift
+    /// OccurrenceKey("standup/2024-05-07T09:00:00")?.seriesID   // "standup"
+    /// ```
+    ///
+    /// - Complexity: O(length of the text).
+    public init?(_ description: String) {
+        guard let key = try? OccurrenceKey(parsing: description) else { return nil }
+        self = key
+    }
+}
+
+extension OccurrenceKey: Codable, CodingKeyRepresentable {
+    /// Encodes the canonical text as a single string.
+    ///
+    /// ```swift
+    /// try JSONEncoder().encode(key)   // "\"standup\/2024-05-07T09:00:00\""
+    /// ```
+    ///
+    /// - Complexity: O(length of the id).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    /// Decodes the canonical text.
+    ///
+    /// ```swift
+    /// try JSONDecoder().decode(OccurrenceKey.self, from: Data(#""standup/2024-05-07""#.utf8))
+    /// ```
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with the parse error's message.
+    /// - Complexity: O(length of the text).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        do { self = try OccurrenceKey(parsing: text) } catch {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
+        }
+    }
+
+    /// The canonical text as a coding key, so a dictionary keyed by
+    /// occurrence keys encodes as a JSON object.
+    ///
+    /// ```swift
+    /// try JSONEncoder().encode([key: "done"])   // {"standup\/2024-05-07T09:00:00":"done"}
+    /// ```
+    ///
+    /// - Complexity: O(length of the id).
+    public var codingKey: any CodingKey { _TextCodingKey(description) }
+
+    /// The key of a coding key's text, or `nil` when it is not canonical.
+    ///
+    /// ```swift
+    /// OccurrenceKey(codingKey: someKey)
+    /// ```
+    ///
+    /// - Complexity: O(length of the text).
+    public init?<T: CodingKey>(codingKey: T) {
+        self.init(codingKey.stringValue)
+    }
+}
+
+/// A coding key holding a text (for `CodingKeyRepresentable`).
+struct _TextCodingKey: CodingKey {
+    var stringValue: String
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+}
+
+extension _KeyScanner {
+    /// `series-id "/" recurrence-id`.
+    mutating func occurrenceKey() throws(AlmanacError) -> OccurrenceKey {
+        let id = try seriesID()
+        try expect(0x2F, "expected \"/\" after the series id")
+        return OccurrenceKey(seriesID: id, recurrenceID: try recurrenceID())
+    }
+}
