@@ -82,7 +82,7 @@ extension RecurrenceSet {
         ///
         /// - Complexity: O(1).
         public let viewer: Zone
-        let occurrences: _KeyWindowedOccurrences
+        let occurrences: RecurrenceSet.Occurrences
         /// Day numbers a slice's date must lie in (for a period), if any.
         let dates: ClosedRange<Int>?
 
@@ -90,7 +90,7 @@ extension RecurrenceSet {
             self.window = window
             self.viewer = viewer
             self.dates = dates
-            occurrences = try set._occurrences(keysIn: set._keyWindow(covering: window))
+            occurrences = try set.occurrences(in: set._keyWindow(covering: window))
         }
 
         /// Starts the walk.
@@ -110,7 +110,7 @@ extension RecurrenceSet {
         ///
         /// - Complexity: amortised O(log n) per slice (see ``next()``).
         public struct Iterator: IteratorProtocol {
-            var occurrences: _KeyWindowedOccurrences.Iterator
+            var occurrences: RecurrenceSet.Occurrences.Iterator
             let low: Int64, high: Int64
             let viewer: Zone
             let dates: ClosedRange<Int>?

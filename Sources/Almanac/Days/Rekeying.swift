@@ -216,7 +216,7 @@ public enum Rekeying {
         var counts: [CivilDate: Int] = [:]
         // Ranks follow the start; the expansion is ordered by its key, which
         // is the start in the series' terms.
-        for o in try set._occurrences(keysIn: Timestamp(secondsSinceEpoch: lowKey)..<Timestamp(secondsSinceEpoch: highKey)) {
+        for o in try set.occurrences(in: Timestamp(secondsSinceEpoch: lowKey)..<Timestamp(secondsSinceEpoch: highKey)) {
             let id = RecurrenceID(o, zone: set.start.zone)
             guard dates.contains(id.date) else { continue }
             let rank = counts[id.date, default: 0]
