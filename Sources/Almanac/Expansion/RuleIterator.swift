@@ -58,7 +58,7 @@ struct _RuleIterator {
     var periodHadCandidate = false
     let lastDay: Int             // no period starting after this day can matter
     var yearCache: [_DaySet] = []
-    var yearCached: UInt32 = 0
+    var yearCached: UInt64 = 0
     var monthCache: [_DaySet] = []
     var monthCached: UInt32 = 0
 
@@ -124,10 +124,11 @@ struct _RuleIterator {
 
         if plan.frequency >= .daily {
             if plan.count == nil, let s = seekKey {
-                let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 2
+                // Two days for offsets and gap shifts, three for week years spilling into January.
+                let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 5
                 k = max(0, _floorDiv(periodNumber(ofDay: target) - periodNumber(ofDay: plan.startDay), plan.interval))
             }
-            if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 28) }
+            if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
             if !loadPeriod() { periodsDone = true }
         } else {
@@ -278,12 +279,12 @@ struct _RuleIterator {
         case .yearly:
             let y = plan.startYear + step
             guard y <= 9999 else { return false }
-            periodStart = _daysFromCivil(y, 1, 1)
+            periodStart = _daysFromCivil(y, 1, 1) - (plan.hasByWeekNo ? _RulePlan.weekYearSpill : 0)
             guard periodStart <= lastDay else { return false }
             let shape = plan.yearShape(y)
-            if yearCached & (1 << UInt32(shape)) == 0 {
+            if yearCached & (1 << UInt64(shape)) == 0 {
                 yearCache[shape] = plan.yearDays(y)
-                yearCached |= 1 << UInt32(shape)
+                yearCached |= 1 << UInt64(shape)
             }
             days = yearCache[shape]
         case .monthly:
