@@ -113,7 +113,8 @@ def ratio(a, b):
 def n(x):
     return "—" if x is None else f"{int(round(x)):,}"
 
-order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W10-100k", "W10-old"]
+order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W10-100k", "W10-old",
+         "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
 ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"})
 

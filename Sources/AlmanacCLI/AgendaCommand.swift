@@ -11,8 +11,8 @@ struct AgendaCommand: ParsableCommand {
             Reads calendar events (recurring or not, in any zones) and to-dos assigned \
             to days, weeks, months or years, and prints what each day, week and month \
             of the plan holds in the viewer's zone, then the to-dos of the years it \
-            reaches. Without --file it lays out a bundled sample (Corpus/samples/ \
-            agenda.json: six events in Berlin, New York, Tokyo and Lisbon, nine to-dos), \
+            reaches. Without --file it lays out a bundled sample \
+            (Corpus/samples/agenda.json: six events in Berlin, New York, Tokyo and Lisbon, nine to-dos), \
             from 2023-11-27 in Europe/Berlin unless --from and --viewer say otherwise.
 
             Day lists show each event's part of the day (24:00 is the end of the day; \
@@ -20,13 +20,23 @@ struct AgendaCommand: ParsableCommand {
             the days each event touches. A to-do shows in a list when its period \
             overlaps the list's, is not coarser, and the to-do is visible at that \
             granularity: one assigned to week 2023-W48 (27 Nov to 3 Dec) shows in that \
-            week, in November and December, and in 2023. After a to-do that belongs \
-            to a finer period comes that period.
+            week, in November and December, and in 2023. A to-do of a finer period \
+            than the list's is followed by its period (Tue 28, 2023-W48).
 
             Examples:
 
-              The sample, as the README runs it:
+              The sample, as the README runs it (the start of its output):
                 almanac agenda
+                Agenda from Mon 27 Nov 2023, times in Europe/Berlin
+                6 events and 9 to-dos from the bundled sample (...)
+
+                Next 7 days
+                Mon 27 Nov    10:00–11:00  Team sync
+                Tue 28 Nov    17:00–17:45  Call with the New York office
+                              [ ] Call the plumber
+                              [ ] Send the slides for Lisbon
+                Wed 29 Nov    07:15–24:00  Trip to Lisbon (1/3)
+                ...
 
               The sample from another day, seen from New York, weeks from Sunday:
                 almanac agenda --from 2023-12-18 --viewer America/New_York --week-rule SU1

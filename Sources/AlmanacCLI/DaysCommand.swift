@@ -10,37 +10,40 @@ struct DaysCommand: ParsableCommand {
         discussion: """
             Prints one line per day an occurrence touches, as a viewer in --viewer sees \
             it: the local date, which of the occurrence's days it is, the part of the \
-            occurrence on that day (wall clock and UTC offset in the viewer's zone; 24:00 \
-            is the end of the day), its real length, and the day key a to-do app can \
-            keep a per-day record under (series id / recurrence id / date). Without a \
-            rule, the event itself. An all-day (DATE) event ends on the day before \
-            --end (DTEND is exclusive); a timed one touches every date it overlaps.
+            occurrence on that day, its real length, and its start and end (wall clock \
+            and UTC offset in the viewer's zone, the end's offset only when it \
+            differs; 24:00 is the end of the day). With --series-id, also the day key a to-do app can keep a \
+            per-day record under: series id / recurrence id / date. Without a rule, \
+            the event itself. An all-day (DATE) event ends the day before --end \
+            (DTEND is exclusive); a timed one touches every date it overlaps.
 
             Examples:
 
-              A three-day trip, all day (DTEND is exclusive):
+              A three-day trip, all day, with its day keys:
                 almanac days --start 20240501 --end 20240504 --series-id trip \\
                   --viewer America/New_York
-                2024-05-01 Wed  1/3  00:00-04:00 → 24:00-04:00   24h  trip/2024-05-01/2024-05-01
-                2024-05-02 Thu  2/3  00:00-04:00 → 24:00-04:00   24h  trip/2024-05-01/2024-05-02
-                2024-05-03 Fri  3/3  00:00-04:00 → 24:00-04:00   24h  trip/2024-05-01/2024-05-03
+                2024-05-01 Wed  1/3   24h  00:00-04:00 → 24:00  trip/2024-05-01/2024-05-01
+                2024-05-02 Thu  2/3   24h  00:00-04:00 → 24:00  trip/2024-05-01/2024-05-02
+                2024-05-03 Fri  3/3   24h  00:00-04:00 → 24:00  trip/2024-05-01/2024-05-03
 
-              A party from 22:00 to 02:00 on the night clocks spring forward: the \
-            second day holds 2 hours of elapsed time, 00:00 to 03:00 on the clock:
-                almanac days --start 20240309T220000 --tz America/New_York --duration PT4H
-                2024-03-09 Sat  1/2  22:00-05:00 → 24:00-05:00    2h  event/2024-03-09T22:00:00/2024-03-09
-                2024-03-10 Sun  2/2  00:00-05:00 → 03:00-04:00    2h  event/2024-03-09T22:00:00/2024-03-10
+              22:00 to 02:00 on the night New York springs forward: the second
+              day has 2 hours, 00:00 to 03:00 on the clock:
+                almanac days --start 20240309T220000 --tz America/New_York \\
+                  --duration PT4H
+                2024-03-09 Sat  1/2    2h  22:00-05:00 → 24:00
+                2024-03-10 Sun  2/2    2h  00:00-05:00 → 03:00-04:00
 
-              A weekly 22:00 Tokyo meeting, seen from New York (the morning before):
+              A weekly 22:00 Tokyo meeting, seen from New York:
                 almanac days 'FREQ=WEEKLY;COUNT=3' --start 20240310T220000 \\
                   --tz Asia/Tokyo --duration PT4H --viewer America/New_York
-                2024-03-10 Sun  1/1  09:00-04:00 → 13:00-04:00    4h  event/2024-03-10T22:00:00/2024-03-10
-                ...
+                2024-03-10 Sun  1/1    4h  09:00-04:00 → 13:00
+                2024-03-17 Sun  1/1    4h  09:00-04:00 → 13:00
+                2024-03-24 Sun  1/1    4h  09:00-04:00 → 13:00
 
-              Only the days of ISO week 11 of 2024, or of a window of instants:
-                almanac days 'FREQ=DAILY' --start 20240101T090000 --tz Europe/Paris \\
+              The days of ISO week 11 of 2024 as JSON, and a window of instants:
+                almanac days FREQ=DAILY --start 20240101T090000 --tz Europe/Paris \\
                   --duration PT30M --period 2024-W11 --json
-                almanac days 'FREQ=DAILY' --start 20240101T090000 --tz Europe/Paris \\
+                almanac days FREQ=DAILY --start 20240101T090000 --tz Europe/Paris \\
                   --viewer Asia/Tokyo --after 20240311 --before 20240313
 
             --after and --before bound the slices in time: a slice is printed when it \
@@ -52,8 +55,8 @@ struct DaysCommand: ParsableCommand {
 
             With --json, prints one object: {"viewer": ..., "slices": [{"date", \
             "index" (from 0), "count", "start", "end", "seconds", "all_day", \
-            "occurrence", "key"}], "truncated": ...}, with start and end as RFC 3339 \
-            instants in the viewer's zone.
+            "occurrence", "key" (with --series-id)}], "truncated": ...}, with start and \
+            end as RFC 3339 instants in the viewer's zone.
 
             Exit status: 0 on success, 2 for a usage or input error, 1 if the output \
             cannot be written.
@@ -87,8 +90,8 @@ struct DaysCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only slices dated in this period: 2024-03-11, 2024-W11, 2024-03, 2024 or 2024-03-11/P3D.", valueName: "period"))
     var period: String?
 
-    @Option(name: .customLong("series-id"), help: ArgumentHelp("The series id in the day keys.", valueName: "id"))
-    var seriesID = "event"
+    @Option(name: .customLong("series-id"), help: ArgumentHelp("Print day keys with this series id (a UID).", valueName: "id"))
+    var seriesID: String?
 
     @Option(help: ArgumentHelp("At most this many slices.", valueName: "n"))
     var limit: Int = BatchRequest.defaultLimit
@@ -254,16 +257,19 @@ struct DaysCommand: ParsableCommand {
         }
     }
 
-    /// `2024-03-10 Sun  2/2  00:00-05:00 → 03:00-04:00    2h  event/2024-03-09T22:00:00/2024-03-10`.
-    static func line(_ s: DaySlice, set: RecurrenceSet, seriesID: String, viewer: Zone) -> String {
+    /// `2024-03-10 Sun  2/2    2h  00:00-05:00 → 03:00-04:00  party/2024-03-09T22:00:00/2024-03-10`
+    /// (the key with a series id only; the end's offset only when it is not the start's).
+    static func line(_ s: DaySlice, set: RecurrenceSet, seriesID: String?, viewer: Zone) -> String {
         let c = Text.sliceClock(s, in: viewer)
         let position = Text.padded("\(s.index + 1)/\(s.count)", 5)
-        let span = c.start + c.startOffset.description + " → " + c.end + c.endOffset.description
-        return "\(Text.dateAndWeekday(s.date))  \(position)\(span)  \(Text.leftPadded(Text.length(s.length), 4))  "
-            + DayKey(seriesID: seriesID, slice: s, in: set).description + "\n"
+        let end = c.end + (c.endOffset == c.startOffset ? "" : c.endOffset.description)
+        var line = "\(Text.dateAndWeekday(s.date))  \(position)\(Text.leftPadded(Text.length(s.length), 4))  "
+        line += "\(c.start)\(c.startOffset) → \(end)"
+        if let seriesID { line += "  " + DayKey(seriesID: seriesID, slice: s, in: set).description }
+        return line + "\n"
     }
 
-    static func writeJSON(_ s: DaySlice, set: RecurrenceSet, seriesID: String, viewer: Zone, to w: inout JSONWriter) {
+    static func writeJSON(_ s: DaySlice, set: RecurrenceSet, seriesID: String?, viewer: Zone, to w: inout JSONWriter) {
         w.raw("{\"date\":")
         w.string(s.date.description)
         w.raw(",\"index\":")
@@ -280,8 +286,10 @@ struct DaysCommand: ParsableCommand {
         w.bool(s.isAllDay)
         w.raw(",\"occurrence\":")
         w.string(s.occurrence.description)
-        w.raw(",\"key\":")
-        w.string(DayKey(seriesID: seriesID, slice: s, in: set).description)
+        if let seriesID {
+            w.raw(",\"key\":")
+            w.string(DayKey(seriesID: seriesID, slice: s, in: set).description)
+        }
         w.byte(0x7D)
     }
 }

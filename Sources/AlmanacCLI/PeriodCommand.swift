@@ -18,10 +18,10 @@ struct PeriodCommand: ParsableCommand {
 
             Examples:
 
-              ISO week 48 of 2023 runs from Monday 27 November to Sunday 3 December, \
-            so it overlaps November and December:
+              ISO week 48 of 2023, Monday 27 November to Sunday 3 December,
+              overlaps November and December:
                 almanac period 2023-W48
-                2023-W48    week 48 of 2023 (MO4: from Monday; week 1 has at least 4 days of the year)
+                2023-W48    week 48 of 2023 (MO4: from Monday, week 1 holds 4 January)
                 dates       2023-11-27 Mon … 2023-12-03 Sun (7 days)
                             2023-11-27 Mon  2023-11-28 Tue  2023-11-29 Wed  2023-11-30 Thu
                             2023-12-01 Fri  2023-12-02 Sat  2023-12-03 Sun
@@ -30,7 +30,7 @@ struct PeriodCommand: ParsableCommand {
                             2023-12     2023-12-01 … 2023-12-03    3 of 31 days
                 years       2023        2023-11-27 … 2023-12-03    7 of 365 days
 
-              The same week number with weeks from Sunday, week 1 holding 1 January (US):
+              The same week number with US weeks (from Sunday, week 1 holds 1 January):
                 almanac period 2023-W48 --week-rule SU1
 
               The weeks of a month, as JSON:
@@ -159,11 +159,8 @@ struct PeriodCommand: ParsableCommand {
     static func summary(_ p: Period) -> String {
         let first = p.firstDay
         if let rule = p.weekRule, let (year, week) = p.weekOfYear {
-            let weekday = fullWeekday(rule.firstWeekday)
-            let days = rule.minimumDaysInFirstWeek
-            let one = days == 1 ? "week 1 holds 1 January" : days == 7 ? "week 1 starts on or after 1 January"
-                : "week 1 has at least \(days) days of the year"
-            return "week \(week) of \(year) (\(rule): from \(weekday); \(one))"
+            // Week 1 is the first week with at least n days of the year: the one holding n January.
+            return "week \(week) of \(year) (\(rule): from \(fullWeekday(rule.firstWeekday)), week 1 holds \(rule.minimumDaysInFirstWeek) January)"
         }
         switch p.granularity {
         case .day?: return "day: a \(fullWeekday(first.weekday)), day \(first.dayOfYear) of \(first.year)"
