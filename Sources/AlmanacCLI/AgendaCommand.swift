@@ -236,7 +236,7 @@ struct Plan {
             rows.append(Text.padded(time, 11) + "  " + file.events[e.event].title + part)
         }
         for item in list.todos {
-            rows.append("[ ] " + item.title + detailSuffix(item.period, in: list.period, granularity: .day))
+            rows.append("[ ] " + item.title)   // a day list shows only its own day's to-dos
         }
         return rows
     }
@@ -264,9 +264,6 @@ struct Plan {
         }
         return rows
     }
-
-    /// For a to-do in a day list: nothing (a day list only shows its day's to-dos).
-    func detailSuffix(_ p: Period, in list: Period, granularity: Period.Granularity) -> String { "" }
 
     /// The to-do's own period when it is finer than the list's: `Tue 28`
     /// (in a week or month), `Tue 28 Nov` (in a year), `2023-W48`, `December`.
