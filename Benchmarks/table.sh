@@ -165,7 +165,9 @@ for line in open(limits_path).read().splitlines():
 failures = []
 def mallocs(b): return p(b, "mallocCountTotal", 100)
 if update:
-    for name in list(limits) + [b for b in data if b.endswith("-Almanac") and b not in limits]:
+    new = sorted((b for b in data if b.endswith("-Almanac") and b not in limits),
+                 key=lambda b: (ids.index(b[:-len("-Almanac")]) if b[:-len("-Almanac")] in ids else len(ids), b))
+    for name in list(limits) + new:
         if mallocs(name) is not None:
             limits[name] = int(mallocs(name))
     with open(limits_path, "w") as fh:
