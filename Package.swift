@@ -36,7 +36,8 @@ let package = Package(
                 "Almanac",
                 "AlmanacBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            resources: [.embedInCode("Samples/agenda.json")]
         ),
         // Helpers shared by the test targets (seeded generators). Not a product.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
