@@ -45,6 +45,9 @@ final class _RulePlan: Sendable {
     let unit: Int64
     /// After this many consecutive periods without an instance, none will ever come.
     let emptyLimit: Int
+    /// A part whose every value is out of reach (BYSECOND=60: no leap
+    /// seconds here) means the rule produces nothing but DTSTART.
+    let neverMatches: Bool
 
     /// Builds the plan, or throws when the rule cannot be expanded from this
     /// start (a sub-daily rule on a DATE, a calendar Almanac does not have).
@@ -119,6 +122,7 @@ final class _RulePlan: Sendable {
         minuteMask = minutes.reduce(0) { $0 | UInt64(1) << UInt64($1) }
         secondMask = seconds.reduce(0) { $0 | UInt64(1) << UInt64($1) }
         setPos = rule.bySetPos.filter { $0 != 0 }
+        neverMatches = !rule.bySecond.isEmpty && seconds.isEmpty
 
         let h0 = civil.time.hour, m0 = civil.time.minute, s0 = civil.time.second
         let hourList = rule.byHour.isEmpty ? [h0] : hours
