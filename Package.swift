@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Tests only: property checks with shrinking (Tests/AlmanacTests/Property*Tests.swift).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The only code that sees ICU headers. Plain C types cross the boundary.
@@ -34,12 +36,20 @@ let package = Package(
                 "Almanac",
                 "AlmanacBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            resources: [.embedInCode("Samples/agenda.json")]
         ),
         // Helpers shared by the test targets (seeded generators). Not a product.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacTestSupport"]),
+        .testTarget(
+            name: "AlmanacTests",
+            dependencies: [
+                "Almanac",
+                "AlmanacTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "AlmanacBatchTests", dependencies: ["AlmanacBatch", "Almanac", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacCLITests",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the Recurrence benchmark suite once and prints ONE markdown table:
 # Almanac against Foundation's Calendar.RecurrenceRule and against a baseline
-# loop with no rule logic, from the same run.
+# loop with no rule logic, from the same run; plus issue 4's day slices (D1,
+# D2) and agenda list (A1) against brute-force baselines.
 #
 #   Benchmarks/table.sh                    full run (about 3 minutes once built)
 #   Benchmarks/table.sh --ci               short run for CI: one measured iteration per
@@ -113,7 +114,8 @@ def ratio(a, b):
 def n(x):
     return "—" if x is None else f"{int(round(x)):,}"
 
-order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W10-100k", "W10-old"]
+order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W10-100k", "W10-old",
+         "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
 ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"})
 
@@ -129,9 +131,11 @@ for i in ids:
     fcount = counts.get((i, "Foundation"))
     occ = n(count) + ("" if fcount is None or fcount == count else f" (Foundation {fcount:,})")
     print(f"| {i} | `{texts.get(i, '?')}` | {occ} | {t(a)} | {t(per)} | {t(f)} | {ratio(f, a)} | {ratio(a, b)} | {n(p(f'{i}-Almanac', 'mallocCountTotal'))} | {n(p(f'{i}-Foundation', 'mallocCountTotal'))} | {check} |")
-for i in ("W1", "W7"):
+BASELINES = {"W": "same instants, no rule logic", "D": "same slices, brute force (public `Zone` API)",
+             "A": "same list, brute force (`isListed(in:)` on every item, then sorted)"}
+for i in ids:
     if f"{i}-Baseline" in data:
-        print(f"| {i} baseline | same instants, no rule logic | {n(counts.get((i, 'Baseline')))} | {t(p(f'{i}-Baseline', 'wallClock'))} | {t(None if not counts.get((i, 'Baseline')) else p(f'{i}-Baseline', 'wallClock') / counts[(i, 'Baseline')])} | | | | {n(p(f'{i}-Baseline', 'mallocCountTotal'))} | | |")
+        print(f"| {i} baseline | {BASELINES.get(i[0], 'baseline')} | {n(counts.get((i, 'Baseline')))} | {t(p(f'{i}-Baseline', 'wallClock'))} | {t(None if not counts.get((i, 'Baseline')) else p(f'{i}-Baseline', 'wallClock') / counts[(i, 'Baseline')])} | | | | {n(p(f'{i}-Baseline', 'mallocCountTotal'))} | | |")
 print()
 print("Times are medians of wall clock per run (one run = the whole expansion or query). "
       "Foundation ÷ Almanac > 1 means Almanac is faster; Almanac ÷ baseline is how far Almanac is from a loop "
@@ -161,7 +165,9 @@ for line in open(limits_path).read().splitlines():
 failures = []
 def mallocs(b): return p(b, "mallocCountTotal", 100)
 if update:
-    for name in list(limits) + [b for b in data if b.endswith("-Almanac") and b not in limits]:
+    new = sorted((b for b in data if b.endswith("-Almanac") and b not in limits),
+                 key=lambda b: (ids.index(b[:-len("-Almanac")]) if b[:-len("-Almanac")] in ids else len(ids), b))
+    for name in list(limits) + new:
         if mallocs(name) is not None:
             limits[name] = int(mallocs(name))
     with open(limits_path, "w") as fh:
@@ -183,13 +189,16 @@ if w10 is not None and w10old is not None and w10old > w10:
     failures.append(f"age: W10-old-Almanac allocates {int(w10old):,} times, W10-Almanac {int(w10):,}")
 if w10 is not None and w10big is not None and w10big > 10.1 * w10 + 16:
     failures.append(f"growth: W10-100k-Almanac allocates {int(w10big):,} times, more than 10x W10-Almanac's {int(w10):,}")
+d1, d2 = mallocs("D1-Almanac"), mallocs("D2-Almanac")
+if d1 is not None and d2 is not None and d1 != d2:
+    failures.append(f"slices: D2-Almanac allocates {int(d2):,} times for 732 slices, D1-Almanac {int(d1):,} for 366")
 mismatches = [i for i in ids if any(s == "MISMATCH" for s, _ in checks.get(i, []))]
 print()
 if failures:
     print("**Allocation gate: FAILED**")
     for x in failures: print(f"- {x}")
 else:
-    print(f"**Allocation gate: passed** ({len(limits)} limits, size and age relations)")
+    print(f"**Allocation gate: passed** ({len(limits)} limits, size, age, growth and slice relations)")
 if mismatches or warnings:
     print(f"**Checks: {'FAILED' if not allow_mismatch else 'failing, allowed by ALMANAC_BENCH_ALLOW_MISMATCH'}** "
           f"({len(warnings)} warnings; mismatching workloads: {', '.join(mismatches) or 'none'})")

@@ -31,7 +31,7 @@ struct AlmanacCommand: ParsableCommand {
             Exit status: 0 on success, 2 for a usage or input error (a bad rule, value \
             or zone), 1 if the output cannot be written.
             """,
-        subcommands: [ExpandCommand.self, BatchCommand.self]
+        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, BatchCommand.self]
     )
 
     /// Runs the command, with usage errors exiting 2 instead of argument-parser's 64.

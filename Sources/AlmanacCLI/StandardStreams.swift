@@ -47,6 +47,28 @@ enum StandardStreams {
         }
     }
 
+    /// The whole content of a file, or `nil` with the reason when it cannot be read.
+    static func readFile(_ path: String) -> Result<[UInt8], FileError> {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return .failure(FileError(path: path, code: errno)) }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { readSome(into: $0, from: fd) }
+            if n < 0 { return .failure(FileError(path: path, code: errno)) }
+            if n == 0 { return .success(out) }
+            out.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Why a file could not be read: `cannot read "x.json": No such file or directory`.
+    struct FileError: Error, CustomStringConvertible {
+        var path: String
+        var code: Int32
+        var description: String { "cannot read \"\(path)\": " + String(cString: strerror(code)) }
+    }
+
     /// Ends the process with an exit status.
     static func terminate(_ status: Int32) -> Never {
         exit(status)

@@ -131,7 +131,9 @@ def classify(req, ours, theirs):
         # Days of early January in the previous year's last week, or of late
         # December in the next year's week 1: dateutil miscounts the weeks of
         # the neighbouring year (it uses this year's length).
-        diff = set(ours) ^ set(theirs)
+        # Both lists stop at LIMIT: compare only up to the earlier last instance.
+        horizon = min(ours[-1], theirs[-1]) if len(ours) == LIMIT and len(theirs) == LIMIT else "9999"
+        diff = {d for d in set(ours) ^ set(theirs) if d <= horizon}
         if diff and all(d[5:10] <= "01-07" or d[5:10] >= "12-25" for d in diff):
             return "byweekno-neighbouring-year-weeks"
         if "BYSETPOS" in p:

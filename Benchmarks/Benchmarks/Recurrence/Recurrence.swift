@@ -60,6 +60,11 @@ let benchmarks: @Sendable () -> Void = {
     registerMany("W10", count: 10_000, yearsBack: 0, foundation: true)
     registerMany("W10-100k", count: 100_000, yearsBack: 0, foundation: false)
     registerMany("W10-old", count: 10_000, yearsBack: 30, foundation: false)
+
+    // Issue 4: a year of daily series cut into days (D1, D2), and a month
+    // listed over 100,000 agenda items (A1). See DaysAndLists.swift.
+    registerDaySlices()
+    registerAgendaList()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"

@@ -111,14 +111,43 @@ extension _RulePlan {
         let wd = _isoWeekday(ofDays: _daysFromCivil(year, 1, 1)) - 1
         let leap = _isLeapYear(year) ? 7 : 0
         let prev = hasByWeekNo && _isLeapYear(year - 1) ? 14 : 0
-        return wd + leap + prev
+        let next = hasByWeekNo && hasByYearDay && _isLeapYear(year + 1) ? 28 : 0
+        return wd + leap + prev + next
+    }
+
+    /// Days a YEARLY period with BYWEEKNO reaches before 1 January: week 1
+    /// of a year may start as early as 29 December, and its last week may
+    /// end as late as 3 January of the next year.
+    static let weekYearSpill = 3
+
+    /// YEARLY with BYWEEKNO: the days of the year's own weeks (RFC 5545
+    /// section 3.3.10, "weeks of the year"; week 1 is the first week with at
+    /// least four days in the calendar year), which may spill up to three
+    /// days into the neighbouring calendar years. Bit 0 is 29 December of the
+    /// year before. The other parts limit the days by their own fields; with
+    /// no BYDAY, BYMONTHDAY or BYYEARDAY the weekday comes from DTSTART.
+    func weekYearDays(_ year: Int) -> _DaySet {
+        let first = _daysFromCivil(year, 1, 1) - Self.weekYearSpill
+        let weekOne = _weekOneStart(year: year, weekStart: weekStart)
+        let total = _weeksInYear(year, weekStart: weekStart)
+        let limits = present([.month, .monthDay, .yearDay, .weekday])
+        let weekdayFromStart = !hasByDay && !hasByMonthDay && !hasByYearDay
+        var set = _DaySet()
+        for day in weekOne..<(weekOne + 7 * total) {
+            let n = (day - weekOne) / 7 + 1
+            guard weekNoPos & (1 << UInt64(n)) != 0 || weekNoNeg & (1 << UInt64(total + 1 - n)) != 0 else { continue }
+            if weekdayFromStart && _isoWeekday(ofDays: day) != startWeekday.rawValue { continue }
+            if passes(day, limits) { set.insert(day - first) }
+        }
+        return set
     }
 
     func yearDays(_ year: Int) -> _DaySet {
+        if hasByWeekNo { return weekYearDays(year) }
         let jan1 = _daysFromCivil(year, 1, 1)
         let length = _isLeapYear(year) ? 366 : 365
         var set = _DaySet()
-        guard hasByWeekNo || hasByYearDay || hasByMonthDay || hasByDay else {
+        guard hasByYearDay || hasByMonthDay || hasByDay else {
             // Day and month from DTSTART (RFC 5545 section 3.3.10: information
             // not in the rule comes from DTSTART), in each BYMONTH month.
             for m in 1...12 where hasByMonth ? monthMask & (1 << UInt16(m)) != 0 : m == startMonth {
@@ -141,8 +170,6 @@ extension _RulePlan {
                 insertOrdinals(into: &ordinalDays, first: jan1, length: length, base: 0)
             }
         }
-        // BYWEEKNO alone: the weekday comes from DTSTART.
-        let weekdayFromStart = hasByWeekNo && !hasByDay && !hasByMonthDay && !hasByYearDay
         var month = 1, monthDay = 1, monthLength = 31
         var weekday = _isoWeekday(ofDays: jan1)
         for i in 0..<length {
@@ -156,11 +183,9 @@ extension _RulePlan {
             if hasByYearDay && !yearDayMatches(i + 1, length) { continue }
             if hasByMonthDay && !monthDayMatches(monthDay, monthLength) { continue }
             if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i) { continue }
-            if weekdayFromStart && weekday != startWeekday.rawValue { continue }
-            if hasByWeekNo && !weekNoMatches(jan1 + i, year: year) { continue }
             set.insert(i)
         }
-        if skip != .omit && hasByMonthDay && !hasByDay && !hasByYearDay && !hasByWeekNo {
+        if skip != .omit && hasByMonthDay && !hasByDay && !hasByYearDay {
             for m in 1...12 where !hasByMonth || monthMask & (1 << UInt16(m)) != 0 {
                 let length = _daysInMonth(year, m)
                 guard monthDayPos >> UInt32(length + 1) != 0, let i = skipped(length) else { continue }
