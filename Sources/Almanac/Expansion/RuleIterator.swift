@@ -131,7 +131,7 @@ struct _RuleIterator {
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
-            if plan.neverMatches || !loadPeriod() { periodsDone = true }
+            if plan.unmatchableTime || !loadPeriod() { periodsDone = true }
         } else {
             // Periods start at DTSTART truncated to the unit in wall-clock time.
             t0 = startKey - Int64(plan.startSecond) % plan.unit
@@ -142,7 +142,7 @@ struct _RuleIterator {
             }
             sub.reserveCapacity(plan.times.count)
             selected.reserveCapacity(plan.setPos.count)
-            if plan.neverMatches || plan.subDailyNeverMatches(startKey: startKey, step: step) || !loadSubPeriod() { periodsDone = true }
+            if plan.subDailyNeverMatches(startKey: startKey, step: step) || !loadSubPeriod() { periodsDone = true }
         }
     }
 

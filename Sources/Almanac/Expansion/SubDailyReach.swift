@@ -6,7 +6,9 @@ extension _RulePlan {
     static let searchBudget = 20_000_000
 
     /// Whether a sub-daily rule can never produce an instance after DTSTART
-    /// because its BYHOUR / BYMINUTE / BYSECOND values are unreachable by its
+    /// because its BYSETPOS values lie past the instances a period can hold,
+    /// its BYHOUR / BYMINUTE / BYSECOND parts have no usable value
+    /// (`BYSECOND=60`), or their values are unreachable by its
     /// step (e.g. `FREQ=SECONDLY;INTERVAL=2;BYSECOND=1` from an even second).
     ///
     /// Instances are `t0 + k * step + off`; their wall-clock second of the day
@@ -14,6 +16,11 @@ extension _RulePlan {
     /// offset of the zone is congruent modulo `m` (one offset: m = 86400; the
     /// same minutes past the hour: 3600; whole minutes: 60).
     func subDailyNeverMatches(startKey: Int64, step: Int64) -> Bool {
+        // A period holds at most one instance per entry of `times`, so a
+        // BYSETPOS past that count selects nothing, ever (FREQ=SECONDLY;BYSETPOS=2).
+        if !setPos.isEmpty, !setPos.contains(where: { $0.magnitude <= times.count }) { return true }
+        // No time a period can hold (MINUTELY;BYSECOND=60), or a time part none of whose values can match.
+        if times.isEmpty || unmatchableTime { return true }
         guard hasTimeFilters else { return false }
         // Only the offsets in force from DTSTART on matter.
         let table = zone.table
