@@ -54,7 +54,7 @@ except ImportError:  # pragma: no cover - reported in the summary
 CORPUS_DIR = Path(__file__).resolve().parents[2] / "Corpus"
 
 ALLOWED_KEYS = {"id", "dtstart", "tzid", "rrule", "exrule", "rdate", "exdate", "after", "before",
-                "limit", "strict", "include_dtstart", "expect", "note", "source"}
+                "limit", "strict", "include_dtstart", "expect", "note", "source", "peer"}
 REQUIRED_KEYS = ("id", "dtstart", "expect", "note", "source")
 ERROR_KINDS = {"invalid_rule", "invalid_value", "out_of_range", "unknown_zone", "invalid_request"}
 DEFAULT_LIMIT = 1000
@@ -369,16 +369,23 @@ def dateutil_civil(rule, dtstart_civil):
     return iter(rrulestr(body, dtstart=dtstart_civil))
 
 
-def dateutil_stream(rule, frame, dtstart_civil):
-    """DTSTART first (it counts toward COUNT even when it does not match), then dateutil's times."""
-    yield frame.resolve(dtstart_civil)
+def dateutil_stream(rule, frame, dtstart_civil, include_dtstart=True):
+    """DTSTART first (it counts toward COUNT even when it does not match), then dateutil's times.
+
+    With include_dtstart false, DTSTART is an instance only when the rule produces it (dateutil's,
+    Foundation's and libical's reading), so the stream is dateutil's alone.
+    """
+    if include_dtstart:
+        yield frame.resolve(dtstart_civil)
     for civil in dateutil_civil(rule, dtstart_civil):
-        if civil != dtstart_civil:
+        if civil != dtstart_civil or not include_dtstart:
             yield frame.resolve(civil)
 
 
-def elapsed_stream(rule, frame, t0):
+def elapsed_stream(rule, frame, t0, include_dtstart=True):
     """Sub-daily rules in elapsed time: DTSTART's instant stepped by INTERVAL units, BYxxx on local fields."""
+    if not include_dtstart:
+        raise Skip("elapsed-time oracle: include_dtstart:false is not implemented")
     unit = SUB_DAILY[rule.freq]
     step = unit * int(rule.parts.get("INTERVAL", "1"))
     for name in ("BYSETPOS", "BYWEEKNO", "RSCALE", "SKIP"):
@@ -454,8 +461,6 @@ def assemble(case, frame, rules, stream_for, horizon):
 
     Returns (sorted keys, exhausted). Raises Skip when COUNT meets collapsed duplicates.
     """
-    if not case.get("include_dtstart", True):
-        raise Skip("include_dtstart:false (its reading is not specified in the corpus format)")
     keys = set()
     exhausted = True
     for rule in rules:
@@ -564,6 +569,13 @@ def check_case(case, icu, stats, verbose):
         raise CaseError("'limit' must be a positive integer")
     if "rrule" not in case and "rdate" not in case:
         raise CaseError("a case needs an rrule or an rdate")
+    if "peer" in case:
+        peer = case["peer"]
+        if not (isinstance(peer, dict) and set(peer) == {"name", "answer"} and isinstance(peer["name"], str)
+                and (isinstance(peer["answer"], str) or (isinstance(peer["answer"], list)
+                                                        and all(isinstance(v, str) for v in peer["answer"])))):
+            raise CaseError("'peer' must be {\"name\": \"<engine version>\", \"answer\": [...] or \"<error>\"} "
+                            "(a divergence: another engine's answer beside Almanac's `expect`)")
 
     expect = case["expect"]
     if isinstance(expect, dict) and "error" in expect:
@@ -654,21 +666,22 @@ def check_case(case, icu, stats, verbose):
         skip(stats, "exrule is not recomputed", case["id"])
         return problems
     sub_daily = [r for r in rules if r.freq in SUB_DAILY]
+    include = case.get("include_dtstart", True)
     oracles = []
     if sub_daily:
         if len(sub_daily) != len(rules):
             skip(stats, "mixes sub-daily and daily-or-coarser rules", case["id"])
             return problems
-        oracles.append(("elapsed-time oracle (sub-daily)", lambda r: elapsed_stream(r, frame, t0)))
+        oracles.append(("elapsed-time oracle (sub-daily)", lambda r: elapsed_stream(r, frame, t0, include)))
         last = max([t0] + keys)
         if constant_offset(frame, t0 - 86400, last + 86400):
             oracles.append(("python-dateutil (sub-daily, constant offset)",
-                            lambda r: dateutil_stream(r, frame, dtstart_civil)))
+                            lambda r: dateutil_stream(r, frame, dtstart_civil, include)))
         else:
             skip(stats, "python-dateutil: sub-daily rule across a UTC-offset change (dateutil steps in wall "
                         "time, the engine in elapsed time); the elapsed-time oracle covers it", case["id"])
     else:
-        oracles.append(("python-dateutil", lambda r: dateutil_stream(r, frame, dtstart_civil)))
+        oracles.append(("python-dateutil", lambda r: dateutil_stream(r, frame, dtstart_civil, include)))
 
     for label, stream_for in oracles:
         frame.hit_gap_or_overlap = False
@@ -683,7 +696,9 @@ def check_case(case, icu, stats, verbose):
             continue
         tags = []
         if label == "python-dateutil":
-            if any(next(dateutil_civil(r, dtstart_civil), None) != dtstart_civil for r in rules):
+            if not include:
+                tags.append("include_dtstart:false")
+            elif any(next(dateutil_civil(r, dtstart_civil), None) != dtstart_civil for r in rules):
                 tags.append("DTSTART not matching the rule: counted as first occurrence by this checker")
             if frame.hit_gap_or_overlap:
                 tags.append("gap/overlap resolved by this checker (RFC 5545 3.3.5)")
@@ -704,6 +719,7 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path, help="corpus files (default: Corpus/*.jsonl)")
     ap.add_argument("--verbose", "-v", action="store_true", help="print each case's result")
+    ap.add_argument("--ids", type=int, default=8, help="ids listed per skip reason (default 8)")
     args = ap.parse_args(argv)
     files = args.files or sorted(CORPUS_DIR.glob("*.jsonl"))
     if not files:
@@ -760,7 +776,8 @@ def main(argv):
         for label, n in sorted(stats.checked.items()):
             print(f"  recomputed and equal: {n:3d}  {label}")
         for reason, ids in sorted(stats.skipped.items()):
-            print(f"  not recomputed:       {len(ids):3d}  {reason}: {', '.join(ids)}")
+            shown = ", ".join(ids[:args.ids]) + (f", ... ({len(ids) - args.ids} more)" if len(ids) > args.ids else "")
+            print(f"  not recomputed:       {len(ids):3d}  {reason}: {shown}")
         for p in file_problems:
             print(f"  PROBLEM {p}")
         problems += len(file_problems)

@@ -204,7 +204,9 @@ def start_kind(req):
 
 class Peer:
     name = ""
-    timeout = 3.0  # seconds without an answer before the request is called a hang
+    # Each peer stops itself after 0.5 s of CPU time on one request (it answers "timeout");
+    # this wall-clock limit is the backstop for a peer that cannot.
+    timeout = 20.0
 
     def version(self):
         raise NotImplementedError
@@ -292,6 +294,8 @@ class LibicalPeer(Peer):
         f = line.split("\t")
         if f[1] == "error":
             return f[0], None, False, f[2]
+        if f[1] == "timeout":
+            return f[0], None, False, "timeout: over 0.5 s of CPU time"
         return f[0], (f[3].split(",") if f[3] else []), f[2] == "1", None
 
 
@@ -497,9 +501,13 @@ KNOWN = {
          lambda q, p, o, t: p["FREQ"] == "YEARLY" and "BYMONTHDAY" in p and not ({"BYMONTH", "BYWEEKNO", "BYYEARDAY"} & set(p)),
          "RFC 5545 3.3.10 (table: BYMONTHDAY expands a YEARLY rule): FREQ=YEARLY;BYMONTHDAY=13 is the 13th of "
          "every month; libical takes the month from DTSTART."),
+        ("sub-daily-interval-realigned-after-skipped-days",
+         lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and int(p.get("INTERVAL", "1")) > 1
+         and ({"BYDAY", "BYMONTH", "BYMONTHDAY", "BYYEARDAY"} & set(p)) and not offsets_change(q, o, t),
+         "RFC 5545 3.3.10: INTERVAL counts periods from DTSTART (every 2nd second from :00 never reaches an odd "
+         "second); libical restarts the count at midnight of the next day BYDAY/BYMONTH/BYMONTHDAY admits."),
         ("sub-daily-wall-clock-across-offset-change",
-         lambda q, p, o, t: "tzid" in q and p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and is_list(o)
-         and len({x[19:] for x in o + (t if is_list(t) else [])}) > 1,
+         lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(q, o, t),
          "Almanac steps HOURLY/MINUTELY/SECONDLY in elapsed time (DESIGN.md; RFC 5545 3.3.10 leaves it to "
          "3.3.5's reading of local times): the repeated hour of a fall-back night occurs twice. libical steps "
          "the wall clock and resolves each local time on its own."),
@@ -528,7 +536,37 @@ def peer_out_of_order(q, p, o, t):
     return is_list(o) and is_list(t) and sorted(t) != t and prefix_equal(sorted(t), o)
 
 
+def gap_or_fold(q, p, o, t):
+    """Every difference is a local time in a gap or fold, printed with another offset or moved."""
+    if "tzid" not in q or not (is_list(o) and is_list(t)):
+        return False
+    zone = ZoneInfo(q["tzid"])
+    d = set(o) ^ set(t)
+    return bool(d) and all(in_gap_or_fold(dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S"), zone) or
+                           in_gap_or_fold(dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S") - dt.timedelta(hours=1), zone)
+                           for x in d)
+
+
+def offsets_change(q, o, t):
+    """True when a zoned request's DTSTART and occurrences are not all at one UTC offset."""
+    if "tzid" not in q:
+        return False
+    zone = ZoneInfo(q["tzid"])
+    start = dt.datetime.strptime(q["dtstart"], "%Y%m%dT%H%M%S").replace(tzinfo=zone)
+    offs = {x[19:] for x in (o if is_list(o) else []) + (t if is_list(t) else [])}
+    return len(offs) > 1 or any(x for x in offs if x != fmt_offset(start.utcoffset()))
+
+
+def fmt_offset(td):
+    s = int(td.total_seconds())
+    a = abs(s)
+    return ("-" if s < 0 else "+") + "%02d:%02d" % (a // 3600, a // 60 % 60) + (":%02d" % (a % 60) if a % 60 else "")
+
+
 GENERIC = [
+    ("local-time-in-gap-or-fold", gap_or_fold,
+     "RFC 5545 3.3.5: a local time in a fold is the earlier instant (the first offset), a time in a gap is "
+     "moved forward by the gap's length; the peer resolves it otherwise."),
     ("duplicate-occurrences", peer_duplicates,
      "RFC 5545 3.3.10 and 3.8.5.3: the recurrence set is a set, an instance appears once (two BYxxx values that "
      "name the same day, such as BYMONTHDAY=-1,31, give it once); the peer lists it twice."),
@@ -635,7 +673,7 @@ def serve_dateutil():
 
     def alarm(signum, frame):
         raise Slow()
-    signal.signal(signal.SIGALRM, alarm)
+    signal.signal(signal.SIGVTALRM, alarm)  # CPU time: a loaded machine does not make dateutil "slow"
 
     def parse(text):
         v = dt.datetime.strptime(text.rstrip("Z"), "%Y%m%dT%H%M%S")
@@ -652,7 +690,7 @@ def serve_dateutil():
             start = parse(req["dtstart"])
             before = parse(req["before"]) if "before" in req else None
             limit = req.get("limit", 1000)
-            signal.alarm(1)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0.5)
             try:
                 rule = du.rrulestr(req["rrule"], dtstart=start)
                 got = []
@@ -663,11 +701,11 @@ def serve_dateutil():
                     if len(got) > limit:
                         break
             finally:
-                signal.alarm(0)
+                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
             reply["occurrences"] = [show(d, utc) for d in got[:limit]]
             reply["truncated"] = len(got) > limit
         except Slow:
-            reply["error"] = "timeout: dateutil took over 1 s"
+            reply["error"] = "timeout: over 0.5 s of CPU time"
         except Exception as e:  # dateutil rejects the rule
             reply["error"] = "%s: %s" % (type(e).__name__, e)
         sys.stdout.write(json.dumps(reply) + "\n")
@@ -678,42 +716,43 @@ def serve_dateutil():
 # tz data: Almanac's ICU (2022e) against the system zoneinfo, per zone and year
 
 _icu = None
-_tz_agree = {}
 
 
-def tz_agree(tzid, year):
-    """True when ICU and zoneinfo give the same offsets over the year (hourly)."""
+def icu():
     global _icu
-    key = (tzid, year)
-    if key not in _tz_agree:
-        if _icu is None:
-            sys.path.insert(0, str(ROOT / "Tools" / "corpus"))
-            from check_corpus import ICU
-            _icu = ICU()
-        if not _icu.lib:
-            _tz_agree[key] = True
-        else:
-            z = ZoneInfo(tzid)
-            t0 = int(dt.datetime(year, 1, 1, tzinfo=UTCZ).timestamp()) - 86400
-            t1 = int(dt.datetime(year + 1, 1, 1, tzinfo=UTCZ).timestamp()) + 86400
-            ok = True
-            for t in range(t0, t1, 3600):
-                if int(dt.datetime.fromtimestamp(t, z).utcoffset().total_seconds()) != _icu.offset(tzid, t):
-                    ok = False
-                    break
-            _tz_agree[key] = ok
-    return _tz_agree[key]
+    if _icu is None:
+        sys.path.insert(0, str(ROOT / "Tools" / "corpus"))
+        from check_corpus import ICU
+        _icu = ICU()
+    return _icu
+
+
+def instant(text):
+    """A printed zoned occurrence (2024-03-10T03:30:00-04:00) -> epoch seconds."""
+    local = dt.datetime.strptime(text[:19], "%Y-%m-%dT%H:%M:%S")
+    sign = -1 if text[19] == "-" else 1
+    f = text[20:].split(":")
+    off = sign * (int(f[0]) * 3600 + int(f[1]) * 60 + (int(f[2]) if len(f) > 2 else 0))
+    return int((local - dt.datetime(1970, 1, 1)).total_seconds()) - off
 
 
 def tz_difference(req, ours, theirs):
-    if "tzid" not in req:
+    """True when ICU (Almanac's 2022e) and zoneinfo (2025b, as Foundation and libical) give another
+    UTC offset at DTSTART or at an instant where the two answers differ."""
+    if "tzid" not in req or not icu().lib:
         return False
-    years = {int(req["dtstart"][:4])}
-    for lst in (ours, theirs):
-        if is_list(lst):
-            years |= {int(x[:4]) for x in lst}
-    lo, hi = min(years), max(years)
-    return any(not tz_agree(req["tzid"], y) for y in range(lo, hi + 1))
+    zone = ZoneInfo(req["tzid"])
+    start = dt.datetime.strptime(req["dtstart"], "%Y%m%dT%H%M%S").replace(tzinfo=zone)
+    points = [int(start.timestamp())]
+    if is_list(ours) and is_list(theirs):
+        points += [instant(x) for x in set(ours) ^ set(theirs)]
+    else:
+        points += [instant(x) for x in (ours if is_list(ours) else theirs if is_list(theirs) else [])]
+    for t in points:
+        for u in (t - 3600, t, t + 3600):
+            if int(dt.datetime.fromtimestamp(u, zone).utcoffset().total_seconds()) != icu().offset(req["tzid"], u):
+                return True
+    return False
 
 
 # --------------------------------------------------------------------------------------------
@@ -770,7 +809,7 @@ def run_peer(peer, args):
         theirs_all = run_parallel(peer.command(), [peer.encode(q) for q in part], peer.timeout, args.jobs)
         for q, a, line in zip(part, ours_all, theirs_all):
             if isinstance(line, tuple):
-                kind = "%s-%s" % (peer.name, line[0])  # crash or hang
+                kind = "%s-%s" % (peer.name, "crash" if line[0] == "crash" else "hang-%gs-wall-clock" % peer.timeout)
                 theirs, t_trunc = "%s: %s" % line, False
             else:
                 pid, occ, t_trunc, err = peer.decode(line)
@@ -792,7 +831,7 @@ def run_peer(peer, args):
                     counts["agree"] += 1  # dateutil raises for a rule it finds has no instance
                     continue
                 if is_list(theirs) is False and theirs.startswith("timeout"):
-                    kind = "%s-timeout" % peer.name
+                    kind = "%s-no-answer-in-0.5s-cpu" % peer.name
                 elif tz_difference(q, ours, theirs):
                     kind = "tzdata-2022e-vs-2025b"
                 else:
@@ -804,6 +843,11 @@ def run_peer(peer, args):
             s = samples.setdefault(kind, [])
             if len(s) < 50:
                 s.append((q, ours, theirs))
+        if args.report:
+            partial = {"peer": peer.name, "version": version, "seed": args.seed, "cases": min(k + chunk, len(reqs)),
+                       "of": len(reqs), "agree": counts["agree"], "classes": dict(sorted(classes.items())),
+                       "unclassified": len(unclassified), "seconds": round(time.time() - t_start, 1)}
+            Path(args.report + "." + peer.name + ".partial").write_text(json.dumps(partial) + "\n")
         if args.progress:
             print("  %s: %d/%d cases, %d agree, %d classified, %d unclassified (%.0f s)" % (
                 peer.name, min(k + chunk, len(reqs)), len(reqs), counts["agree"], sum(classes.values()),
@@ -843,22 +887,45 @@ def divergence_case(peer, version, seed, kind, q, ours, theirs):
     if is_list(ours) and is_list(theirs):
         while first < min(len(ours), len(theirs)) and ours[first] == theirs[first]:
             first += 1
-    limit = min(LIMIT, max(first + 1, min(len(ours), CORPUS_LIMIT) if is_list(ours) else 1))
     case = {"id": "divergence-%s-%s" % (peer.name, kind.replace(": ", "-").replace(" ", "-")),
             "dtstart": q["dtstart"]}
     if "tzid" in q:
         case["tzid"] = q["tzid"]
     case.update({"rrule": q["rrule"], "before": q["before"], "include_dtstart": False, "strict": True})
+    shown = first + 1
     if is_list(ours):
-        more = len(ours) > limit
-        case["limit"] = limit if more else max(1, len(ours))
-        case["expect"] = {"occurrences": ours[:limit], "truncated": True} if more else ours
+        n = len(ours)
+        maybe_more = n >= LIMIT  # the run asked for LIMIT: there may be more
+        limit = max(1, min(shown, n))
+        if maybe_more and limit >= n:
+            limit = n - 1
+        if limit < n:
+            case["limit"] = limit
+            case["expect"] = {"occurrences": ours[:limit], "truncated": True}
+        else:
+            case["limit"] = max(n, 1)
+            case["expect"] = ours
+        shown = max(shown, case["limit"])
     else:
         case["expect"] = {"error": ours.split(":")[0]}
-    case["peer"] = {"name": version, "answer": theirs[:limit] if is_list(theirs) else theirs}
+    case["peer"] = {"name": version, "answer": theirs[:shown] if is_list(theirs) else theirs}
     case["note"] = notes(peer.name).get(kind, kind)
     case["source"] = "differential: %s, seed %d, request %s" % (version, seed, q["id"])
     return case
+
+
+def rebuild_divergences(paths, seed):
+    """Corpus/divergences.jsonl from --samples files: one line per (peer, kind)."""
+    by_peer = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            x = json.loads(line)
+            by_peer.setdefault(x["peer"], {}).setdefault(x["kind"], []).append(
+                (x["request"], x["almanac"], x[x["peer"]]))
+    for name, samples in sorted(by_peer.items()):
+        peer = PEERS[name]()
+        peer.build()
+        write_divergences(peer, peer.version(), seed, samples)
 
 
 def write_divergences(peer, version, seed, samples):
@@ -871,13 +938,33 @@ def write_divergences(peer, version, seed, samples):
                 keep.append(line)
     new = []
     for kind, s in sorted(samples.items()):
-        if kind.startswith("almanac-bug") or kind == "%s-timeout" % peer.name:
+        if kind.startswith("almanac-bug") or "no-answer" in kind:
             continue  # bugs go to regressions.jsonl by hand; a timeout is no answer
         # The smallest example: fewest rule parts, then shortest rule text.
         q, o, t = min(s, key=lambda x: (x[0]["rrule"].count(";"), len(x[0]["rrule"]), "tzid" in x[0]))
         new.append(json.dumps(divergence_case(peer, version, seed, kind, q, o, t), separators=(",", ":")))
     path.write_text("".join(x + "\n" for x in keep + new))
     print("  wrote %d divergence kinds to %s" % (len(new), path.relative_to(ROOT)))
+
+
+def table(paths):
+    """A Markdown summary of run reports (JSON from --report, or *.partial lines)."""
+    runs = []
+    for path in paths:
+        text = Path(path).read_text()
+        data = json.loads(text)
+        runs += data if isinstance(data, list) else [data]
+    rows = ["| peer | cases | agree | classified | unclassified | time |", "|---|---:|---:|---:|---:|---:|"]
+    for r in runs:
+        rows.append("| %s (seed %d) | %d%s | %d | %d | %d | %.0f s |" % (
+            r["version"], r["seed"], r["cases"], (" of %d" % r["of"]) if r.get("of", r["cases"]) != r["cases"] else "",
+            r["agree"], sum(r["classes"].values()), r["unclassified"], r["seconds"]))
+    rows += ["", "| peer | divergence class | count |", "|---|---|---:|"]
+    for r in runs:
+        for k, n in sorted(r["classes"].items(), key=lambda x: -x[1]):
+            rows.append("| %s | `%s` | %d |" % (r["peer"], k, n))
+        rows.append("| %s | unclassified | %d |" % (r["peer"], r["unclassified"]))
+    return "\n".join(rows)
 
 
 def main():
@@ -895,10 +982,17 @@ def main():
     ap.add_argument("--corpus", type=int, default=0, help="write up to N agreed cases to Corpus/differential-<peer>.jsonl")
     ap.add_argument("--divergences", action="store_true", help="rewrite this peer's kinds in Corpus/divergences.jsonl")
     ap.add_argument("--progress", action="store_true", help="a line on stderr per batch")
+    ap.add_argument("--rebuild-divergences", nargs="+", metavar="SAMPLES",
+                    help="rewrite Corpus/divergences.jsonl from --samples files (with --seed of their run) and exit")
+    ap.add_argument("--table", nargs="+", metavar="REPORT", help="print a Markdown table of run reports and exit")
     ap.add_argument("--serve", choices=["dateutil"], help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve:
         return serve_dateutil()
+    if args.table:
+        return print(table(args.table))
+    if args.rebuild_divergences:
+        return rebuild_divergences(args.rebuild_divergences, args.seed)
     if not Path(args.almanac).exists():
         sys.exit("%s not found: run `swift build` first (or pass --almanac)" % args.almanac)
     names = list(PEERS) if args.peer == "all" else [args.peer]

@@ -21,6 +21,27 @@
 // sends Almanac the same request with `include_dtstart: false`.
 import Almanac
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// After 0.5 s of CPU time on one request the peer answers "timeout" and stops (the harness
+// restarts it after this request). CPU time, so a loaded machine does not make Foundation
+// "slow". The handler only writes a line prepared before the request and exits.
+nonisolated(unsafe) let timeoutLine = UnsafeMutablePointer<UInt8>.allocate(capacity: 1024)
+nonisolated(unsafe) var timeoutLength = 0
+
+func prepareTimeoutLine(id: String) {
+    let bytes = Array("{\"id\":\(jsonString(id)),\"error\":\"timeout: over 0.5 s of CPU time\"}\n".utf8.prefix(1024))
+    for (k, b) in bytes.enumerated() { timeoutLine[k] = b }
+    timeoutLength = bytes.count
+}
+
+func limitCPU(microseconds: Int) {
+    var t = itimerval(it_interval: timeval(tv_sec: 0, tv_usec: 0),
+                      it_value: timeval(tv_sec: microseconds / 1_000_000, tv_usec: microseconds % 1_000_000))
+    setitimer(__itimer_which_t(ITIMER_VIRTUAL.rawValue), &t, nil)
+}
 
 struct Request: Decodable {
     var id: String
@@ -112,6 +133,10 @@ func answer(_ r: Request) throws -> (occurrences: [String], truncated: Bool) {
     return (out, truncated)
 }
 
+signal(SIGVTALRM) { _ in
+    _ = write(1, timeoutLine, timeoutLength)
+    _exit(3)
+}
 let decoder = JSONDecoder()
 let output = FileHandle.standardOutput
 while let line = readLine(strippingNewline: true) {
@@ -121,6 +146,9 @@ while let line = readLine(strippingNewline: true) {
     do {
         let r = try decoder.decode(Request.self, from: Data(line.utf8))
         id = jsonString(r.id)
+        prepareTimeoutLine(id: r.id)
+        limitCPU(microseconds: 500_000)
+        defer { limitCPU(microseconds: 0) }
         let (occ, truncated) = try answer(r)
         reply = "{\"id\":\(id),\"occurrences\":[" + occ.map(jsonString).joined(separator: ",") + "],\"truncated\":\(truncated)}"
     } catch let e as PeerError {
