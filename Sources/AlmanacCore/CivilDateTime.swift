@@ -27,8 +27,11 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
 
     @inlinable @inline(__always)
     public init(_localSeconds s: Int) {
-        let days = _floorDiv(s, 86_400)
-        self.init(CivilDate(_unchecked: days), CivilTime(_secondsSinceMidnight: s - days * 86_400))
+        // Shifted by 800,000 days so the division is unsigned; exact for
+        // every second of years 1...9999.
+        let u = UInt64(bitPattern: Int64(s) &+ 800_000 &* 86_400)
+        let days = Int(u / 86_400) &- 800_000
+        self.init(CivilDate(_unchecked: days), CivilTime(_secondsSinceMidnight: Int(u % 86_400)))
     }
 
     /// Seconds since 1970-01-01T00:00:00 on a clock with no zone.

@@ -36,7 +36,8 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     /// A time from seconds since midnight, which must be in `0..<86400`.
     @inlinable @inline(__always)
     public init(_secondsSinceMidnight s: Int) {
-        self.init(_unchecked: s / 3600, (s / 60) % 60, s % 60)
+        let u = UInt32(truncatingIfNeeded: s)
+        self.init(_unchecked: Int(u / 3600), Int(u / 60 % 60), Int(u % 60))
     }
 
     /// Seconds since midnight, 0...86399.

@@ -25,7 +25,12 @@ struct _RuleIterator {
     let times: [Int32]
     let hasSetPos: Bool
     let frequency: RecurrenceRule.Frequency
+    /// SECONDLY, MINUTELY or HOURLY: steps in elapsed time.
+    let subDaily: Bool
     let startLocal: Int64
+    let untilKey: Int64?
+    /// COUNT, or `Int.max`.
+    let countLimit: Int
     /// The BYxxx parts that limit single days (DAILY and sub-daily rules).
     let dayLimits: _RulePlan.Limits
     /// WEEKLY: the days of every week when no part depends on the date; DAILY: `{0}` when no part limits days.
@@ -83,7 +88,10 @@ struct _RuleIterator {
         times = plan.times
         hasSetPos = !plan.setPos.isEmpty
         frequency = plan.frequency
+        subDaily = plan.frequency < .daily
         startLocal = plan.startLocal
+        untilKey = plan.untilKey
+        countLimit = plan.count ?? Int.max
         dayLimits = plan.present([.month, .monthDay, .weekday, .yearDay, .weekNo])
         switch plan.frequency {
         case .weekly where plan.present([.month, .monthDay, .yearDay, .weekNo]).isEmpty:
@@ -144,6 +152,16 @@ struct _RuleIterator {
     /// The next instance, or `nil` when the rule is done.
     mutating func next() -> _Raw? {
         if finished { return nil }
+        if subDaily {
+            // Sub-daily instants come in elapsed order and never move out of
+            // a gap: no merging is needed.
+            while let (out, _) = nextRaw() {
+                if out.key <= lastKey { continue }
+                return emit(out)
+            }
+            finished = true
+            return nil
+        }
         while true {
             if held == nil && !rawDone {
                 if let (r, shifted) = nextRaw() {
@@ -167,12 +185,18 @@ struct _RuleIterator {
             }
             // A time moved out of a gap can land on an instant already produced.
             if out.key <= lastKey { continue }
-            if let u = plan.untilKey, out.key > u { finished = true; return nil }
-            lastKey = out.key
-            emitted += 1
-            if let c = plan.count, emitted >= c { finished = true }
-            return out
+            return emit(out)
         }
+    }
+
+    /// UNTIL and COUNT, then the instance.
+    @inline(__always)
+    mutating func emit(_ out: _Raw) -> _Raw? {
+        if let u = untilKey, out.key > u { finished = true; return nil }
+        lastKey = out.key
+        emitted += 1
+        if emitted >= countLimit { finished = true }
+        return out
     }
 
     /// The next candidate in wall-clock order, and whether a DST gap moved it.
@@ -185,7 +209,7 @@ struct _RuleIterator {
             return (raw, r.inGap)
         }
         if periodsDone { return nil }
-        return frequency >= .daily ? nextDayBased() : nextSubDaily()
+        return subDaily ? nextSubDaily() : nextDayBased()
     }
 
     // MARK: day-based

@@ -74,7 +74,8 @@ struct _SetMerger {
 
     mutating func next() -> Occurrence? {
         if single {
-            while let raw = rules[0].next() {
+            // In place: no copy of the iterator per call.
+            while let raw = rules.withUnsafeMutableBufferPointer({ $0[0].next() }) {
                 if let e = windowEnd, raw.key >= e { return nil }
                 if let s = windowStart, raw.key < s { continue }
                 return occurrence(raw)
