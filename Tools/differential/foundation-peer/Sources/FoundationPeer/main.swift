@@ -25,14 +25,14 @@ import Foundation
 import Glibc
 #endif
 
-// After 0.5 s of CPU time on one request the peer answers "timeout" and stops (the harness
+// After 0.5 s of CPU time (DIFF_CPU_LIMIT_US) on one request the peer answers "timeout" and stops (the harness
 // restarts it after this request). CPU time, so a loaded machine does not make Foundation
 // "slow". The handler only writes a line prepared before the request and exits.
 nonisolated(unsafe) let timeoutLine = UnsafeMutablePointer<UInt8>.allocate(capacity: 1024)
 nonisolated(unsafe) var timeoutLength = 0
 
 func prepareTimeoutLine(id: String) {
-    let bytes = Array("{\"id\":\(jsonString(id)),\"error\":\"timeout: over 0.5 s of CPU time\"}\n".utf8.prefix(1024))
+    let bytes = Array("{\"id\":\(jsonString(id)),\"error\":\"timeout: over the CPU time limit\"}\n".utf8.prefix(1024))
     for (k, b) in bytes.enumerated() { timeoutLine[k] = b }
     timeoutLength = bytes.count
 }
@@ -137,6 +137,7 @@ signal(SIGVTALRM) { _ in
     _ = write(1, timeoutLine, timeoutLength)
     _exit(3)
 }
+let cpuLimit = Int(ProcessInfo.processInfo.environment["DIFF_CPU_LIMIT_US"] ?? "") ?? 500_000
 let decoder = JSONDecoder()
 let output = FileHandle.standardOutput
 while let line = readLine(strippingNewline: true) {
@@ -147,7 +148,7 @@ while let line = readLine(strippingNewline: true) {
         let r = try decoder.decode(Request.self, from: Data(line.utf8))
         id = jsonString(r.id)
         prepareTimeoutLine(id: r.id)
-        limitCPU(microseconds: 500_000)
+        limitCPU(microseconds: cpuLimit)
         defer { limitCPU(microseconds: 0) }
         let (occ, truncated) = try answer(r)
         reply = "{\"id\":\(id),\"occurrences\":[" + occ.map(jsonString).joined(separator: ",") + "],\"truncated\":\(truncated)}"
