@@ -504,11 +504,13 @@ KNOWN = {
          lambda q, p, o, t: p["FREQ"] == "YEARLY" and "BYMONTHDAY" in p and not ({"BYMONTH", "BYWEEKNO", "BYYEARDAY"} & set(p)),
          "RFC 5545 3.3.10 (table: BYMONTHDAY expands a YEARLY rule): FREQ=YEARLY;BYMONTHDAY=13 is the 13th of "
          "every month; libical takes the month from DTSTART."),
-        ("sub-daily-interval-realigned-after-skipped-days",
+        ("sub-daily-interval-realigned-after-skipped-periods",
          lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and int(p.get("INTERVAL", "1")) > 1
-         and ({"BYDAY", "BYMONTH", "BYMONTHDAY", "BYYEARDAY"} & set(p)) and not offsets_change(q, o, t),
-         "RFC 5545 3.3.10: INTERVAL counts periods from DTSTART (every 2nd second from :00 never reaches an odd "
-         "second); libical restarts the count at midnight of the next day BYDAY/BYMONTH/BYMONTHDAY admits."),
+         and ({"BYDAY", "BYMONTH", "BYMONTHDAY", "BYYEARDAY", "BYHOUR", "BYMINUTE", "BYSECOND"} & set(p))
+         and not offsets_change(q, o, t),
+         "RFC 5545 3.3.10: INTERVAL counts periods from DTSTART (FREQ=HOURLY;INTERVAL=4 from 21:30 reaches "
+         "hours 21, 1, 5, 9, 13, 17 only, so BYHOUR=4 never matches); libical restarts the count at the start of "
+         "the next day (or hour, minute) a BYxxx part admits."),
         ("sub-daily-wall-clock-across-offset-change",
          lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(q, o, t),
          "Almanac steps HOURLY/MINUTELY/SECONDLY in elapsed time (DESIGN.md; RFC 5545 3.3.10 leaves it to "
@@ -550,14 +552,43 @@ def gap_or_fold(q, p, o, t):
                            for x in d)
 
 
-def offsets_change(q, o, t):
-    """True when a zoned request's DTSTART and occurrences are not all at one UTC offset."""
+def offsets_change(q, o, t, extra=()):
+    """True when a zoned request's UTC offset changes between DTSTART and the last occurrence
+    either side lists (checked daily and at every listed time)."""
     if "tzid" not in q:
         return False
     zone = ZoneInfo(q["tzid"])
-    start = dt.datetime.strptime(q["dtstart"], "%Y%m%dT%H%M%S").replace(tzinfo=zone)
-    offs = {x[19:] for x in (o if is_list(o) else []) + (t if is_list(t) else [])}
-    return len(offs) > 1 or any(x for x in offs if x != fmt_offset(start.utcoffset()))
+    start = dt.datetime.strptime(q["dtstart"], "%Y%m%dT%H%M%S")
+    first = start.replace(tzinfo=zone).utcoffset()
+    times = [dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S")
+             for x in (o if is_list(o) else []) + (t if is_list(t) else [])] + list(extra)
+    if any(x.replace(tzinfo=zone).utcoffset() != first for x in times):
+        return True
+    end = max(times, default=start)
+    day = start
+    while day < end:
+        day += dt.timedelta(days=1)
+        if day.replace(tzinfo=zone).utcoffset() != first:
+            return True
+    return False
+
+
+def gap_shifted(q, x):
+    """True when a printed zoned occurrence is a local time moved forward out of a gap."""
+    zone = ZoneInfo(q["tzid"])
+    local = dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S")
+    return any(in_gap_or_fold(local - dt.timedelta(minutes=m), zone) for m in (30, 60, 120))
+
+
+def after_a_gap(q, p, o, t):
+    """The answers part at or after an occurrence Almanac moved out of a gap: the peer skips
+    that local time (RFC 5545 3.3.10's "MUST be ignored") or carries the shift on."""
+    if "tzid" not in q or not (is_list(o) and is_list(t)):
+        return False
+    first = 0
+    while first < min(len(o), len(t)) and o[first] == t[first]:
+        first += 1
+    return any(gap_shifted(q, x) for x in o[:first + 1])
 
 
 def fmt_offset(td):
@@ -570,6 +601,11 @@ GENERIC = [
     ("local-time-in-gap-or-fold", gap_or_fold,
      "RFC 5545 3.3.5: a local time in a fold is the earlier instant (the first offset), a time in a gap is "
      "moved forward by the gap's length; the peer resolves it otherwise."),
+    ("local-time-in-a-gap-skipped-or-shift-carried-on", after_a_gap,
+     "RFC 5545 contradicts itself on a generated local time in a gap (3.3.10: such instances MUST be "
+     "ignored; 3.3.10's last paragraph and 3.3.5: interpret it by moving it forward by the gap's length); "
+     "DESIGN.md chose the shift, that day only. The peer drops the instance (Foundation) or keeps the "
+     "shifted wall time for the instances after it (libical)."),
     ("duplicate-occurrences", peer_duplicates,
      "RFC 5545 3.3.10 and 3.8.5.3: the recurrence set is a set, an instance appears once (two BYxxx values that "
      "name the same day, such as BYMONTHDAY=-1,31, give it once); the peer lists it twice."),
@@ -631,8 +667,7 @@ def referee(req, p, ours):
     rule = req["rrule"]
     if "tzid" in req:
         zone = ZoneInfo(req["tzid"])
-        offsets = {x[19:] for x in ours}
-        if p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and len(offsets) > 1:
+        if p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(req, ours, None):
             return None
         if "UNTIL" in p:
             u = dt.datetime.strptime(p["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTCZ).astimezone(zone)
@@ -659,7 +694,8 @@ def referee(req, p, ours):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
-    if "tzid" in req and any(in_gap_or_fold(d, zone) for d in got):
+    if "tzid" in req and (any(in_gap_or_fold(d, zone) for d in got) or
+                          (p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(req, ours, None, got))):
         return None
     return [d.strftime("%Y-%m-%dT%H:%M:%S") for d in got] == local
 
@@ -922,6 +958,31 @@ def divergence_case(peer, version, seed, kind, q, ours, theirs):
     return case
 
 
+def reclassify(report, unclassified_file, samples_file):
+    """Classifies a run's saved unclassified disagreements with this file's (newer) kinds:
+    moves them from `unclassified` to their classes in the report, appends them to the samples,
+    and leaves in the file only what is still unclassified."""
+    r = json.loads(Path(report).read_text())
+    name = r["peer"]
+    still = []
+    for line in Path(unclassified_file).read_text().splitlines():
+        u = json.loads(line)
+        q, o, t = u["request"], u["almanac"], u[name]
+        kind = "tzdata-2022e-vs-2025b" if tz_difference(q, o, t) else classify(name, q, o, t)
+        if kind is None:
+            still.append(line)
+            continue
+        r["classes"][kind] = r["classes"].get(kind, 0) + 1
+        r["unclassified"] -= 1
+        with open(samples_file, "a") as f:
+            f.write(json.dumps({"peer": name, "kind": kind, "request": q, "almanac": o, name: t}) + "\n")
+    r["classes"] = dict(sorted(r["classes"].items()))
+    r["reclassified"] = True
+    Path(report).write_text(json.dumps(r) + "\n")
+    Path(unclassified_file).write_text("".join(x + "\n" for x in still))
+    print("%s: %d still unclassified" % (name, len(still)))
+
+
 def rebuild_divergences(paths, seed):
     """Corpus/divergences.jsonl from --samples files: one line per (peer, kind)."""
     by_peer = {}
@@ -994,6 +1055,8 @@ def main():
     ap.add_argument("--progress", action="store_true", help="a line on stderr per batch")
     ap.add_argument("--rebuild-divergences", nargs="+", metavar="SAMPLES",
                     help="rewrite Corpus/divergences.jsonl from --samples files (with --seed of their run) and exit")
+    ap.add_argument("--reclassify", nargs=3, metavar=("REPORT", "UNCLASSIFIED", "SAMPLES"),
+                    help="classify a run's saved unclassified disagreements with the current kinds and exit")
     ap.add_argument("--table", nargs="+", metavar="REPORT", help="print a Markdown table of run reports and exit")
     ap.add_argument("--serve", choices=["dateutil"], help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -1001,6 +1064,8 @@ def main():
         return serve_dateutil()
     if args.table:
         return print(table(args.table))
+    if args.reclassify:
+        return reclassify(*args.reclassify)
     if args.rebuild_divergences:
         return rebuild_divergences(args.rebuild_divergences, args.seed)
     os.environ["DIFF_CPU_LIMIT_US"] = str(int(args.cpu_limit * 1e6))
