@@ -182,7 +182,7 @@ def gen_case(r, i, seed):
     # The bound every engine stops at: a rule that never matches again ends everywhere.
     # Sub-daily rules get a nearer bound: a peer walks them one period at a time.
     years = {"SECONDLY": 1, "MINUTELY": 2, "HOURLY": 5, "DAILY": 60, "WEEKLY": 60}.get(freq, 150)
-    horizon = min(start.year + years, 2200) + 1 if zone is None else min(start.year + years + 1, ZONED_END)
+    horizon = min(start.year + years, 2200) + 1 if zone is None else min(start.year + years + 1, last_year + 1)
     req = {"id": "d%d-%d" % (seed, i), "dtstart": start.strftime("%Y%m%dT%H%M%S") + ("Z" if kind == "utc" else ""),
            "rrule": ";".join(parts), "include_dtstart": False, "limit": LIMIT, "strict": True,
            "before": "%04d0101T000000" % horizon + ("Z" if kind == "utc" else "")}
@@ -533,12 +533,13 @@ def prefix_equal(a, b):
 
 
 def peer_duplicates(q, p, o, t):
-    """The peer lists an occurrence twice (a recurrence set is a set: RFC 5545 3.3.10, 3.8.5.3)."""
-    return is_list(o) and is_list(t) and len(dedup(t)) < len(t) and prefix_equal(dedup(t), o)
+    """The peer lists an occurrence twice (a recurrence set is a set: RFC 5545 3.3.10, 3.8.5.3)
+    and is otherwise Almanac's answer."""
+    return is_list(o) and is_list(t) and bool(o) and len(dedup(t)) < len(t) and prefix_equal(dedup(t), o)
 
 
 def peer_out_of_order(q, p, o, t):
-    return is_list(o) and is_list(t) and sorted(t) != t and prefix_equal(sorted(t), o)
+    return is_list(o) and is_list(t) and bool(o) and sorted(t) != t and prefix_equal(sorted(t), o)
 
 
 def gap_or_fold(q, p, o, t):
@@ -804,6 +805,15 @@ def almanac_answers(almanac, reqs):
     return [json.loads(x) for x in out]
 
 
+def corpus_worthy(req, answer):
+    """Agreed cases that go to the corpus: all but BYWEEKNO answers with days in the first or last
+    week of a year, where Almanac's reading of the neighbouring years' weeks is an open bug
+    (Corpus/regressions.jsonl, regression-byweekno-53-in-a-year-without-week-53)."""
+    if "BYWEEKNO" in req["rrule"]:
+        return not any(x[5:10] <= "01-07" or x[5:10] >= "12-25" for x in answer)
+    return True
+
+
 def corpus_case(peer_name, version, seed, req, answer, truncated):
     """A corpus case from an agreed answer, cut to CORPUS_LIMIT occurrences."""
     case = {k: v for k, v in req.items() if k not in ("include_dtstart", "limit", "strict")}
@@ -861,7 +871,7 @@ def run_peer(peer, args):
             if kind is None:
                 if is_list(ours) and is_list(theirs) and ours == theirs and o_trunc == t_trunc:
                     counts["agree"] += 1
-                    if args.corpus and (len(agreed_corpus) < args.corpus):
+                    if args.corpus and (len(agreed_corpus) < args.corpus) and corpus_worthy(q, ours):
                         agreed_corpus.append(corpus_case(peer.name, version, args.seed, q, ours, o_trunc))
                     continue
                 if not is_list(ours) and not is_list(theirs):
@@ -958,6 +968,10 @@ def divergence_case(peer, version, seed, kind, q, ours, theirs):
     return case
 
 
+# Kinds renamed since a run started: reports and samples are read with the new names.
+RENAMED = {"sub-daily-interval-realigned-after-skipped-days": "sub-daily-interval-realigned-after-skipped-periods"}
+
+
 def reclassify(report, unclassified_file, samples_file):
     """Classifies a run's saved unclassified disagreements with this file's (newer) kinds:
     moves them from `unclassified` to their classes in the report, appends them to the samples,
@@ -976,6 +990,9 @@ def reclassify(report, unclassified_file, samples_file):
         r["unclassified"] -= 1
         with open(samples_file, "a") as f:
             f.write(json.dumps({"peer": name, "kind": kind, "request": q, "almanac": o, name: t}) + "\n")
+    for old, new in RENAMED.items():
+        if old in r["classes"]:
+            r["classes"][new] = r["classes"].get(new, 0) + r["classes"].pop(old)
     r["classes"] = dict(sorted(r["classes"].items()))
     r["reclassified"] = True
     Path(report).write_text(json.dumps(r) + "\n")
@@ -989,6 +1006,7 @@ def rebuild_divergences(paths, seed):
     for path in paths:
         for line in Path(path).read_text().splitlines():
             x = json.loads(line)
+            x["kind"] = RENAMED.get(x["kind"], x["kind"])
             by_peer.setdefault(x["peer"], {}).setdefault(x["kind"], []).append(
                 (x["request"], x["almanac"], x[x["peer"]]))
     for name, samples in sorted(by_peer.items()):
@@ -1007,9 +1025,11 @@ def write_divergences(peer, version, seed, samples):
                 keep.append(line)
     new = []
     for kind, s in sorted(samples.items()):
-        if kind.startswith("almanac-bug") or "no-answer" in kind:
-            continue  # bugs go to regressions.jsonl by hand; a timeout is no answer
-        # The smallest example: fewest rule parts, then shortest rule text.
+        if kind.startswith("almanac-bug") or "no-answer" in kind or "hang" in kind or kind.startswith("tzdata"):
+            continue  # bugs go to regressions.jsonl by hand; a timeout is no answer; tz data is no engine's reading
+        # The smallest example (fewest rule parts, then shortest rule text), avoiding answers that
+        # depend on the open BYWEEKNO bug where another example exists.
+        s = [x for x in s if corpus_worthy(x[0], x[1] if is_list(x[1]) else [])] or s
         q, o, t = min(s, key=lambda x: (x[0]["rrule"].count(";"), len(x[0]["rrule"]), "tzid" in x[0]))
         new.append(json.dumps(divergence_case(peer, version, seed, kind, q, o, t), separators=(",", ":")))
     path.write_text("".join(x + "\n" for x in keep + new))
