@@ -682,19 +682,21 @@ def referee(req, p, ours):
 
     def alarm(signum, frame):
         raise Slow()
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(1)
+    old = signal.signal(signal.SIGVTALRM, alarm)
     try:
-        got = []
-        for d in du.rrulestr(rule, dtstart=start):
-            if d >= before or len(got) == len(local):
-                break
-            got.append(d)
-    except Exception:
+        try:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 1.0)
+            got = []
+            for d in du.rrulestr(rule, dtstart=start):
+                if d >= before or len(got) == len(local):
+                    break
+                got.append(d)
+        finally:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+    except Exception:  # Slow (over 1 s of CPU time), or dateutil rejects the rule
         return None
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGVTALRM, old)
     if "tzid" in req and (any(in_gap_or_fold(d, zone) for d in got) or
                           (p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(req, ours, None, got))):
         return None
