@@ -477,6 +477,12 @@ KNOWN = {
          lambda q, p, o, t: p["FREQ"] in ("MONTHLY", "YEARLY") and has_ordinal(p),
          "RFC 5545 3.3.10: BYDAY=-1FR is the last Friday of the month (2000-04-28); Foundation answers another "
          "Friday (2000-04-21) in some months, and misplaces other ordinals the same way."),
+        ("sub-daily-across-offset-change",
+         lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(q, o, t),
+         "Almanac steps HOURLY/MINUTELY/SECONDLY in elapsed time and, without BYMINUTE, does not re-impose "
+         "DTSTART's minute (DESIGN.md; Corpus/dst.jsonl dst-lordhowe-hourly-spring): after Lord Howe's "
+         "30-minute shift an hourly series runs at :30. Foundation keeps DTSTART's wall-clock minute and "
+         "its own alignment across the change. RFC 5545 3.3.10 does not settle sub-daily steps across a shift."),
     ],
     "libical": [
         ("rejects-valid-rule",
