@@ -116,6 +116,7 @@ struct _RuleIterator {
         var bound = endOfTime
         if let u = plan.untilKey { bound = min(bound, u) }
         if let e = endKey { bound = min(bound, e) }
+        bound = max(bound, Int64(_minDayNumber - 2) * 86_400)   // windows may start or end anywhere in Int64
         let boundLocal = bound < endOfTime ? bound + cursor.offset(utc: bound) : bound
         lastDay = min(_maxDayNumber, _floorDiv(Int(boundLocal), 86_400) + 2)
         lastInstant = min(bound, endOfTime + 2 * 86_400)
@@ -137,7 +138,7 @@ struct _RuleIterator {
             t0 = startKey - Int64(plan.startSecond) % plan.unit
             let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
             step = overflow ? Int64.max : s
-            if plan.count == nil, let sk = seekKey, sk > t0 {
+            if plan.count == nil, let sk = seekKey.map({ min($0, Self.endOfTime) }), sk > t0 {
                 k = Int(max(0, (sk - t0 - plan.unit) / step))
             }
             sub.reserveCapacity(plan.times.count)
@@ -266,7 +267,7 @@ struct _RuleIterator {
 
     func periodNumber(ofDay day: Int) -> Int {
         switch plan.frequency {
-        case .yearly: return _civilFromDays(day).year
+        case .yearly: return plan.yearOfPeriod(containing: day)
         case .monthly:
             let c = _civilFromDays(day)
             return c.year * 12 + c.month - 1
@@ -281,7 +282,7 @@ struct _RuleIterator {
         guard !overflow, step <= 4_000_000 else { return false }
         switch plan.frequency {
         case .yearly:
-            let y = plan.startYear + step
+            let y = plan.firstYear + step
             guard y <= 9999 else { return false }
             periodStart = _daysFromCivil(y, 1, 1) - (plan.hasByWeekNo ? _RulePlan.weekYearSpill : 0)
             guard periodStart <= lastDay else { return false }
