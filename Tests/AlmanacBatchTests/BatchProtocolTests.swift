@@ -48,6 +48,12 @@ import Testing
         ]))
     }
 
+    /// `tzid` takes a Windows zone id too ("Eastern Standard Time" is America/New_York in CLDR's mapping).
+    @Test func windowsZoneId() {
+        let r = reply(#"{"id":"t","dtstart":"19970902T090000","tzid":"Eastern Standard Time","rrule":"FREQ=DAILY;COUNT=2"}"#)
+        #expect(r == occurrences(["1997-09-02T09:00:00-04:00", "1997-09-03T09:00:00-04:00"]))
+    }
+
     /// The window is half-open: an occurrence exactly at `before` is out, exactly at `after` is in.
     @Test func windowIsHalfOpen() {
         let r = reply(#"{"id":"t","dtstart":"19970902T090000Z","rrule":"FREQ=DAILY","after":"19970903T090000Z","before":"19970905T090000Z"}"#)
