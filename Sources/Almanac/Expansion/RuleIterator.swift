@@ -219,6 +219,8 @@ struct _RuleIterator {
     mutating func nextDayBased() -> (_Raw, Bool)? {
         while true {
             while let (day, second) = nextInPeriod() {
+                // A WEEKLY period (or a week year) can run past 9999-12-31, the end of the calendar.
+                if day > _maxDayNumber { return nil }
                 let local = Int64(day) * 86_400 + Int64(second)
                 if local < startLocal || (injectsStart && local == startLocal) { continue }
                 periodHadCandidate = true
