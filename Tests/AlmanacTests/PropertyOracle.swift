@@ -196,6 +196,10 @@ struct RFCPredicate {
     /// periods differ by one.
     func periodNumber(_ w: Wall) -> Int {
         switch rule.frequency {
+        case .yearly where !rule.byWeekNo.isEmpty:
+            // RFC 5545 3.3.10: BYWEEKNO lists weeks of the year, and week 1 may
+            // start in late December; the period is the week-numbering year.
+            return OracleCivil.week(of: w.dayNumber, weekStart: rule.weekStart.rawValue).year
         case .yearly: return w.year
         case .monthly: return w.year * 12 + w.month - 1
         case .weekly:

@@ -70,6 +70,7 @@ struct _RuleIterator {
     var subIndex = 0
     var checkedDay = Int.min
     var checkedDayPasses = false
+    var reachCache: [(offset: Int64, reachable: Bool)] = []
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -115,6 +116,7 @@ struct _RuleIterator {
         var bound = endOfTime
         if let u = plan.untilKey { bound = min(bound, u) }
         if let e = endKey { bound = min(bound, e) }
+        bound = max(bound, Int64(_minDayNumber - 2) * 86_400)   // windows may start or end anywhere in Int64
         let boundLocal = bound < endOfTime ? bound + cursor.offset(utc: bound) : bound
         lastDay = min(_maxDayNumber, _floorDiv(Int(boundLocal), 86_400) + 2)
         lastInstant = min(bound, endOfTime + 2 * 86_400)
@@ -123,20 +125,20 @@ struct _RuleIterator {
         if plan.count == nil, let s = seekKey, s > startKey { startPending = false }
 
         if plan.frequency >= .daily {
-            if plan.count == nil, let s = seekKey {
+            if plan.count == nil, let s = seekKey, s > startKey {
                 // Two days for offsets and gap shifts, three for week years spilling into January.
                 let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 5
                 k = max(0, _floorDiv(periodNumber(ofDay: target) - periodNumber(ofDay: plan.startDay), plan.interval))
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
-            if !loadPeriod() { periodsDone = true }
+            if plan.unmatchableTime || !loadPeriod() { periodsDone = true }
         } else {
             // Periods start at DTSTART truncated to the unit in wall-clock time.
             t0 = startKey - Int64(plan.startSecond) % plan.unit
             let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
             step = overflow ? Int64.max : s
-            if plan.count == nil, let sk = seekKey, sk > t0 {
+            if plan.count == nil, let sk = seekKey.map({ min($0, Self.endOfTime) }), sk > t0 {
                 k = Int(max(0, (sk - t0 - plan.unit) / step))
             }
             sub.reserveCapacity(plan.times.count)
@@ -219,8 +221,9 @@ struct _RuleIterator {
     mutating func nextDayBased() -> (_Raw, Bool)? {
         while true {
             while let (day, second) = nextInPeriod() {
-                // A WEEKLY period (or a week year) can run past 9999-12-31, the end of the calendar.
+                // Weeks and week years can reach past the calendar's ends.
                 if day > _maxDayNumber { return nil }
+                if day < _minDayNumber { continue }
                 let local = Int64(day) * 86_400 + Int64(second)
                 if local < startLocal || (injectsStart && local == startLocal) { continue }
                 periodHadCandidate = true
@@ -264,7 +267,7 @@ struct _RuleIterator {
 
     func periodNumber(ofDay day: Int) -> Int {
         switch plan.frequency {
-        case .yearly: return _civilFromDays(day).year
+        case .yearly: return plan.yearOfPeriod(containing: day)
         case .monthly:
             let c = _civilFromDays(day)
             return c.year * 12 + c.month - 1
@@ -279,7 +282,7 @@ struct _RuleIterator {
         guard !overflow, step <= 4_000_000 else { return false }
         switch plan.frequency {
         case .yearly:
-            let y = plan.startYear + step
+            let y = plan.firstYear + step
             guard y <= 9999 else { return false }
             periodStart = _daysFromCivil(y, 1, 1) - (plan.hasByWeekNo ? _RulePlan.weekYearSpill : 0)
             guard periodStart <= lastDay else { return false }
@@ -414,6 +417,17 @@ struct _RuleIterator {
             if !sub.isEmpty { emptyPeriods = 0; return true }
             // Nothing here: skip to the period that reaches the next day or hour.
             var next = k + 1
+            if !failedDay && plan.hasTimeFilters {
+                // Under this span's constant offset, can any step reach a
+                // wall-clock time the filters accept? If not, nothing can
+                // match before the zone's next transition: go there.
+                let o = cursor.offset(utc: p)
+                if !timeFiltersReachable(offset: o) {
+                    guard cursor.utcHigh != Int64.max else { return false }
+                    let kt = (cursor.utcHigh - t0) / step
+                    if kt > Int64(next) && kt < Int64(Int.max) { next = Int(kt) }
+                }
+            }
             if failedDay || failedHour {
                 let boundary = failedDay ? (_floorDiv(lastLocal, 86_400) + 1) * 86_400 : (_floorDiv(lastLocal, 3600) + 1) * 3600
                 // The first instant whose wall clock reads `boundary` or later
@@ -429,6 +443,16 @@ struct _RuleIterator {
             if emptyPeriods > plan.emptyLimit { return false }
             k = next
         }
+    }
+
+    /// ``_RulePlan/timeFiltersReachable(t0:step:offset:modulo:)`` for the
+    /// current offset, remembering the last two offsets asked (standard and
+    /// daylight time).
+    mutating func timeFiltersReachable(offset o: Int64) -> Bool {
+        if let hit = reachCache.first(where: { $0.offset == o }) { return hit.reachable }
+        let r = plan.timeFiltersReachable(t0: t0, step: step, offset: o, modulo: 86_400)
+        reachCache = [reachCache.last, (o, r)].compactMap { $0 }
+        return r
     }
 
     /// BYSETPOS over the period's instances, compacting `sub` in place.

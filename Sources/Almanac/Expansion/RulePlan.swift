@@ -181,6 +181,21 @@ final class _RulePlan: Sendable {
         untilKey = rule.until.map { Self.key(of: $0, start: start) }
     }
 
+    /// The year of the first YEARLY period: DTSTART's calendar year, or with
+    /// BYWEEKNO its week-numbering year (1 January 2033 lies in week 53 of
+    /// 2032, whose weeks must be expanded too).
+    var firstYear: Int { yearOfPeriod(containing: startDay) }
+
+    /// The year whose YEARLY period holds `day`: the calendar year, or with
+    /// BYWEEKNO the week-numbering year under WKST (RFC 5545 section 3.3.10).
+    func yearOfPeriod(containing day: Int) -> Int {
+        let year = _civilFromDays(day).year
+        guard hasByWeekNo else { return year }
+        if day < _weekOneStart(year: year, weekStart: weekStart) { return year - 1 }
+        if day >= _weekOneStart(year: year + 1, weekStart: weekStart) { return year + 1 }
+        return year
+    }
+
     /// UNTIL in the series' key space. RFC 5545 wants UNTIL in DTSTART's value
     /// form; lenient mode reads the others as the README says: a DATE bounds
     /// a timed series at the end of that day, a UTC value in a floating or
