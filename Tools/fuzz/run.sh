@@ -120,6 +120,15 @@ fuzz() {
     local execs rate
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    if [[ -z $execs ]]; then
+        # Fork mode prints "#N: cov: ... time: Ts job: ..." instead of final stats.
+        local last; last=$(grep -E '^#[0-9]+: cov: .* time: [0-9]+s' "$log" | tail -1)
+        if [[ -n $last ]]; then
+            execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<< "$last")
+            local t; t=$(sed -E 's/.* time: ([0-9]+)s.*/\1/' <<< "$last")
+            (( t > 0 )) && rate=$(( execs / t ))
+        fi
+    fi
     if [[ $status -eq 0 ]]; then
         echo "fuzz: $t ok: ${execs:-?} executions, ${rate:-?}/s, corpus $(ls "$corpus" | wc -l) files"
     else

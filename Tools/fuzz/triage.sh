@@ -20,6 +20,12 @@ for f in "${files[@]}"; do
     # SWIFT_BACKTRACE=enable=no: Swift's backtracer reads memory in a way ASan
     # reports as a crash of its own; libFuzzer's handler prints the stack instead.
     grep -m1 -A1 -E "FUZZ CHECK FAILED|ERROR: AddressSanitizer|ERROR: libFuzzer|ERROR: LeakSanitizer|Fatal error" "$log" | cut -c1-600 | sed 's/^/    /'
+    # A timeout under ASan on a busy machine is not always a hang: time the
+    # input on the uninstrumented build (`run.sh time` builds it) and describe it.
+    if [[ $(basename "$f") == timeout-* && -x "$OUT/plain/bin/$t" ]]; then
+        FUZZ_VERBOSE=1 timeout 120 "$OUT/plain/bin/$t" "$f" 2>&1 < /dev/null \
+            | grep -E "^(case|expanded|unwindowed)|^Executed" | sort -u | cut -c1-400 | sed 's/^/    plain: /'
+    fi
     grep -E "^ +#[0-9]+ .* in .*(Almanac|Fuzz|Sources/)" "$log" | grep -v "LLVMFuzzer\|fuzzCheck\|fuzzFail\|FuzzerLoop" | head -3 \
         | sed -E 's/^ *(#[0-9]+) 0x[0-9a-f]+ in /      \1 /' | cut -c1-220
 done
