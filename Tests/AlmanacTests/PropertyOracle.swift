@@ -124,9 +124,10 @@ struct Wall: Comparable, CustomStringConvertible {
 /// - every BYxxx part holds, whether the table says it expands or limits:
 ///   month, day of month (from the end when negative), day of year (idem),
 ///   week number with WKST and the "at least four days" rule (in the
-///   week-numbering year the day belongs to: the README's reading and
-///   python-dateutil's), weekday with its ordinal in the month or year (in
-///   the month when YEARLY has BYMONTH), hour, minute, second;
+///   week-numbering year the day belongs to, which with BYWEEKNO is the
+///   YEARLY period: the README's reading), weekday with its ordinal in the
+///   month or year (in the month when YEARLY has BYMONTH), hour, minute,
+///   second;
 /// - what the rule leaves out comes from DTSTART ("Information, not contained
 ///   in the rule, necessary to determine the various recurrence instance
 ///   start time and dates are derived from the Start Time"): the time of day,
@@ -194,9 +195,16 @@ struct RFCPredicate {
     /// The number of the period of a day-based rule that holds wall date `w`
     /// (years, months, weeks from WKST, days), counted so that consecutive
     /// periods differ by one.
-    func periodNumber(_ w: Wall) -> Int {
+    ///
+    /// With BYWEEKNO a YEARLY period is a week-numbering year: year Y's own
+    /// weeks, which may start in December of Y-1 and end in January of Y+1
+    /// (README, "RFC choices"). DTSTART's period is still its calendar year
+    /// (`isStart`), as the year number the rule counts from.
+    func periodNumber(_ w: Wall, isStart: Bool = false) -> Int {
         switch rule.frequency {
-        case .yearly: return w.year
+        case .yearly:
+            if !rule.byWeekNo.isEmpty && !isStart { return OracleCivil.week(of: w.dayNumber, weekStart: rule.weekStart.rawValue).year }
+            return w.year
         case .monthly: return w.year * 12 + w.month - 1
         case .weekly:
             var d = w.dayNumber
@@ -325,7 +333,7 @@ struct RFCPredicate {
         // Day-based: the civil time the rule produced is the recurrence id.
         let w = OracleCivil.wall(o.recurrenceID)
         if w < startWall { out.append("produced \(w), before DTSTART \(startWall)") }
-        let p = periodNumber(w) - periodNumber(startWall)
+        let p = periodNumber(w) - periodNumber(startWall, isStart: true)
         if p % rule.interval != 0 { out.append("period \(p) after DTSTART's is not a multiple of INTERVAL=\(rule.interval)") }
         out += dayProblems(w)
         if case .date = start {
