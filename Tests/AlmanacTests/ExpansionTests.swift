@@ -169,6 +169,31 @@ import Testing
         #expect(try count({ $0.interval = 24; $0.byHour = [5] }, .hourly, start) == 1)
     }
 
+    @Test func outOfRangeValuesOfARuleBuiltInCodeNeverMatch() throws {
+        // validate() rejects these and the parser never produces them, but a
+        // rule built in code can hold any Int: expansion must not trap
+        // (abs(Int.min), -Int.min) and a value out of range matches nothing,
+        // as BYMONTHDAY=32 does. Found by Tools/fuzz (fuzz-expand).
+        let edges = [Int.min, Int.max, -367, 367]
+        let parts: [(RecurrenceRule.Frequency, (inout RecurrenceRule, Int) -> Void)] = [
+            (.monthly, { $0.byMonthDay = [$1] }), (.yearly, { $0.byYearDay = [$1] }), (.yearly, { $0.byWeekNo = [$1] }),
+            (.monthly, { $0.byDay = [.nth($1, .monday)] }), (.yearly, { $0.byDay = [.nth($1, .monday)] }),
+            (.yearly, { $0.byMonth = [.init($1)] }), (.daily, { $0.bySetPos = [$1] }),
+            (.secondly, { $0.bySecond = [$1] }), (.secondly, { $0.byMinute = [$1] }), (.secondly, { $0.byHour = [$1] }),
+            (.minutely, { $0.byMinute = [$1] }), (.hourly, { $0.byHour = [$1] }), (.daily, { $0.byHour = [$1] }),
+        ]
+        for (f, set) in parts {
+            for v in edges {
+                #expect(try count({ set(&$0, v) }, f, start) == 1, "\(f) \(v)")
+            }
+        }
+        // Ordinals past ±53 with weekdays that do exist: only the plain weekday matches.
+        var r = RecurrenceRule(frequency: .monthly)
+        r.byDay = [.nth(Int.min, .monday), .every(.friday)]
+        r.count = 3
+        #expect(try r.occurrences(from: start).map(\.start.date.description) == ["2000-01-01", "2000-01-07", "2000-01-14"])
+    }
+
     @Test func impossibleDatesEndForEveryFrequency() throws {
         for f in RecurrenceRule.Frequency.allCases where f != .weekly {
             #expect(try count({ $0.byMonth = [2]; $0.byMonthDay = [30] }, f, start) == 1, "\(f)")

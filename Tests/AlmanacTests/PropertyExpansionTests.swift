@@ -143,7 +143,7 @@ import Testing
             let produced = Set(occurrences.map { OracleCivil.seconds(OracleCivil.wall($0.recurrenceID)) })
             let instants = Set(occurrences.map(\.timestamp.secondsSinceEpoch))
             let lastWall = OracleCivil.wall(last.recurrenceID)
-            let startPeriod = predicate.periodNumber(predicate.startWall, isStart: true)
+            let startPeriod = predicate.periodNumber(predicate.startWall)
             var times: [Int] = []
             if case .date = c.start { times = [0] } else {
                 for h in predicate.allowedHours.sorted() { for m in predicate.allowedMinutes.sorted() { for s in predicate.allowedSeconds.sorted() { times.append(h * 3600 + m * 60 + s) } } }

@@ -203,16 +203,13 @@ struct RFCPredicate {
     /// The number of the period of a day-based rule that holds wall date `w`
     /// (years, months, weeks from WKST, days), counted so that consecutive
     /// periods differ by one.
-    ///
-    /// With BYWEEKNO a YEARLY period is a week-numbering year: year Y's own
-    /// weeks, which may start in December of Y-1 and end in January of Y+1
-    /// (README, "RFC choices"). DTSTART's period is still its calendar year
-    /// (`isStart`), as the year number the rule counts from.
-    func periodNumber(_ w: Wall, isStart: Bool = false) -> Int {
+    func periodNumber(_ w: Wall) -> Int {
         switch rule.frequency {
-        case .yearly:
-            if !rule.byWeekNo.isEmpty && !isStart { return OracleCivil.week(of: w.dayNumber, weekStart: rule.weekStart.rawValue).year }
-            return w.year
+        case .yearly where !rule.byWeekNo.isEmpty:
+            // RFC 5545 3.3.10: BYWEEKNO lists weeks of the year, and week 1 may
+            // start in late December; the period is the week-numbering year.
+            return OracleCivil.week(of: w.dayNumber, weekStart: rule.weekStart.rawValue).year
+        case .yearly: return w.year
         case .monthly: return w.year * 12 + w.month - 1
         case .weekly:
             var d = w.dayNumber
@@ -343,7 +340,7 @@ struct RFCPredicate {
         // Day-based: the civil time the rule produced is the recurrence id.
         let w = OracleCivil.wall(o.recurrenceID)
         if w < startWall { out.append("produced \(w), before DTSTART \(startWall)") }
-        let p = periodNumber(w) - periodNumber(startWall, isStart: true)
+        let p = periodNumber(w) - periodNumber(startWall)
         if p % rule.interval != 0 { out.append("period \(p) after DTSTART's is not a multiple of INTERVAL=\(rule.interval)") }
         out += dayProblems(w)
         if case .date = start {

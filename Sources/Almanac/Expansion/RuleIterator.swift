@@ -70,6 +70,7 @@ struct _RuleIterator {
     var subIndex = 0
     var checkedDay = Int.min
     var checkedDayPasses = false
+    var reachCache: [(offset: Int64, reachable: Bool)] = []
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -123,14 +124,14 @@ struct _RuleIterator {
         if plan.count == nil, let s = seekKey, s > startKey { startPending = false }
 
         if plan.frequency >= .daily {
-            if plan.count == nil, let s = seekKey {
+            if plan.count == nil, let s = seekKey, s > startKey {
                 // Two days for offsets and gap shifts, three for week years spilling into January.
                 let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 5
                 k = max(0, _floorDiv(periodNumber(ofDay: target) - periodNumber(ofDay: plan.startDay), plan.interval))
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
-            if !loadPeriod() { periodsDone = true }
+            if plan.unmatchableTime || !loadPeriod() { periodsDone = true }
         } else {
             // Periods start at DTSTART truncated to the unit in wall-clock time.
             t0 = startKey - Int64(plan.startSecond) % plan.unit
@@ -219,6 +220,9 @@ struct _RuleIterator {
     mutating func nextDayBased() -> (_Raw, Bool)? {
         while true {
             while let (day, second) = nextInPeriod() {
+                // Weeks and week years can reach past the calendar's ends.
+                if day > _maxDayNumber { return nil }
+                if day < _minDayNumber { continue }
                 let local = Int64(day) * 86_400 + Int64(second)
                 if local < startLocal || (injectsStart && local == startLocal) { continue }
                 periodHadCandidate = true
@@ -412,6 +416,17 @@ struct _RuleIterator {
             if !sub.isEmpty { emptyPeriods = 0; return true }
             // Nothing here: skip to the period that reaches the next day or hour.
             var next = k + 1
+            if !failedDay && plan.hasTimeFilters {
+                // Under this span's constant offset, can any step reach a
+                // wall-clock time the filters accept? If not, nothing can
+                // match before the zone's next transition: go there.
+                let o = cursor.offset(utc: p)
+                if !timeFiltersReachable(offset: o) {
+                    guard cursor.utcHigh != Int64.max else { return false }
+                    let kt = (cursor.utcHigh - t0) / step
+                    if kt > Int64(next) && kt < Int64(Int.max) { next = Int(kt) }
+                }
+            }
             if failedDay || failedHour {
                 let boundary = failedDay ? (_floorDiv(lastLocal, 86_400) + 1) * 86_400 : (_floorDiv(lastLocal, 3600) + 1) * 3600
                 // The first instant whose wall clock reads `boundary` or later
@@ -427,6 +442,16 @@ struct _RuleIterator {
             if emptyPeriods > plan.emptyLimit { return false }
             k = next
         }
+    }
+
+    /// ``_RulePlan/timeFiltersReachable(t0:step:offset:modulo:)`` for the
+    /// current offset, remembering the last two offsets asked (standard and
+    /// daylight time).
+    mutating func timeFiltersReachable(offset o: Int64) -> Bool {
+        if let hit = reachCache.first(where: { $0.offset == o }) { return hit.reachable }
+        let r = plan.timeFiltersReachable(t0: t0, step: step, offset: o, modulo: 86_400)
+        reachCache = [reachCache.last, (o, r)].compactMap { $0 }
+        return r
     }
 
     /// BYSETPOS over the period's instances, compacting `sub` in place.

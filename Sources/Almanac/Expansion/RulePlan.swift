@@ -36,6 +36,8 @@ final class _RulePlan: Sendable {
     let hasByWeekNo: Bool, weekNoPos: UInt64, weekNoNeg: UInt64      // bit n for n, bit k for -k
     let hourMask: UInt32, minuteMask: UInt64, secondMask: UInt64     // filters of sub-daily rules
     let setPos: [Int]
+    /// A time part is given but none of its values can match (see ``subDailyNeverMatches(startKey:step:)``).
+    let unmatchableTime: Bool
     let skip: RecurrenceRule.Skip
 
     /// Day-based rules: the sorted seconds of the day an instance may start at.
@@ -78,7 +80,7 @@ final class _RulePlan: Sendable {
 
         hasByMonthDay = !rule.byMonthDay.isEmpty
         var pos: UInt32 = 0, neg: UInt32 = 0
-        for d in rule.byMonthDay where d != 0 && abs(d) <= 31 {
+        for d in rule.byMonthDay where d != 0 && (-31...31).contains(d) {
             if d > 0 { pos |= 1 << UInt32(d) } else { neg |= 1 << UInt32(-d) }
         }
         monthDayPos = pos
@@ -89,15 +91,19 @@ final class _RulePlan: Sendable {
         var wmask: UInt8 = 0
         var ords: [(n: Int, weekday: Int)] = []
         for wd in rule.byDay {
-            if let n = wd.ordinal, n != 0, ordinalsAllowed { ords.append((n, wd.weekday.rawValue)) }
-            else { wmask |= 1 << UInt8(wd.weekday.rawValue) }
+            if let n = wd.ordinal, n != 0, ordinalsAllowed {
+                // Past ±53 no period has that many of a weekday: the value never matches.
+                if (-53...53).contains(n) { ords.append((n, wd.weekday.rawValue)) }
+            } else {
+                wmask |= 1 << UInt8(wd.weekday.rawValue)
+            }
         }
         weekdayMask = wmask
         ordinals = ords
 
         hasByYearDay = !rule.byYearDay.isEmpty
         var ypos = _DaySet(), yneg = _DaySet()
-        for d in rule.byYearDay where d != 0 && abs(d) <= 366 {
+        for d in rule.byYearDay where d != 0 && (-366...366).contains(d) {
             if d > 0 { ypos.insert(d - 1) } else { yneg.insert(-d - 1) }
         }
         yearDayPos = ypos
@@ -105,7 +111,7 @@ final class _RulePlan: Sendable {
 
         hasByWeekNo = !rule.byWeekNo.isEmpty
         var wpos: UInt64 = 0, wneg: UInt64 = 0
-        for n in rule.byWeekNo where n != 0 && abs(n) <= 53 {
+        for n in rule.byWeekNo where n != 0 && (-53...53).contains(n) {
             if n > 0 { wpos |= 1 << UInt64(n) } else { wneg |= 1 << UInt64(-n) }
         }
         weekNoPos = wpos
@@ -119,6 +125,11 @@ final class _RulePlan: Sendable {
         minuteMask = minutes.reduce(0) { $0 | UInt64(1) << UInt64($1) }
         secondMask = seconds.reduce(0) { $0 | UInt64(1) << UInt64($1) }
         setPos = rule.bySetPos.filter { $0 != 0 }
+        // A BYHOUR, BYMINUTE or BYSECOND part with no usable value (BYSECOND=60,
+        // or out-of-range values of a rule built in code) matches nothing; its
+        // empty mask must not read as "no filter".
+        unmatchableTime = (!rule.byHour.isEmpty && hours.isEmpty) || (!rule.byMinute.isEmpty && minutes.isEmpty)
+            || (!rule.bySecond.isEmpty && seconds.isEmpty)
 
         let h0 = civil.time.hour, m0 = civil.time.minute, s0 = civil.time.second
         let hourList = rule.byHour.isEmpty ? [h0] : hours

@@ -6,7 +6,9 @@ extension _RulePlan {
     static let searchBudget = 20_000_000
 
     /// Whether a sub-daily rule can never produce an instance after DTSTART
-    /// because its BYHOUR / BYMINUTE / BYSECOND values are unreachable by its
+    /// because its BYSETPOS values lie past the instances a period can hold,
+    /// its BYHOUR / BYMINUTE / BYSECOND parts have no usable value
+    /// (`BYSECOND=60`), or their values are unreachable by its
     /// step (e.g. `FREQ=SECONDLY;INTERVAL=2;BYSECOND=1` from an even second).
     ///
     /// Instances are `t0 + k * step + off`; their wall-clock second of the day
@@ -14,24 +16,40 @@ extension _RulePlan {
     /// offset of the zone is congruent modulo `m` (one offset: m = 86400; the
     /// same minutes past the hour: 3600; whole minutes: 60).
     func subDailyNeverMatches(startKey: Int64, step: Int64) -> Bool {
-        guard hourMask != 0 || minuteMask != 0 || secondMask != 0 else { return false }
+        // A period holds at most one instance per entry of `times`, so a
+        // BYSETPOS past that count selects nothing, ever (FREQ=SECONDLY;BYSETPOS=2).
+        if !setPos.isEmpty, !setPos.contains(where: { $0.magnitude <= times.count }) { return true }
+        // No time a period can hold (MINUTELY;BYSECOND=60), or a time part none of whose values can match.
+        if times.isEmpty || unmatchableTime { return true }
+        guard hasTimeFilters else { return false }
         // Only the offsets in force from DTSTART on matter.
         let table = zone.table
         let offsets = table.offsets[table.spanIndex(table.fold(startKey).0)...].map(Int64.init)
         func uniform(_ m: Int64) -> Bool { offsets.allSatisfy { ($0 - offsets[0]) % m == 0 } }
         let m: Int64 = uniform(86_400) ? 86_400 : uniform(3600) ? 3600 : uniform(60) ? 60 : 0
         guard m > 0 else { return false }
+        return !timeFiltersReachable(t0: startKey - Int64(startSecond) % unit, step: step, offset: offsets[0], modulo: m)
+    }
+
+    /// BYHOUR, BYMINUTE or BYSECOND filter the wall clock (sub-daily rules).
+    var hasTimeFilters: Bool { hourMask != 0 || minuteMask != 0 || secondMask != 0 }
+
+    /// Whether some instance `t0 + k * step + off` shows a wall-clock time
+    /// that passes the time filters, while the offset is `offset` (taken
+    /// modulo `m`, see ``subDailyNeverMatches(startKey:step:)``).
+    ///
+    /// - Complexity: O(m / gcd(step, m) x times), at most 86400 x times.
+    func timeFiltersReachable(t0: Int64, step: Int64, offset: Int64, modulo m: Int64) -> Bool {
         let g = Int64(_gcd(Int(step % m == 0 ? m : step % m), Int(m)))
-        let t0 = startKey - Int64(startSecond) % unit
-        let base = _floorMod(Int(t0 + offsets[0]), Int(m))
+        let base = _floorMod(Int(t0 + offset), Int(m))
         for off in times {
             var x = Int64(_floorMod(base + Int(off), Int(g)))
             while x < m {
-                if reachable(secondOfDay: x, modulo: m) { return false }
+                if reachable(secondOfDay: x, modulo: m) { return true }
                 x += g
             }
         }
-        return true
+        return false
     }
 
     private func reachable(secondOfDay x: Int64, modulo m: Int64) -> Bool {

@@ -1,0 +1,1115 @@
+#!/usr/bin/env python3
+"""Differential testing: Almanac (through `almanac batch`) against a peer engine.
+
+One generator, one driver, three peers:
+
+    dateutil    python-dateutil's rrule, in this process's `--serve dateutil` mode
+                (floating and UTC starts: dateutil steps in wall time, so zones are left out)
+    foundation  Foundation's Calendar.RecurrenceRule (matchingPolicy .strict), through the
+                Swift executable in foundation-peer/ (no SECONDLY)
+    libical     libical's icalrecur_iterator, through the C program in libical-peer/
+
+The generator draws random requests (every frequency and BYxxx part with sensible and edge
+values, INTERVAL, COUNT, UNTIL, WKST, BYSETPOS; floating, UTC and zoned starts in many
+zones); each peer takes the requests it can express, so every peer sees the same kinds of
+requests. Every request carries `include_dtstart: false` (the three peers leave out a DTSTART
+the rule does not produce; RFC 5545 3.8.5.3 counts it, which Almanac does by default) and a
+`before` bound (so a rule that never matches again ends in every engine).
+
+A disagreement is either a known divergence (KNOWN below: a peer bug, a reading the RFC
+decides differently, or a tz data difference), a suspected Almanac bug (ALMANAC_BUGS), or
+unclassified; the run exits 1 when any is unclassified. A peer crash or hang is isolated to
+its request (the peer answers line by line; the request after the last answer is the culprit)
+and counted as a divergence of its own.
+
+Usage:
+    differential.py --peer dateutil --cases 500                   # the short run (CI)
+    differential.py --peer foundation --cases 100000 --jobs 2     # a full run
+    differential.py --peer libical --cases 2000 --corpus 1500     # also write Corpus/differential-libical.jsonl
+    differential.py --peer all --cases 500                         # each peer in turn
+
+Options: --seed S, --almanac PATH (default .build/debug/almanac), --report FILE (JSON
+summary), --divergences (rewrite this peer's lines of Corpus/divergences.jsonl),
+--save FILE (unclassified disagreements as JSON Lines).
+"""
+from __future__ import annotations
+
+import argparse
+import calendar
+import datetime as dt
+import itertools
+import json
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+CORPUS = ROOT / "Corpus"
+
+FREQS = ["YEARLY", "MONTHLY", "WEEKLY", "DAILY", "HOURLY", "MINUTELY", "SECONDLY"]
+DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+LIMIT = 20
+CORPUS_LIMIT = 20
+UTCZ = dt.timezone.utc
+
+# Zones with many kinds of offsets and transitions. ICU 72 (Almanac) carries tz 2022e, the
+# system zoneinfo (libical, python) and Foundation 2025b: the generator keeps zones whose
+# rules changed after 2022e before the change (the year in the tuple), and every zoned
+# disagreement is checked for a tz data difference over its span before it is classified.
+ZONES = [
+    ("America/New_York", 2100), ("America/Chicago", 2100), ("America/Denver", 2100),
+    ("America/Los_Angeles", 2100), ("America/Phoenix", 2100), ("America/Anchorage", 2100),
+    ("Pacific/Honolulu", 2100), ("America/Halifax", 2100), ("America/St_Johns", 2100),
+    ("America/Toronto", 2100), ("America/Havana", 2100), ("America/Santiago", 2021),
+    ("America/Sao_Paulo", 2100), ("America/Argentina/Buenos_Aires", 2100), ("America/Bogota", 2100),
+    ("America/Mexico_City", 2021), ("Europe/London", 2100), ("Europe/Dublin", 2100),
+    ("Europe/Lisbon", 2100), ("Europe/Paris", 2100), ("Europe/Berlin", 2100), ("Europe/Helsinki", 2100),
+    ("Europe/Athens", 2100), ("Europe/Moscow", 2100), ("Europe/Istanbul", 2100), ("Africa/Cairo", 2021),
+    ("Africa/Johannesburg", 2100), ("Africa/Casablanca", 2017), ("Asia/Jerusalem", 2100),
+    ("Asia/Beirut", 2021), ("Asia/Tehran", 2021), ("Asia/Dubai", 2100), ("Asia/Kolkata", 2100),
+    ("Asia/Kathmandu", 2100), ("Asia/Shanghai", 2100), ("Asia/Tokyo", 2100), ("Asia/Seoul", 2100),
+    ("Australia/Sydney", 2100), ("Australia/Adelaide", 2100), ("Australia/Lord_Howe", 2100),
+    ("Australia/Brisbane", 2100), ("Pacific/Auckland", 2100), ("Pacific/Chatham", 2100),
+    ("Pacific/Apia", 2100), ("Pacific/Kiritimati", 2100), ("UTC", 2100),
+]
+ZONED_END = 2038  # zoned `before` bound: past 2037 some peers extrapolate zone rules their own way
+
+
+# --------------------------------------------------------------------------------------------
+# The generator
+
+def sample(r, pool, lo=1, hi=3):
+    return sorted(set(r.choice(pool) for _ in range(r.randint(lo, hi))))
+
+
+def gen_rule(r):
+    freq = r.choices(FREQS, weights=[5, 5, 4, 4, 2, 1, 1])[0]
+    parts = ["FREQ=" + freq]
+    if r.random() < 0.4:
+        parts.append("INTERVAL=%d" % r.choice([2, 3, 4, 5, 7, 10, 13]))
+    has_by = False
+    if r.random() < 0.3:
+        parts.append("BYMONTH=" + ",".join(map(str, sample(r, range(1, 13)))))
+        has_by = True
+    if freq == "YEARLY" and r.random() < 0.2:
+        parts.append("BYWEEKNO=" + ",".join(map(str, sample(r, [1, 2, 10, 20, 26, 52, 53, -1, -2]))))
+        has_by = True
+    if freq in ("YEARLY", "HOURLY", "MINUTELY", "SECONDLY") and r.random() < 0.2:
+        parts.append("BYYEARDAY=" + ",".join(map(str, sample(r, [1, 2, 32, 59, 60, 100, 200, 365, 366, -1, -2, -366]))))
+        has_by = True
+    if freq != "WEEKLY" and r.random() < 0.35:
+        parts.append("BYMONTHDAY=" + ",".join(map(str, sample(r, [1, 2, 13, 15, 28, 29, 30, 31, -1, -2, -3, -31]))))
+        has_by = True
+    if r.random() < 0.5:
+        ordinals = freq in ("MONTHLY", "YEARLY") and "BYWEEKNO" not in ";".join(parts)
+        vals = []
+        for _ in range(r.randint(1, 4)):
+            d = r.choice(DAYS)
+            if ordinals and r.random() < 0.5:
+                n = r.choice([1, 2, 3, 4, -1, -2, 5, -5] + ([10, 20, 53, -53] if freq == "YEARLY" else []))
+                d = "%d%s" % (n, d)
+            vals.append(d)
+        parts.append("BYDAY=" + ",".join(sorted(set(vals))))
+        has_by = True
+    if r.random() < 0.25:
+        parts.append("BYHOUR=" + ",".join(map(str, sample(r, range(24)))))
+        has_by = True
+    if r.random() < 0.2:
+        parts.append("BYMINUTE=" + ",".join(map(str, sample(r, [0, 15, 30, 45, 59]))))
+        has_by = True
+    if freq in ("SECONDLY", "MINUTELY") and r.random() < 0.3 or r.random() < 0.05:
+        parts.append("BYSECOND=" + ",".join(map(str, sample(r, [0, 1, 30, 59]))))
+        has_by = True
+    if has_by and r.random() < 0.25:
+        parts.append("BYSETPOS=" + ",".join(map(str, sample(r, [1, 2, 3, -1, -2, 10]))))
+    if r.random() < 0.2:
+        parts.append("WKST=" + r.choice(DAYS))
+    return freq, parts
+
+
+def in_gap_or_fold(local, zone):
+    """True when a local time does not exist, or exists twice, in zone (zoneinfo's data)."""
+    a = local.replace(tzinfo=zone, fold=0)
+    b = local.replace(tzinfo=zone, fold=1)
+    if a.utcoffset() != b.utcoffset():
+        return True
+    back = dt.datetime.fromtimestamp(a.timestamp(), zone).replace(tzinfo=None)
+    return back != local
+
+
+def gen_case(r, i, seed):
+    """One request: (batch request dict, metadata). The request is what Almanac and the peer answer."""
+    freq, parts = gen_rule(r)
+    kind = r.choices(["floating", "zoned", "utc"], weights=[45, 45, 10])[0]
+    tzid, zone, last_year = None, None, 2150
+    if kind == "zoned":
+        tzid, last_year = r.choice(ZONES)
+        last_year = min(last_year, ZONED_END - 1)
+        zone = ZoneInfo(tzid)
+        year = r.randint(1971, last_year) if r.random() < 0.3 else r.randint(max(1971, last_year - 30), last_year)
+    else:
+        year = r.randint(1900, 2100) if r.random() < 0.25 else r.randint(1990, 2030)
+    start = dt.datetime(year, r.randint(1, 12), r.randint(1, 28),
+                        r.randint(0, 23), r.choice([0, 0, 15, 30, 59]), r.choice([0, 0, 30]))
+    if r.random() < 0.1:  # month ends: 29, 30 and 31 where the month has them
+        last = calendar.monthrange(start.year, start.month)[1]
+        start = start.replace(day=r.randint(28, last))
+    if zone is not None:
+        # DTSTART itself in a gap or a fold is read differently by each peer (RFC 5545 3.3.5
+        # settles it for Almanac): move it off the transition.
+        while in_gap_or_fold(start, zone):
+            start += dt.timedelta(hours=3)
+    end = r.random()
+    if end < 0.35:
+        parts.append("COUNT=%d" % r.randint(1, 30))
+    elif end < 0.6:
+        span = {"YEARLY": 3650, "MONTHLY": 900, "WEEKLY": 300, "DAILY": 60}.get(freq, 2)
+        until = start + dt.timedelta(days=r.randint(0, span), seconds=r.randint(0, 86399))
+        if kind == "floating":
+            parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%S"))
+        else:
+            if zone is not None:
+                until = until.replace(tzinfo=zone).astimezone(UTCZ).replace(tzinfo=None)
+            parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%SZ"))
+    # The bound every engine stops at: a rule that never matches again ends everywhere.
+    # Sub-daily rules get a nearer bound: a peer walks them one period at a time.
+    years = {"SECONDLY": 1, "MINUTELY": 2, "HOURLY": 5, "DAILY": 60, "WEEKLY": 60}.get(freq, 150)
+    horizon = min(start.year + years, 2200) + 1 if zone is None else min(start.year + years + 1, last_year + 1)
+    req = {"id": "d%d-%d" % (seed, i), "dtstart": start.strftime("%Y%m%dT%H%M%S") + ("Z" if kind == "utc" else ""),
+           "rrule": ";".join(parts), "include_dtstart": False, "limit": LIMIT, "strict": True,
+           "before": "%04d0101T000000" % horizon + ("Z" if kind == "utc" else "")}
+    if tzid:
+        req = {"id": req["id"], "dtstart": req["dtstart"], "tzid": tzid, **{k: v for k, v in req.items() if k not in ("id", "dtstart")}}
+    return req
+
+
+def parts_of(rule):
+    return dict(p.split("=", 1) for p in rule.split(";"))
+
+
+def start_kind(req):
+    return "utc" if req["dtstart"].endswith("Z") else ("zoned" if "tzid" in req else "floating")
+
+
+# --------------------------------------------------------------------------------------------
+# Peers
+
+class Peer:
+    name = ""
+    # Each peer stops itself after 0.5 s of CPU time on one request (it answers "timeout");
+    # this wall-clock limit is the backstop for a peer that cannot.
+    timeout = 20.0
+
+    def version(self):
+        raise NotImplementedError
+
+    def supports(self, req):
+        return True
+
+    def build(self):
+        pass
+
+    def command(self):
+        raise NotImplementedError
+
+    def encode(self, req):
+        return json.dumps({k: req[k] for k in ("id", "dtstart", "tzid", "rrule", "before", "limit") if k in req})
+
+    def decode(self, line):
+        """A reply line -> (id, occurrences or None, truncated, error or None)."""
+        j = json.loads(line)
+        if "error" in j:
+            return j["id"], None, False, j["error"]
+        return j["id"], j["occurrences"], j["truncated"], None
+
+
+class DateutilPeer(Peer):
+    name = "dateutil"
+
+    def version(self):
+        import dateutil
+        return "dateutil " + dateutil.__version__
+
+    def supports(self, req):
+        return start_kind(req) != "zoned"
+
+    def command(self):
+        return [sys.executable, str(Path(__file__).resolve()), "--serve", "dateutil"]
+
+
+class FoundationPeer(Peer):
+    name = "foundation"
+    package = HERE / "foundation-peer"
+
+    def version(self):
+        out = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout + \
+            subprocess.run(["swift", "--version"], capture_output=True, text=True).stderr
+        v = next((w for w in out.split() if w[:1].isdigit()), "?")
+        return "Foundation (Swift %s)" % v
+
+    def supports(self, req):
+        return "FREQ=SECONDLY" not in req["rrule"]
+
+    def build(self):
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", str(self.package)], check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def command(self):
+        return [str(self.package / ".build" / "release" / "FoundationPeer")]
+
+
+class LibicalPeer(Peer):
+    name = "libical"
+    source = HERE / "libical-peer" / "libical_peer.c"
+    binary = ROOT / ".build" / "differential" / "libical-peer"
+
+    def version(self):
+        v = subprocess.run([str(self.binary), "--version"], capture_output=True, text=True).stdout.strip()
+        pkg = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "libical3"], capture_output=True, text=True).stdout
+        return "libical %s" % (pkg.split("-")[0] if pkg else v.split()[-1])
+
+    def build(self):
+        if not Path("/usr/include/libical/ical.h").exists():
+            sys.exit("libical-dev is missing: apt-get install libical-dev")
+        self.binary.parent.mkdir(parents=True, exist_ok=True)
+        if not self.binary.exists() or self.binary.stat().st_mtime < self.source.stat().st_mtime:
+            subprocess.run(["cc", "-O2", "-Wall", "-o", str(self.binary), str(self.source), "-lical"], check=True)
+
+    def command(self):
+        return [str(self.binary)]
+
+    def encode(self, req):
+        return "\t".join([req["id"], req["dtstart"], req.get("tzid", ""), req["rrule"], req.get("before", ""),
+                          str(req["limit"])])
+
+    def decode(self, line):
+        f = line.split("\t")
+        if f[1] == "error":
+            return f[0], None, False, f[2]
+        if f[1] == "timeout":
+            return f[0], None, False, "timeout: over the CPU time limit"
+        return f[0], (f[3].split(",") if f[3] else []), f[2] == "1", None
+
+
+PEERS = {"dateutil": DateutilPeer, "foundation": FoundationPeer, "libical": LibicalPeer}
+
+
+# --------------------------------------------------------------------------------------------
+# Running a peer: line by line, a crash or a hang pinned on its request
+
+def run_lines(cmd, lines, timeout):
+    """Feeds `lines` to `cmd`, one answer line per request, in order.
+
+    Returns a list with, per request, the answer line or ("crash", detail) / ("hang", seconds).
+    A crashed or hung process is restarted after its culprit.
+    """
+    out = []
+    while len(out) < len(lines):
+        rest = lines[len(out):]
+        p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+
+        def feed(p=p, rest=rest):
+            try:
+                for ln in rest:
+                    p.stdin.write((ln + "\n").encode())
+                p.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+        errbuf = []
+        t = threading.Thread(target=feed, daemon=True)
+        te = threading.Thread(target=lambda: errbuf.append(p.stderr.read()), daemon=True)
+        t.start()
+        te.start()
+        fd = p.stdout.fileno()
+        buf = b""
+        got = 0
+        failure = None
+        while got < len(rest):
+            ready, _, _ = select.select([fd], [], [], timeout)
+            if not ready:
+                failure = ("hang", timeout)
+                break
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            buf += chunk
+            *done, buf = buf.split(b"\n")
+            for ln in done:
+                out.append(ln.decode())
+                got += 1
+        if got < len(rest):
+            if failure is None and p.wait() == 3 and got > 0:
+                pass  # the peer answered "timeout" for its last request and stopped: go on after it
+            elif failure is None:
+                p.wait()
+                te.join(2)
+                err = (errbuf[0] if errbuf else b"").decode(errors="replace").strip().splitlines()
+                sig = -p.returncode if p.returncode and p.returncode < 0 else None
+                detail = ("signal %s" % signal.Signals(sig).name) if sig else "exit %s" % p.returncode
+                failure = ("crash", detail + (": " + err[-1][:200] if err else ""))
+            else:
+                os.killpg(p.pid, signal.SIGKILL)
+            if failure is not None:
+                out.append(failure)
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.wait()
+    return out
+
+
+def run_parallel(cmd, lines, timeout, jobs):
+    if jobs <= 1 or len(lines) < 2 * jobs:
+        return run_lines(cmd, lines, timeout)
+    size = (len(lines) + jobs - 1) // jobs
+    parts = [lines[k:k + size] for k in range(0, len(lines), size)]
+    results = [None] * len(parts)
+
+    def work(k):
+        results[k] = run_lines(cmd, parts[k], timeout)
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(len(parts))]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    return [x for part in results for x in part]
+
+
+# --------------------------------------------------------------------------------------------
+# Classification: each entry is (kind, predicate(req, parts, ours, theirs) -> bool, note).
+# `ours` and `theirs` are occurrence lists, or an error string. The first matching kind wins.
+
+def byday_items(p):
+    return p.get("BYDAY", "").split(",") if "BYDAY" in p else []
+
+
+def has_ordinal(p):
+    return any(d[:-2] for d in byday_items(p))
+
+
+def mixed_byday(p):
+    days = byday_items(p)
+    return any(d[:-2] for d in days) and any(not d[:-2] for d in days)
+
+
+def only_diff(ours, theirs, pred):
+    d = set(ours) ^ set(theirs)
+    return bool(d) and all(pred(x) for x in d)
+
+
+def is_list(x):
+    return isinstance(x, list)
+
+
+KNOWN = {
+    "dateutil": [
+        ("byweekno-weekday-from-dtstart",
+         lambda q, p, o, t: "BYWEEKNO" in p and not ({"BYDAY", "BYMONTHDAY", "BYYEARDAY"} & set(p)),
+         "RFC 5545 3.3.10: information not in the rule comes from DTSTART, so FREQ=YEARLY;BYWEEKNO=n "
+         "is DTSTART's weekday in week n; dateutil gives all 7 days of the week."),
+        ("byday-ordinal-and-plain-intersected",
+         lambda q, p, o, t: mixed_byday(p) and p["FREQ"] in ("MONTHLY", "YEARLY"),
+         "RFC 5545 3.3.10: BYDAY is a list and a list is a union of its values; dateutil reads a list mixing "
+         "ordinal and plain weekdays (BYDAY=1MO,TU) as an intersection."),
+        ("bysetpos-weekly-first-week-cut-at-dtstart",
+         lambda q, p, o, t: "BYSETPOS" in p and p["FREQ"] == "WEEKLY",
+         "RFC 5545 3.3.10: BYSETPOS picks from the set of the whole interval (the week), then instances "
+         "before DTSTART are dropped; dateutil builds the first week's set from DTSTART on, so its positions shift."),
+        ("byweekno-neighbouring-year-weeks",
+         lambda q, p, o, t: "BYWEEKNO" in p and is_list(o) and is_list(t) and (
+             "BYSETPOS" in p or only_diff(o, t, lambda x: x[5:10] <= "01-07" or x[5:10] >= "12-25")),
+         "RFC 5545 3.3.10 / ISO 8601: week n of a year can hold days of the previous or next year; dateutil "
+         "counts the neighbouring year's weeks with this year's length and misplaces those days."),
+        ("dateutil-raises-on-byday-ordinal-past-month",
+         lambda q, p, o, t: isinstance(t, str) and has_ordinal(p),
+         "RFC 5545 3.3.10: with BYMONTH, a YEARLY BYDAY=20SA is the 20th Saturday of the month, which "
+         "never exists: the set is empty; dateutil raises instead."),
+    ],
+    "foundation": [
+        ("byweekno-weekday-not-from-dtstart",
+         lambda q, p, o, t: "BYWEEKNO" in p and not ({"BYDAY", "BYMONTHDAY", "BYYEARDAY"} & set(p)),
+         "RFC 5545 3.3.10: information not in the rule comes from DTSTART, so FREQ=YEARLY;BYWEEKNO=n is "
+         "DTSTART's weekday in week n; Foundation picks other days of the week."),
+        ("byweekno-not-limited-by-bymonth-or-byyearday",
+         lambda q, p, o, t: "BYWEEKNO" in p and ({"BYMONTH", "BYYEARDAY", "BYMONTHDAY"} & set(p)),
+         "RFC 5545 3.3.10: BYMONTH, BYYEARDAY and BYMONTHDAY limit the days BYWEEKNO expands to (a week-10 "
+         "day is never in July); Foundation yields days the other parts exclude."),
+        ("byweekno-days-of-the-week",
+         lambda q, p, o, t: "BYWEEKNO" in p,
+         "RFC 5545 3.3.10 with ISO 8601 weeks (week 1 holds the year's first Thursday when WKST=MO): "
+         "Foundation puts BYWEEKNO's days in other weeks or on other days (e.g. week 2 of 1996 is 8-14 January)."),
+        ("byday-ordinal-and-plain",
+         lambda q, p, o, t: mixed_byday(p) and p["FREQ"] in ("MONTHLY", "YEARLY"),
+         "RFC 5545 3.3.10: BYDAY is a list and a list is a union; BYDAY=1MO,TU in a month is the first Monday "
+         "and every Tuesday. Foundation drops or misplaces the plain weekdays when a list mixes them with ordinals."),
+        ("yearly-bymonthday-only-in-dtstart-month",
+         lambda q, p, o, t: p["FREQ"] == "YEARLY" and "BYMONTHDAY" in p and not ({"BYMONTH", "BYWEEKNO", "BYYEARDAY"} & set(p)),
+         "RFC 5545 3.3.10 (table: BYMONTHDAY expands a YEARLY rule): FREQ=YEARLY;BYMONTHDAY=13 is the 13th of "
+         "every month; Foundation takes the month from DTSTART."),
+        ("byyearday-not-limited-by-bymonth",
+         lambda q, p, o, t: "BYYEARDAY" in p and ({"BYMONTH", "BYMONTHDAY", "BYDAY"} & set(p)),
+         "RFC 5545 3.3.10: BYMONTH (and BYMONTHDAY, BYDAY) limit the days BYYEARDAY expands to; Foundation "
+         "yields year days the other parts exclude (BYMONTH=11;BYYEARDAY=60 gives 1 March)."),
+        ("bysetpos-weekly-first-week-cut-at-dtstart",
+         lambda q, p, o, t: "BYSETPOS" in p and p["FREQ"] == "WEEKLY",
+         "RFC 5545 3.3.10: BYSETPOS picks from the set of the whole interval (the week from WKST), then "
+         "instances before DTSTART are dropped; Foundation builds the first week's set from DTSTART on."),
+        ("monthly-plain-weekdays-first-match-only",
+         lambda q, p, o, t: p["FREQ"] == "MONTHLY" and "BYDAY" in p and not has_ordinal(p),
+         "RFC 5545 3.3.10: FREQ=MONTHLY;BYDAY=MO is every Monday of the month; Foundation yields only "
+         "some of them (the first match per month)."),
+        ("monthly-nth-weekday-from-mid-month",
+         lambda q, p, o, t: p["FREQ"] in ("MONTHLY", "YEARLY") and has_ordinal(p) and is_list(o) and is_list(t)
+         and set(t) <= set(o),
+         "RFC 5545 3.3.10: FREQ=MONTHLY;BYDAY=1SA from 2025-05-15 has 2025-06-07 as its first instance; "
+         "Foundation misses whole months after starting in the middle of one."),
+        ("ordinal-weekday-misplaced",
+         lambda q, p, o, t: p["FREQ"] in ("MONTHLY", "YEARLY") and has_ordinal(p),
+         "RFC 5545 3.3.10: BYDAY=-1FR is the last Friday of the month (2000-04-28); Foundation answers another "
+         "Friday (2000-04-21) in some months, and misplaces other ordinals the same way."),
+        ("sub-daily-across-offset-change",
+         lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(q, o, t),
+         "Almanac steps HOURLY/MINUTELY/SECONDLY in elapsed time and, without BYMINUTE, does not re-impose "
+         "DTSTART's minute (DESIGN.md; Corpus/dst.jsonl dst-lordhowe-hourly-spring): after Lord Howe's "
+         "30-minute shift an hourly series runs at :30. Foundation keeps DTSTART's wall-clock minute and "
+         "its own alignment across the change. RFC 5545 3.3.10 does not settle sub-daily steps across a shift."),
+    ],
+    "libical": [
+        ("rejects-valid-rule",
+         lambda q, p, o, t: isinstance(t, str) and "MALFORMEDDATA" in t,
+         "RFC 5545 3.3.10 allows the rule (strict Almanac accepts it); libical 3.0's icalrecur_iterator_new "
+         "refuses combinations it does not implement (BYWEEKNO with other parts, BYYEARDAY with BYMONTH, "
+         "BYSETPOS with sub-daily parts, out-of-range ordinals) with MALFORMEDDATA."),
+        ("bysetpos-outside-monthly-yearly",
+         lambda q, p, o, t: "BYSETPOS" in p and p["FREQ"] not in ("MONTHLY", "YEARLY"),
+         "RFC 5545 3.3.10: BYSETPOS applies to every frequency (the set of each interval); libical 3.0 "
+         "ignores it or applies it to the wrong set outside MONTHLY and YEARLY."),
+        ("byweekno-weekday-not-from-dtstart",
+         lambda q, p, o, t: "BYWEEKNO" in p and not ({"BYDAY", "BYMONTHDAY", "BYYEARDAY"} & set(p)),
+         "RFC 5545 3.3.10: information not in the rule comes from DTSTART, so FREQ=YEARLY;BYWEEKNO=n is "
+         "DTSTART's weekday in week n; libical picks another day, in another week."),
+        ("byweekno-days-of-the-week",
+         lambda q, p, o, t: "BYWEEKNO" in p,
+         "RFC 5545 3.3.10 with ISO 8601 weeks: libical misplaces BYWEEKNO's weeks (it skips the weeks that "
+         "start in the previous year and shifts others)."),
+        ("byday-ordinal-and-plain",
+         lambda q, p, o, t: mixed_byday(p) and p["FREQ"] in ("MONTHLY", "YEARLY"),
+         "RFC 5545 3.3.10: BYDAY is a list and a list is a union; libical drops or misplaces part of a list "
+         "that mixes ordinal and plain weekdays."),
+        ("yearly-bymonthday-only-in-dtstart-month",
+         lambda q, p, o, t: p["FREQ"] == "YEARLY" and "BYMONTHDAY" in p and not ({"BYMONTH", "BYWEEKNO", "BYYEARDAY"} & set(p)),
+         "RFC 5545 3.3.10 (table: BYMONTHDAY expands a YEARLY rule): FREQ=YEARLY;BYMONTHDAY=13 is the 13th of "
+         "every month; libical takes the month from DTSTART."),
+        ("sub-daily-interval-realigned-after-skipped-periods",
+         lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and int(p.get("INTERVAL", "1")) > 1
+         and ({"BYDAY", "BYMONTH", "BYMONTHDAY", "BYYEARDAY", "BYHOUR", "BYMINUTE", "BYSECOND"} & set(p))
+         and not offsets_change(q, o, t),
+         "RFC 5545 3.3.10: INTERVAL counts periods from DTSTART (FREQ=HOURLY;INTERVAL=4 from 21:30 reaches "
+         "hours 21, 1, 5, 9, 13, 17 only, so BYHOUR=4 never matches); libical restarts the count at the start of "
+         "the next day (or hour, minute) a BYxxx part admits."),
+        ("sub-daily-wall-clock-across-offset-change",
+         lambda q, p, o, t: p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(q, o, t),
+         "Almanac steps HOURLY/MINUTELY/SECONDLY in elapsed time (DESIGN.md; RFC 5545 3.3.10 leaves it to "
+         "3.3.5's reading of local times): the repeated hour of a fall-back night occurs twice. libical steps "
+         "the wall clock and resolves each local time on its own."),
+    ],
+}
+
+def dedup(xs):
+    out = []
+    for x in xs:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def prefix_equal(a, b):
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
+
+
+def peer_duplicates(q, p, o, t):
+    """The peer lists an occurrence twice (a recurrence set is a set: RFC 5545 3.3.10, 3.8.5.3)
+    and is otherwise Almanac's answer."""
+    return is_list(o) and is_list(t) and bool(o) and len(dedup(t)) < len(t) and prefix_equal(dedup(t), o)
+
+
+def peer_out_of_order(q, p, o, t):
+    return is_list(o) and is_list(t) and bool(o) and sorted(t) != t and prefix_equal(sorted(t), o)
+
+
+def gap_or_fold(q, p, o, t):
+    """Every difference is a local time in a gap or fold, printed with another offset or moved."""
+    if "tzid" not in q or not (is_list(o) and is_list(t)):
+        return False
+    zone = ZoneInfo(q["tzid"])
+    d = set(o) ^ set(t)
+    return bool(d) and all(in_gap_or_fold(dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S"), zone) or
+                           in_gap_or_fold(dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S") - dt.timedelta(hours=1), zone)
+                           for x in d)
+
+
+def offsets_change(q, o, t, extra=()):
+    """True when a zoned request's UTC offset changes between DTSTART and the last occurrence
+    either side lists (checked daily and at every listed time)."""
+    if "tzid" not in q:
+        return False
+    zone = ZoneInfo(q["tzid"])
+    start = dt.datetime.strptime(q["dtstart"], "%Y%m%dT%H%M%S")
+    first = start.replace(tzinfo=zone).utcoffset()
+    times = [dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S")
+             for x in (o if is_list(o) else []) + (t if is_list(t) else [])] + list(extra)
+    if any(x.replace(tzinfo=zone).utcoffset() != first for x in times):
+        return True
+    end = max(times, default=start)
+    day = start
+    while day < end:
+        day += dt.timedelta(days=1)
+        if day.replace(tzinfo=zone).utcoffset() != first:
+            return True
+    return False
+
+
+def gap_shifted(q, x):
+    """True when a printed zoned occurrence is a local time moved forward out of a gap."""
+    zone = ZoneInfo(q["tzid"])
+    local = dt.datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S")
+    return any(in_gap_or_fold(local - dt.timedelta(minutes=m), zone) for m in (30, 60, 120))
+
+
+def after_a_gap(q, p, o, t):
+    """The answers part at or after an occurrence Almanac moved out of a gap: the peer skips
+    that local time (RFC 5545 3.3.10's "MUST be ignored") or carries the shift on."""
+    if "tzid" not in q or not (is_list(o) and is_list(t)):
+        return False
+    first = 0
+    while first < min(len(o), len(t)) and o[first] == t[first]:
+        first += 1
+    return any(gap_shifted(q, x) for x in o[:first + 1])
+
+
+def fmt_offset(td):
+    s = int(td.total_seconds())
+    a = abs(s)
+    return ("-" if s < 0 else "+") + "%02d:%02d" % (a // 3600, a // 60 % 60) + (":%02d" % (a % 60) if a % 60 else "")
+
+
+GENERIC = [
+    ("local-time-in-gap-or-fold", gap_or_fold,
+     "RFC 5545 3.3.5: a local time in a fold is the earlier instant (the first offset), a time in a gap is "
+     "moved forward by the gap's length; the peer resolves it otherwise."),
+    ("local-time-in-a-gap-skipped-or-shift-carried-on", after_a_gap,
+     "RFC 5545 contradicts itself on a generated local time in a gap (3.3.10: such instances MUST be "
+     "ignored; 3.3.10's last paragraph and 3.3.5: interpret it by moving it forward by the gap's length); "
+     "DESIGN.md chose the shift, that day only. The peer drops the instance (Foundation) or keeps the "
+     "shifted wall time for the instances after it (libical)."),
+    ("duplicate-occurrences", peer_duplicates,
+     "RFC 5545 3.3.10 and 3.8.5.3: the recurrence set is a set, an instance appears once (two BYxxx values that "
+     "name the same day, such as BYMONTHDAY=-1,31, give it once); the peer lists it twice."),
+    ("occurrences-out-of-order", peer_out_of_order,
+     "RFC 5545 3.3.10: BYSETPOS picks from the period's set in time order and the recurrence set is in time "
+     "order; the peer yields a later instance before an earlier one."),
+]
+
+
+# Disagreements where Almanac is wrong by the RFC (reported to the lead; each has a failing
+# case in Corpus/regressions.jsonl).
+ALMANAC_BUGS = {"dateutil": [], "foundation": [], "libical": []}
+
+
+def classify(peer, req, ours, theirs):
+    p = parts_of(req["rrule"])
+    for kind, pred, _ in ALMANAC_BUGS[peer]:
+        if pred(req, p, ours, theirs):
+            return "almanac-bug: " + kind
+    for kind, pred, _ in GENERIC:
+        if pred(req, p, ours, theirs):
+            return kind
+    # A safety net: where dateutil reads the rule as the RFC does and disagrees with Almanac
+    # too, nothing is classified; a person looks (it may be an Almanac bug).
+    ref = referee(req, p, ours) if peer != "dateutil" else None
+    if ref is False:
+        return None
+    for kind, pred, _ in KNOWN[peer]:
+        if pred(req, p, ours, theirs):
+            return kind
+    return REFEREE_KIND if ref else None
+
+
+REFEREE_KIND = "wrong-by-the-rfc-reading-almanac-and-dateutil-share"
+REFEREE_NOTE = ("The peer's answer differs from the RFC 5545 3.3.10 expansion that Almanac and python-dateutil "
+                "both give (dateutil, asked the same request in civil time, agrees with Almanac occurrence by "
+                "occurrence); no narrower kind above describes it. The `peer` field shows the peer's answer.")
+
+
+def notes(peer):
+    n = {k: x for k, _, x in KNOWN[peer] + ALMANAC_BUGS[peer] + GENERIC}
+    n[REFEREE_KIND] = REFEREE_NOTE
+    n[peer + "-crash"] = ("The peer process dies on this request (the `peer` answer gives the signal and the last line "
+                          "it wrote to stderr); RFC 5545 3.3.10 allows the rule and Almanac expands it. Almanac's "
+                          "answer is kept as the expectation.")
+    n["tzdata-2022e-vs-2025b"] = ("Not an engine divergence: Almanac reads ICU 72's tz 2022e, the peer tz 2025b, and "
+                                  "they give another UTC offset at an instant of the answers.")
+    return n
+
+
+def referee(req, p, ours):
+    """True when python-dateutil, asked the civil form of the request, gives Almanac's answer,
+    False when it gives another, None when it cannot be asked.
+
+    A third opinion for a disagreement with another peer: only where dateutil reads the rule as
+    the RFC does (none of its known divergences applies), and, for a zoned request, where no
+    occurrence is in a gap or fold and (for sub-daily rules) the offset never changes.
+    """
+    if not is_list(ours):
+        return None
+    if any(pred(req, p, ours, None) for _, pred, _ in KNOWN["dateutil"][:3]) or "BYWEEKNO" in p:
+        return None
+    local = [x[:19] for x in ours]
+    rule = req["rrule"]
+    if "tzid" in req:
+        zone = ZoneInfo(req["tzid"])
+        if p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(req, ours, None):
+            return None
+        if "UNTIL" in p:
+            u = dt.datetime.strptime(p["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTCZ).astimezone(zone)
+            rule = rule.replace(p["UNTIL"], u.strftime("%Y%m%dT%H%M%S"))
+    elif req["dtstart"].endswith("Z"):
+        local = [x[:19] for x in ours]
+        rule = rule.replace("Z", "") if "UNTIL" in p else rule
+    from dateutil import rrule as du
+    start = dt.datetime.strptime(req["dtstart"][:15], "%Y%m%dT%H%M%S")
+    before = dt.datetime.strptime(req["before"][:15], "%Y%m%dT%H%M%S")
+
+    def alarm(signum, frame):
+        raise Slow()
+    old = signal.signal(signal.SIGVTALRM, alarm)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 1.0)
+            got = []
+            for d in du.rrulestr(rule, dtstart=start):
+                if d >= before or len(got) == len(local):
+                    break
+                got.append(d)
+        finally:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+    except Exception:  # Slow (over 1 s of CPU time), or dateutil rejects the rule
+        return None
+    finally:
+        signal.signal(signal.SIGVTALRM, old)
+    if "tzid" in req and (any(in_gap_or_fold(d, zone) for d in got) or
+                          (p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and offsets_change(req, ours, None, got))):
+        return None
+    return [d.strftime("%Y-%m-%dT%H:%M:%S") for d in got] == local
+
+
+# --------------------------------------------------------------------------------------------
+# The dateutil peer (this file, `--serve dateutil`)
+
+class Slow(Exception):
+    pass
+
+
+def serve_dateutil():
+    from dateutil import rrule as du
+
+    def alarm(signum, frame):
+        raise Slow()
+    signal.signal(signal.SIGVTALRM, alarm)  # CPU time: a loaded machine does not make dateutil "slow"
+
+    def parse(text):
+        v = dt.datetime.strptime(text.rstrip("Z"), "%Y%m%dT%H%M%S")
+        return v.replace(tzinfo=UTCZ) if text.endswith("Z") else v
+
+    def show(d, utc):
+        return d.strftime("%Y-%m-%dT%H:%M:%S") + ("Z" if utc else "")
+
+    for line in sys.stdin:
+        req = json.loads(line)
+        utc = req["dtstart"].endswith("Z")
+        reply = {"id": req["id"]}
+        try:
+            start = parse(req["dtstart"])
+            before = parse(req["before"]) if "before" in req else None
+            limit = req.get("limit", 1000)
+            signal.setitimer(signal.ITIMER_VIRTUAL, int(os.environ.get("DIFF_CPU_LIMIT_US", "500000")) / 1e6)
+            try:
+                rule = du.rrulestr(req["rrule"], dtstart=start)
+                got = []
+                for d in rule:
+                    if before is not None and d >= before:
+                        break
+                    got.append(d)
+                    if len(got) > limit:
+                        break
+            finally:
+                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+            reply["occurrences"] = [show(d, utc) for d in got[:limit]]
+            reply["truncated"] = len(got) > limit
+        except Slow:
+            reply["error"] = "timeout: over the CPU time limit"
+        except Exception as e:  # dateutil rejects the rule
+            reply["error"] = "%s: %s" % (type(e).__name__, e)
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+# --------------------------------------------------------------------------------------------
+# tz data: Almanac's ICU (2022e) against the system zoneinfo, per zone and year
+
+_icu = None
+
+
+def icu():
+    global _icu
+    if _icu is None:
+        sys.path.insert(0, str(ROOT / "Tools" / "corpus"))
+        from check_corpus import ICU
+        _icu = ICU()
+    return _icu
+
+
+def instant(text):
+    """A printed zoned occurrence (2024-03-10T03:30:00-04:00) -> epoch seconds."""
+    local = dt.datetime.strptime(text[:19], "%Y-%m-%dT%H:%M:%S")
+    sign = -1 if text[19] == "-" else 1
+    f = text[20:].split(":")
+    off = sign * (int(f[0]) * 3600 + int(f[1]) * 60 + (int(f[2]) if len(f) > 2 else 0))
+    return int((local - dt.datetime(1970, 1, 1)).total_seconds()) - off
+
+
+def tz_difference(req, ours, theirs):
+    """True when ICU (Almanac's 2022e) and zoneinfo (2025b, as Foundation and libical) give another
+    UTC offset at DTSTART or at an instant where the two answers differ."""
+    if "tzid" not in req or not icu().lib:
+        return False
+    zone = ZoneInfo(req["tzid"])
+    start = dt.datetime.strptime(req["dtstart"], "%Y%m%dT%H%M%S").replace(tzinfo=zone)
+    points = [int(start.timestamp())]
+    if is_list(ours) and is_list(theirs):
+        points += [instant(x) for x in set(ours) ^ set(theirs)]
+    else:
+        points += [instant(x) for x in (ours if is_list(ours) else theirs if is_list(theirs) else [])]
+    for t in points:
+        for u in (t - 3600, t, t + 3600):
+            if int(dt.datetime.fromtimestamp(u, zone).utcoffset().total_seconds()) != icu().offset(req["tzid"], u):
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# The driver
+
+def almanac_answers(almanac, reqs):
+    inp = "".join(json.dumps(q) + "\n" for q in reqs)
+    out = subprocess.run([almanac, "batch"], input=inp, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(out) == len(reqs), "batch answered %d lines for %d requests" % (len(out), len(reqs))
+    return [json.loads(x) for x in out]
+
+
+def corpus_worthy(req, answer):
+    """Agreed cases that go to the corpus: all but BYWEEKNO answers with days in the first or last
+    week of a year, where Almanac's reading of the neighbouring years' weeks is an open bug
+    (Corpus/regressions.jsonl, regression-byweekno-53-in-a-year-without-week-53)."""
+    if "BYWEEKNO" in req["rrule"]:
+        return not any(x[5:10] <= "01-07" or x[5:10] >= "12-25" for x in answer)
+    return True
+
+
+def corpus_case(peer_name, version, seed, req, answer, truncated):
+    """A corpus case from an agreed answer, cut to CORPUS_LIMIT occurrences."""
+    case = {k: v for k, v in req.items() if k not in ("include_dtstart", "limit", "strict")}
+    case["id"] = "diff-%s-s%d-%s" % (peer_name, seed, req["id"].split("-")[-1])
+    occ = answer[:CORPUS_LIMIT]
+    more = truncated or len(answer) > CORPUS_LIMIT
+    start_printed = req["dtstart"][:4] + "-" + req["dtstart"][4:6] + "-" + req["dtstart"][6:8] + "T" + \
+        req["dtstart"][9:11] + ":" + req["dtstart"][11:13] + ":" + req["dtstart"][13:15]
+    # When the rule produces DTSTART, include_dtstart does not matter; keep it false otherwise.
+    if not (answer and answer[0].startswith(start_printed)):
+        case["include_dtstart"] = False
+    case["limit"] = CORPUS_LIMIT if more else max(len(occ), 1)
+    case["strict"] = True
+    case["expect"] = {"occurrences": occ, "truncated": True} if more else occ
+    case["note"] = "generated; Almanac and %s agree%s" % (
+        version, "" if "include_dtstart" not in case else " (DTSTART left out unless the rule produces it)")
+    case["source"] = "differential: %s, seed %d" % (version, seed)
+    return case
+
+
+def run_peer(peer, args):
+    peer.build()
+    version = peer.version()
+    t_start = time.time()
+    reqs = []
+    for i in range(args.cases):
+        for attempt in itertools.count():
+            r = random.Random("%d-%d-%d" % (args.seed, i, attempt))
+            q = gen_case(r, i, args.seed)
+            if peer.supports(q):
+                break
+        reqs.append(q)
+    counts = {"agree": 0}
+    classes = {}
+    samples = {}   # kind -> list of (req, ours, theirs)
+    unclassified = []
+    agreed_corpus = []
+    corpus_written = False
+    chunk = args.chunk
+    for k in range(0, len(reqs), chunk):
+        part = reqs[k:k + chunk]
+        ours_all = almanac_answers(args.almanac, part)
+        theirs_all = run_parallel(peer.command(), [peer.encode(q) for q in part], peer.timeout, args.jobs)
+        for q, a, line in zip(part, ours_all, theirs_all):
+            if isinstance(line, tuple):
+                kind = "%s-%s" % (peer.name, "crash" if line[0] == "crash" else "hang-%gs-wall-clock" % peer.timeout)
+                theirs, t_trunc = "%s: %s" % line, False
+            else:
+                pid, occ, t_trunc, err = peer.decode(line)
+                assert pid == q["id"], "peer answered %s for %s" % (pid, q["id"])
+                theirs = occ if err is None else err
+                kind = None
+            ours = a["occurrences"] if "error" not in a else a["error"]["kind"] + ": " + a["error"]["message"]
+            o_trunc = a.get("truncated", False)
+            if kind is None:
+                if is_list(ours) and is_list(theirs) and ours == theirs and o_trunc == t_trunc:
+                    counts["agree"] += 1
+                    if args.corpus and (len(agreed_corpus) < args.corpus) and corpus_worthy(q, ours):
+                        agreed_corpus.append(corpus_case(peer.name, version, args.seed, q, ours, o_trunc))
+                    continue
+                if not is_list(ours) and not is_list(theirs):
+                    counts["agree"] += 1  # both reject the request
+                    continue
+                if ours == [] and not is_list(theirs) and "empty set" in theirs:
+                    counts["agree"] += 1  # dateutil raises for a rule it finds has no instance
+                    continue
+                if is_list(theirs) is False and theirs.startswith("timeout"):
+                    kind = "%s-no-answer-in-%gs-cpu" % (peer.name, args.cpu_limit)
+                elif tz_difference(q, ours, theirs):
+                    kind = "tzdata-2022e-vs-2025b"
+                else:
+                    kind = classify(peer.name, q, ours, theirs)
+            if kind is None:
+                unclassified.append({"request": q, "almanac": ours, peer.name: theirs})
+                continue
+            classes[kind] = classes.get(kind, 0) + 1
+            s = samples.setdefault(kind, [])
+            if len(s) < 50:
+                s.append((q, ours, theirs))
+        # Written after every batch, so a long run stopped early leaves its numbers, samples and corpus.
+        if args.report:
+            partial = {"peer": peer.name, "version": version, "seed": args.seed, "cases": min(k + chunk, len(reqs)),
+                       "of": len(reqs), "agree": counts["agree"], "classes": dict(sorted(classes.items())),
+                       "unclassified": len(unclassified), "seconds": round(time.time() - t_start, 1)}
+            Path(args.report + "." + peer.name + ".partial").write_text(json.dumps(partial) + "\n")
+        if args.samples:
+            with open(args.samples, "w") as f:
+                for kind, smp in samples.items():
+                    for sq, so, st in smp:
+                        f.write(json.dumps({"peer": peer.name, "kind": kind, "request": sq, "almanac": so,
+                                            peer.name: st}) + "\n")
+        if args.save and unclassified:
+            with open(args.save, "w") as f:
+                for u in unclassified:
+                    f.write(json.dumps(u) + "\n")
+        if args.corpus and agreed_corpus and not corpus_written:
+            path = CORPUS / ("differential-%s.jsonl" % peer.name)
+            with open(path, "w") as f:
+                for c in agreed_corpus:
+                    f.write(json.dumps(c, separators=(",", ":")) + "\n")
+            corpus_written = len(agreed_corpus) >= args.corpus
+            if corpus_written:
+                print("  wrote %d cases to %s" % (len(agreed_corpus), path.relative_to(ROOT)), flush=True)
+        if args.progress:
+            print("  %s: %d/%d cases, %d agree, %d classified, %d unclassified (%.0f s)" % (
+                peer.name, min(k + chunk, len(reqs)), len(reqs), counts["agree"], sum(classes.values()),
+                len(unclassified), time.time() - t_start), file=sys.stderr, flush=True)
+    seconds = time.time() - t_start
+    result = {"peer": peer.name, "version": version, "seed": args.seed, "cases": len(reqs),
+              "agree": counts["agree"], "classes": dict(sorted(classes.items())), "unclassified": len(unclassified),
+              "seconds": round(seconds, 1)}
+    print("%s differential (%s, seed %d): %d cases, %d agree, %d classified %s, %d unclassified, %.0f s" % (
+        peer.name, version, args.seed, len(reqs), counts["agree"], sum(classes.values()),
+        json.dumps(result["classes"]), len(unclassified), seconds), flush=True)
+    for u in unclassified[:args.show]:
+        print("  UNCLASSIFIED " + json.dumps(u))
+    if args.divergences:
+        write_divergences(peer, version, args.seed, samples)
+    return result
+
+
+def divergence_case(peer, version, seed, kind, q, ours, theirs):
+    """A line of Corpus/divergences.jsonl: the request, Almanac's answer as `expect`, the peer's beside it."""
+    first = 0
+    if is_list(ours) and is_list(theirs):
+        while first < min(len(ours), len(theirs)) and ours[first] == theirs[first]:
+            first += 1
+    case = {"id": "divergence-%s-%s" % (peer.name, kind.replace(": ", "-").replace(" ", "-")),
+            "dtstart": q["dtstart"]}
+    if "tzid" in q:
+        case["tzid"] = q["tzid"]
+    case.update({"rrule": q["rrule"], "before": q["before"], "include_dtstart": False, "strict": True})
+    shown = first + 1
+    if is_list(ours):
+        n = len(ours)
+        maybe_more = n >= LIMIT  # the run asked for LIMIT: there may be more
+        limit = max(1, min(shown, n))
+        if maybe_more and limit >= n:
+            limit = n - 1
+        if limit < n:
+            case["limit"] = limit
+            case["expect"] = {"occurrences": ours[:limit], "truncated": True}
+        else:
+            case["limit"] = max(n, 1)
+            case["expect"] = ours
+        shown = max(shown, case["limit"])
+    else:
+        case["expect"] = {"error": ours.split(":")[0]}
+    case["peer"] = {"name": version, "answer": theirs[:shown] if is_list(theirs) else theirs}
+    case["note"] = notes(peer.name).get(kind, kind)
+    case["source"] = "differential: %s, seed %d, request %s" % (version, seed, q["id"])
+    return case
+
+
+# Kinds renamed since a run started: reports and samples are read with the new names.
+RENAMED = {"sub-daily-interval-realigned-after-skipped-days": "sub-daily-interval-realigned-after-skipped-periods"}
+
+
+def reclassify(report, unclassified_file, samples_file):
+    """Classifies a run's saved unclassified disagreements with this file's (newer) kinds:
+    moves them from `unclassified` to their classes in the report, appends them to the samples,
+    and leaves in the file only what is still unclassified."""
+    r = json.loads(Path(report).read_text())
+    name = r["peer"]
+    still = []
+    for line in Path(unclassified_file).read_text().splitlines():
+        u = json.loads(line)
+        q, o, t = u["request"], u["almanac"], u[name]
+        kind = "tzdata-2022e-vs-2025b" if tz_difference(q, o, t) else classify(name, q, o, t)
+        if kind is None:
+            still.append(line)
+            continue
+        r["classes"][kind] = r["classes"].get(kind, 0) + 1
+        r["unclassified"] -= 1
+        with open(samples_file, "a") as f:
+            f.write(json.dumps({"peer": name, "kind": kind, "request": q, "almanac": o, name: t}) + "\n")
+    for old, new in RENAMED.items():
+        if old in r["classes"]:
+            r["classes"][new] = r["classes"].get(new, 0) + r["classes"].pop(old)
+    r["classes"] = dict(sorted(r["classes"].items()))
+    r["reclassified"] = True
+    Path(report).write_text(json.dumps(r) + "\n")
+    Path(unclassified_file).write_text("".join(x + "\n" for x in still))
+    print("%s: %d still unclassified" % (name, len(still)))
+
+
+def rebuild_divergences(paths, seed):
+    """Corpus/divergences.jsonl from --samples files: one line per (peer, kind)."""
+    by_peer = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            x = json.loads(line)
+            x["kind"] = RENAMED.get(x["kind"], x["kind"])
+            by_peer.setdefault(x["peer"], {}).setdefault(x["kind"], []).append(
+                (x["request"], x["almanac"], x[x["peer"]]))
+    for name, samples in sorted(by_peer.items()):
+        peer = PEERS[name]()
+        peer.build()
+        write_divergences(peer, peer.version(), seed, samples)
+
+
+def write_divergences(peer, version, seed, samples):
+    path = CORPUS / "divergences.jsonl"
+    keep = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            c = json.loads(line)
+            if not c["id"].startswith("divergence-%s-" % peer.name):
+                keep.append(line)
+    new = []
+    for kind, s in sorted(samples.items()):
+        if kind.startswith("almanac-bug") or "no-answer" in kind or "hang" in kind or kind.startswith("tzdata"):
+            continue  # bugs go to regressions.jsonl by hand; a timeout is no answer; tz data is no engine's reading
+        # The smallest example (fewest rule parts, then shortest rule text), avoiding answers that
+        # depend on the open BYWEEKNO bug where another example exists.
+        s = [x for x in s if corpus_worthy(x[0], x[1] if is_list(x[1]) else [])] or s
+        q, o, t = min(s, key=lambda x: (x[0]["rrule"].count(";"), len(x[0]["rrule"]), "tzid" in x[0]))
+        new.append(json.dumps(divergence_case(peer, version, seed, kind, q, o, t), separators=(",", ":")))
+    path.write_text("".join(x + "\n" for x in keep + new))
+    print("  wrote %d divergence kinds to %s" % (len(new), path.relative_to(ROOT)))
+
+
+def table(paths):
+    """A Markdown summary of run reports (JSON from --report, or *.partial lines)."""
+    runs = []
+    for path in paths:
+        text = Path(path).read_text()
+        data = json.loads(text)
+        runs += data if isinstance(data, list) else [data]
+    rows = ["| peer | cases | agree | classified | unclassified | time |", "|---|---:|---:|---:|---:|---:|"]
+    for r in runs:
+        rows.append("| %s (seed %d) | %d%s | %d | %d | %d | %.0f s |" % (
+            r["version"], r["seed"], r["cases"], (" of %d" % r["of"]) if r.get("of", r["cases"]) != r["cases"] else "",
+            r["agree"], sum(r["classes"].values()), r["unclassified"], r["seconds"]))
+    rows += ["", "| peer | divergence class | count |", "|---|---|---:|"]
+    for r in runs:
+        for k, n in sorted(r["classes"].items(), key=lambda x: -x[1]):
+            rows.append("| %s | `%s` | %d |" % (r["peer"], k, n))
+        rows.append("| %s | unclassified | %d |" % (r["peer"], r["unclassified"]))
+    return "\n".join(rows)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--peer", choices=list(PEERS) + ["all"], default="all")
+    ap.add_argument("--cases", type=int, default=500, help="generated cases per peer")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--almanac", default=str(ROOT / ".build" / "debug" / "almanac"))
+    ap.add_argument("--jobs", type=int, default=2, help="peer processes at once")
+    ap.add_argument("--chunk", type=int, default=2000, help="requests per batch")
+    ap.add_argument("--save", help="write unclassified disagreements (JSON Lines) here")
+    ap.add_argument("--samples", help="write classified disagreements (up to 50 per kind) here")
+    ap.add_argument("--show", type=int, default=5, help="print this many unclassified disagreements")
+    ap.add_argument("--report", help="write the summary of every peer run as JSON here")
+    ap.add_argument("--corpus", type=int, default=0, help="write up to N agreed cases to Corpus/differential-<peer>.jsonl")
+    ap.add_argument("--divergences", action="store_true", help="rewrite this peer's kinds in Corpus/divergences.jsonl")
+    ap.add_argument("--cpu-limit", type=float, default=0.5,
+                    help="seconds of CPU time a peer may spend on one request before it answers timeout")
+    ap.add_argument("--progress", action="store_true", help="a line on stderr per batch")
+    ap.add_argument("--rebuild-divergences", nargs="+", metavar="SAMPLES",
+                    help="rewrite Corpus/divergences.jsonl from --samples files (with --seed of their run) and exit")
+    ap.add_argument("--reclassify", nargs=3, metavar=("REPORT", "UNCLASSIFIED", "SAMPLES"),
+                    help="classify a run's saved unclassified disagreements with the current kinds and exit")
+    ap.add_argument("--table", nargs="+", metavar="REPORT", help="print a Markdown table of run reports and exit")
+    ap.add_argument("--serve", choices=["dateutil"], help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.serve:
+        return serve_dateutil()
+    if args.table:
+        return print(table(args.table))
+    if args.reclassify:
+        return reclassify(*args.reclassify)
+    if args.rebuild_divergences:
+        return rebuild_divergences(args.rebuild_divergences, args.seed)
+    os.environ["DIFF_CPU_LIMIT_US"] = str(int(args.cpu_limit * 1e6))
+    if not Path(args.almanac).exists():
+        sys.exit("%s not found: run `swift build` first (or pass --almanac)" % args.almanac)
+    names = list(PEERS) if args.peer == "all" else [args.peer]
+    results = [run_peer(PEERS[n](), args) for n in names]
+    if args.report:
+        Path(args.report).write_text(json.dumps(results, indent=1) + "\n")
+    sys.exit(1 if any(r["unclassified"] for r in results) else 0)
+
+
+if __name__ == "__main__":
+    main()

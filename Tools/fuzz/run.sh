@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Almanac and runs them.
+#
+#   Tools/fuzz/run.sh [all|fuzz-rule-parser|fuzz-batch|fuzz-expand] [seconds]   build, then fuzz each target
+#   Tools/fuzz/run.sh build                                                      build only
+#   Tools/fuzz/run.sh regress [all|target]                                       replay Tools/fuzz/regressions/
+#   Tools/fuzz/run.sh repro <target> <file>...                                   run one target on inputs
+#   Tools/fuzz/run.sh time <target> <file>...                                    run inputs on an uninstrumented build, verbose
+#
+# Defaults: all, 60 seconds per target. Exit status 1 when any target reports a
+# finding (crash, failed check, leak, input slower than 1 s, more than 256 MiB),
+# 2 on a usage or build error. Everything built or written goes to
+# .build-fuzz/ (git-ignored): asan/bin/ (and plain/bin/), the new corpus entries in corpus/<target>/,
+# findings in artifacts/<target>/, logs in logs/. See Tools/fuzz/README.md.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+FUZZ="$ROOT/Tools/fuzz"
+OUT="${ALMANAC_FUZZ_OUT:-$ROOT/.build-fuzz}"
+TARGETS=(fuzz-rule-parser fuzz-batch fuzz-expand)
+
+# Per target: entry file, libFuzzer -max_len, dictionary (or empty).
+entry() { case $1 in fuzz-rule-parser) echo RuleParserFuzz.swift;; fuzz-batch) echo BatchFuzz.swift;; fuzz-expand) echo ExpandFuzz.swift;; esac; }
+maxlen() { case $1 in fuzz-rule-parser) echo 512;; fuzz-batch) echo 2048;; fuzz-expand) echo 256;; esac; }
+dict() { case $1 in fuzz-rule-parser) echo "$FUZZ/dicts/rrule.dict";; fuzz-batch) echo "$FUZZ/dicts/batch.dict";; *) echo "";; esac; }
+
+# The sanitizers leave ASan's 256 MiB quarantine out, so RSS measures the
+# library and not freed blocks kept for use-after-free detection.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=16:detect_leaks=1:symbolize=1:handle_abort=1}"
+# A Swift runtime failure (overflow, precondition) traps straight into
+# libFuzzer's deadly-signal handler: Swift's own backtracer reads memory in a
+# way ASan reports as a crash of its own. (Tools/fuzz/triage.sh keeps the
+# backtracer on: it names the failure, e.g. "arithmetic overflow".)
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-$(dirname "$(command -v swiftc)")/llvm-symbolizer}"
+
+BIN="$OUT/asan/bin"
+
+is_target() { local t; for t in "${TARGETS[@]}"; do [[ $t == "$1" ]] && return 0; done; return 1; }
+
+# Builds the three targets into $OUT/<variant>/bin. Variant "asan" (the
+# fuzzing build): every module instrumented for libFuzzer coverage and
+# AddressSanitizer. Variant "plain": the library optimized with no
+# instrumentation, linked with libFuzzer's driver only, to time an input as a
+# release build would run it (`run.sh time`).
+build() {
+    local variant=${1:-asan}
+    local started=$SECONDS
+    local dir="$OUT/$variant"
+    local mods="$dir/modules" obj="$dir/obj" bin="$dir/bin" mm="$OUT/modulemap/CAlmanacICU"
+    mkdir -p "$mods" "$obj" "$bin" "$mm"
+    cat > "$mm/module.modulemap" <<MAP
+module CAlmanacICU {
+    header "$ROOT/Sources/CAlmanacICU/include/CAlmanacICU.h"
+    export *
+}
+MAP
+    # Library modules: optimized (preconditions and overflow checks stay on),
+    # with debug info for symbolized stacks.
+    local swift=(swiftc -O -g -parse-as-library -swift-version 6 -wmo -I "$mods" -I "$mm")
+    local cc=(clang -c -O1 -g -I "$ROOT/Sources/CAlmanacICU/include")
+    local link=(-sanitize=fuzzer)
+    if [[ $variant == asan ]]; then
+        swift+=(-sanitize=fuzzer,address)
+        cc+=(-fsanitize=fuzzer-no-link,address)
+        link=()
+    fi
+
+    # Each step is redone only when its inputs changed (hash of sources, flags, compiler).
+    local compiler; compiler=$(swiftc --version 2>&1)
+    local lib_files=()
+    mapfile -t lib_files < <(find "$ROOT/Sources/AlmanacCore" "$ROOT/Sources/Almanac" "$ROOT/Sources/AlmanacBatch" \
+        "$ROOT/Sources/CAlmanacICU" -type f | sort)
+    local lib_stamp
+    lib_stamp=$( { echo "$compiler ${swift[*]} ${cc[*]}"; cat "${lib_files[@]}"; } | sha256sum | cut -c1-16)
+    if [[ -f "$dir/library.stamp" && $(cat "$dir/library.stamp") == "$lib_stamp" ]]; then
+        echo "build ($variant): library up to date"
+    else
+        rm -f "$dir/library.stamp"
+        echo "build ($variant): CAlmanacICU"
+        "${cc[@]}" "$ROOT/Sources/CAlmanacICU/zone_icu.c" -o "$obj/CAlmanacICU.o" || return 2
+        local m files
+        for m in AlmanacCore Almanac AlmanacBatch; do
+            echo "build ($variant): $m"
+            mapfile -t files < <(find "$ROOT/Sources/$m" -name '*.swift' | sort)
+            "${swift[@]}" -module-name "$m" -emit-module -emit-module-path "$mods/$m.swiftmodule" \
+                -c "${files[@]}" -o "$obj/$m.o" || return 2
+        done
+        echo "$lib_stamp" > "$dir/library.stamp"
+    fi
+    local t t_stamp
+    for t in "${TARGETS[@]}"; do
+        t_stamp=$( { echo "$lib_stamp"; cat "$FUZZ/Sources/FuzzSupport.swift" "$FUZZ/Sources/$(entry "$t")"; } | sha256sum | cut -c1-16)
+        if [[ -x "$bin/$t" && -f "$dir/$t.stamp" && $(cat "$dir/$t.stamp") == "$t_stamp" ]]; then continue; fi
+        echo "build ($variant): $t"
+        "${swift[@]}" "${link[@]}" -module-name "$(entry "$t" | sed 's/\.swift$//')" -use-ld=lld \
+            "$FUZZ/Sources/FuzzSupport.swift" "$FUZZ/Sources/$(entry "$t")" \
+            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacBatch.o" "$obj/CAlmanacICU.o" \
+            -licui18n -licuuc -licudata -o "$bin/$t" || return 2
+        echo "$t_stamp" > "$dir/$t.stamp"
+    done
+    echo "build ($variant): done in $((SECONDS - started)) s"
+}
+
+# Fuzzes one target for $2 seconds; prints a summary line; returns libFuzzer's status.
+fuzz() {
+    local t=$1 seconds=$2
+    local corpus="$OUT/corpus/$t" artifacts="$OUT/artifacts/$t" log="$OUT/logs/$t-$(date +%Y%m%d-%H%M%S).log"
+    mkdir -p "$corpus" "$artifacts" "$OUT/logs"
+    local args=(-timeout=1 -rss_limit_mb=256 -max_len="$(maxlen "$t")" -max_total_time="$seconds"
+                -print_final_stats=1 -artifact_prefix="$artifacts/" -close_fd_mask=1)
+    local d; d=$(dict "$t"); [[ -n $d ]] && args+=(-dict="$d")
+    # FUZZ_KEEP_GOING=1: one child process at a time that is restarted after
+    # each finding, so a long session collects every finding instead of
+    # stopping at the first (the status is still non-zero when there was one).
+    [[ -n ${FUZZ_KEEP_GOING:-} ]] && args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+    echo "fuzz: $t for $seconds s (log $log)"
+    "$BIN/$t" "${args[@]}" "$corpus" "$FUZZ/seeds/$t" > "$log" 2>&1
+    local status=$?
+    local execs rate
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    if [[ $status -eq 0 ]]; then
+        echo "fuzz: $t ok: ${execs:-?} executions, ${rate:-?}/s, corpus $(ls "$corpus" | wc -l) files"
+    else
+        echo "fuzz: $t FINDING (status $status): ${execs:-?} executions; artifact(s):"
+        grep -E "^(==[0-9]+==ERROR|SUMMARY|==FUZZ CHECK FAILED)|Test unit written to|ALARM" "$log" | sed 's/^/    /' | head -20
+        echo "    full log: $log"
+    fi
+    return $status
+}
+
+regress() {
+    local t status=0 f
+    for t in "$@"; do
+        [[ -d "$FUZZ/regressions/$t" ]] || continue
+        for f in "$FUZZ/regressions/$t"/*; do
+            [[ -f $f && $f != *.md ]] || continue
+            if "$BIN/$t" -timeout=1 -rss_limit_mb=256 "$f" > "$OUT/logs/regress.log" 2>&1; then
+                echo "regress: $t $(basename "$f"): passes"
+            else
+                echo "regress: $t $(basename "$f"): FAILS"
+                status=1
+            fi
+        done
+    done
+    return $status
+}
+
+cmd=${1:-all}
+case $cmd in
+    build)
+        build; exit $? ;;
+    regress)
+        build || exit 2
+        mkdir -p "$OUT/logs"
+        sel=${2:-all}
+        if [[ $sel == all ]]; then regress "${TARGETS[@]}"; else is_target "$sel" || exit 2; regress "$sel"; fi
+        exit $? ;;
+    time)
+        is_target "${2:-}" || { echo "usage: $0 time <target> <file>..." >&2; exit 2; }
+        build plain || exit 2
+        t=$2; shift 2
+        FUZZ_VERBOSE=1 exec "$OUT/plain/bin/$t" "$@" ;;
+    repro)
+        is_target "${2:-}" || { echo "usage: $0 repro <target> <file>..." >&2; exit 2; }
+        build || exit 2
+        t=$2; shift 2
+        exec "$BIN/$t" -timeout=1 -rss_limit_mb=256 "$@" ;;
+    all|fuzz-*)
+        seconds=${2:-60}
+        [[ $seconds =~ ^[0-9]+$ ]] || { echo "seconds must be a whole number" >&2; exit 2; }
+        if [[ $cmd == all ]]; then selected=("${TARGETS[@]}"); else is_target "$cmd" || { echo "unknown target $cmd" >&2; exit 2; }; selected=("$cmd"); fi
+        started=$SECONDS
+        build || exit 2
+        status=0
+        for t in "${selected[@]}"; do fuzz "$t" "$seconds" || status=1; done
+        echo "total: $((SECONDS - started)) s, $([[ $status -eq 0 ]] && echo 'no findings' || echo 'FINDINGS')"
+        exit $status ;;
+    *)
+        echo "usage: $0 [all|build|regress|repro|fuzz-rule-parser|fuzz-batch|fuzz-expand] [seconds]" >&2
+        exit 2 ;;
+esac
