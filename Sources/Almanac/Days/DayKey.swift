@@ -111,66 +111,8 @@ extension DayKey: CustomStringConvertible, LosslessStringConvertible {
         self.init(occurrence: occurrence, date: date)
     }
 
-    /// The key of a canonical text, or `nil` (``init(parsing:)`` says why).
-    ///
-    /// ```swift
-    /// DayKey("trip-42/2024-05-01/2024-05-02")?.date   // 2024-05-02
-    /// ```
-    ///
-    /// - Complexity: O(length of the text).
-    public init?(_ description: String) {
-        guard let key = try? DayKey(parsing: description) else { return nil }
-        self = key
-    }
 }
 
-extension DayKey: Codable, CodingKeyRepresentable {
-    /// Encodes the canonical text as a single string.
-    ///
-    /// ```swift
-    /// try JSONEncoder().encode(key)   // "\"trip-42\/2024-05-01\/2024-05-02\""
-    /// ```
-    ///
-    /// - Complexity: O(length of the id).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    /// Decodes the canonical text.
-    ///
-    /// ```swift
-    /// try JSONDecoder().decode(DayKey.self, from: Data(#""trip-42/2024-05-01/2024-05-02""#.utf8))
-    /// ```
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` with the parse error's message.
-    /// - Complexity: O(length of the text).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        do { self = try DayKey(parsing: text) } catch {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
-        }
-    }
-
-    /// The canonical text as a coding key, so `[DayKey: Record]` encodes as
-    /// a JSON object.
-    ///
-    /// ```swift
-    /// try JSONEncoder().encode([key: "done"])   // {"trip-42\/2024-05-01\/2024-05-02":"done"}
-    /// ```
-    ///
-    /// - Complexity: O(length of the id).
-    public var codingKey: any CodingKey { _TextCodingKey(description) }
-
-    /// The key of a coding key's text, or `nil` when it is not canonical.
-    ///
-    /// ```swift
-    /// DayKey(codingKey: someKey)
-    /// ```
-    ///
-    /// - Complexity: O(length of the text).
-    public init?<T: CodingKey>(codingKey: T) {
-        self.init(codingKey.stringValue)
-    }
+extension DayKey: Codable, CodingKeyRepresentable, _CanonicalText {
+    public static func _parse(_ text: String) throws(AlmanacError) -> DayKey { try DayKey(parsing: text) }
 }

@@ -137,77 +137,10 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
         try scanner.finish()
     }
 
-    /// The key of a canonical text, or `nil` (``init(parsing:)`` says why).
-    ///
-    /// ```swift
-    /// OccurrenceKey("standup/2024-05-07T09:00:00")?.seriesID   // "standup"
-    /// ```
-    ///
-    /// - Complexity: O(length of the text).
-    public init?(_ description: String) {
-        guard let key = try? OccurrenceKey(parsing: description) else { return nil }
-        self = key
-    }
 }
 
-extension OccurrenceKey: Codable, CodingKeyRepresentable {
-    /// Encodes the canonical text as a single string.
-    ///
-    /// ```swift
-    /// try JSONEncoder().encode(key)   // "\"standup\/2024-05-07T09:00:00\""
-    /// ```
-    ///
-    /// - Complexity: O(length of the id).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    /// Decodes the canonical text.
-    ///
-    /// ```swift
-    /// try JSONDecoder().decode(OccurrenceKey.self, from: Data(#""standup/2024-05-07""#.utf8))
-    /// ```
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` with the parse error's message.
-    /// - Complexity: O(length of the text).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        do { self = try OccurrenceKey(parsing: text) } catch {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
-        }
-    }
-
-    /// The canonical text as a coding key, so a dictionary keyed by
-    /// occurrence keys encodes as a JSON object.
-    ///
-    /// ```swift
-    /// try JSONEncoder().encode([key: "done"])   // {"standup\/2024-05-07T09:00:00":"done"}
-    /// ```
-    ///
-    /// - Complexity: O(length of the id).
-    public var codingKey: any CodingKey { _TextCodingKey(description) }
-
-    /// The key of a coding key's text, or `nil` when it is not canonical.
-    ///
-    /// ```swift
-    /// OccurrenceKey(codingKey: someKey)
-    /// ```
-    ///
-    /// - Complexity: O(length of the text).
-    public init?<T: CodingKey>(codingKey: T) {
-        self.init(codingKey.stringValue)
-    }
-}
-
-/// A coding key holding a text (for `CodingKeyRepresentable`).
-struct _TextCodingKey: CodingKey {
-    var stringValue: String
-    init(_ s: String) { stringValue = s }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    var intValue: Int? { nil }
-    init?(intValue: Int) { nil }
+extension OccurrenceKey: Codable, CodingKeyRepresentable, _CanonicalText {
+    public static func _parse(_ text: String) throws(AlmanacError) -> OccurrenceKey { try OccurrenceKey(parsing: text) }
 }
 
 extension _KeyScanner {

@@ -143,7 +143,9 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     }
 }
 
-extension RecurrenceID: CustomStringConvertible, LosslessStringConvertible, Codable {
+extension RecurrenceID: LosslessStringConvertible, Codable, _CanonicalText {
+    public static func _parse(_ text: String) throws(AlmanacError) -> RecurrenceID { try RecurrenceID(parsing: text) }
+
     /// The canonical text: `YYYY-MM-DD` (all-day), `YYYY-MM-DDTHH:MM:SS`
     /// (timed), `YYYY-MM-DDTHH:MM:SS~2` (the repeat of a wall-clock time).
     ///
@@ -172,43 +174,5 @@ extension RecurrenceID: CustomStringConvertible, LosslessStringConvertible, Coda
         try scanner.finish()
     }
 
-    /// The ID of a canonical text, or `nil` (``init(parsing:)`` says why).
-    ///
-    /// ```swift
-    /// RecurrenceID("2024-05-01")?.isAllDay   // true
-    /// ```
-    ///
-    /// - Complexity: O(length of the text).
-    public init?(_ description: String) {
-        guard let id = try? RecurrenceID(parsing: description) else { return nil }
-        self = id
-    }
 
-    /// Encodes the canonical text as a single string.
-    ///
-    /// ```swift
-    /// try JSONEncoder().encode([RecurrenceID(date: CivilDate(2024, 5, 1)!)])   // ["2024-05-01"]
-    /// ```
-    ///
-    /// - Complexity: O(1).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    /// Decodes the canonical text.
-    ///
-    /// ```swift
-    /// try JSONDecoder().decode([RecurrenceID].self, from: Data(#"["2024-05-01"]"#.utf8))
-    /// ```
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` with the parse error's message.
-    /// - Complexity: O(length of the text).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        do { self = try RecurrenceID(parsing: text) } catch {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
-        }
-    }
 }

@@ -1,0 +1,66 @@
+import AlmanacCore
+
+/// Not API: a value with one canonical text form that parses back
+/// (``OccurrenceKey``, ``DayKey``, ``RecurrenceID``). Its
+/// `LosslessStringConvertible`, `Codable` and `CodingKeyRepresentable`
+/// conformances all go through that text, written once here.
+public protocol _CanonicalText: CustomStringConvertible {
+    /// Reads the canonical text and nothing else.
+    static func _parse(_ text: String) throws(AlmanacError) -> Self
+}
+
+extension _CanonicalText {
+    /// The value of a canonical text, or `nil` (`init(parsing:)` says why).
+    ///
+    /// - Complexity: O(length of the text).
+    public init?(_ description: String) {
+        guard let value = try? Self._parse(description) else { return nil }
+        self = value
+    }
+
+    /// Encodes the canonical text as a single string.
+    ///
+    /// ```swift
+    /// try JSONEncoder().encode(key)   // "\"standup\/2024-05-07T09:00:00\""
+    /// ```
+    ///
+    /// - Complexity: O(length of the text).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    /// Decodes the canonical text.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with the parse error's message.
+    /// - Complexity: O(length of the text).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        do { self = try Self._parse(text) } catch {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
+        }
+    }
+
+    /// The canonical text as a coding key, so a dictionary keyed by these
+    /// values encodes as a JSON object (`{"standup/2024-05-07T09:00:00":"done"}`).
+    ///
+    /// - Complexity: O(length of the text).
+    public var codingKey: any CodingKey { _TextCodingKey(description) }
+
+    /// The value of a coding key's text, or `nil` when it is not canonical.
+    ///
+    /// - Complexity: O(length of the text).
+    public init?<T: CodingKey>(codingKey: T) {
+        self.init(codingKey.stringValue)
+    }
+}
+
+/// A coding key holding a text (for `CodingKeyRepresentable`).
+struct _TextCodingKey: CodingKey {
+    var stringValue: String
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+}
