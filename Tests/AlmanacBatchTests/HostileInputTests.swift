@@ -177,7 +177,7 @@ import Testing
         }
         // Invalid UTF-8 bytes in a string.
         var responder = BatchResponder()
-        var bytes = Array(#"{"dtstart":"19970902T090000Z","rrule":"FREQ=DAILY"#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+        let bytes = Array(#"{"dtstart":"19970902T090000Z","rrule":"FREQ=DAILY"#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
         bytes.withUnsafeBufferPointer { responder.respond(to: $0) }
         #expect(responder.writer.text.contains(#""kind":"invalid_request""#))
         // A 500,000-character id comes back whole, escaped.

@@ -226,18 +226,29 @@ import Testing
         }
     }
 
-    /// Known issue (reported; Corpus/regressions.jsonl has the minimal cases):
-    /// sub-daily rules with an INTERVAL with few steps a day, or a BYMINUTE
-    /// the steps reach only through an offset change the never-match check
-    /// does not follow, search 20 million periods before they end: 5 to 70 s
-    /// each in a debug build. Too slow for every run: set
-    /// `ALMANAC_KNOWN_ISSUES=1` to check them.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["ALMANAC_KNOWN_ISSUES"] == "1"))
-    func subDailyRulesThatNeverMatchEndPromptly() throws {
+    /// Known issue: a sub-daily rule with an INTERVAL that gives few steps a
+    /// day, whose day filters never match, skips day by day through the
+    /// 400-year cycle and ends at the search backstop (20 million periods):
+    /// 1.5 to 2.4 CPU seconds in a debug build. The answer is right.
+    @Test func subDailyRulesWithFewStepsADay() throws {
+        for text in ["FREQ=MINUTELY;INTERVAL=1439;BYMONTH=2;BYMONTHDAY=30", "FREQ=HOURLY;INTERVAL=23;BYMONTH=2;BYMONTHDAY=30",
+                     "FREQ=MINUTELY;INTERVAL=257;BYMONTH=4;BYYEARDAY=60"] {
+            let (occurrences, seconds) = try cpu { try RecurrenceRule(text).occurrences(from: Self.start).first(5) }
+            #expect(occurrences.count == 1, "\(text)")
+            withKnownIssue("few steps a day reach the search backstop", isIntermittent: true) {
+                #expect(seconds < 0.5, "\(text): \(seconds) s")
+            }
+        }
+    }
+
+    /// Sub-daily rules the reachability check cannot settle: a BYMINUTE the
+    /// steps reach only through an offset change (Lord Howe's 30 minutes,
+    /// local mean time before 1883). They used to search 20 million periods
+    /// (5 to 70 s each in a debug build); the search now jumps to the next
+    /// zone transition.
+    @Test func subDailyRulesThatNeverMatchEndPromptly() throws {
         let lordHowe = try Zone("Australia/Lord_Howe")
         let cases: [(String, Anchor)] = [
-            ("FREQ=MINUTELY;INTERVAL=1439;BYMONTH=2;BYMONTHDAY=30", Self.start),
-            ("FREQ=HOURLY;INTERVAL=23;BYMONTH=2;BYMONTHDAY=30", Self.start),
             ("FREQ=MINUTELY;INTERVAL=6;BYMINUTE=37", .zoned(CivilDate(2001, 10, 27)!.at(16, 30), lordHowe)),
             ("FREQ=MINUTELY;INTERVAL=2;BYMINUTE=1", .zoned(CivilDate(1800, 1, 1)!.at(0, 0), try Zone("America/New_York"))),
         ]
@@ -317,11 +328,30 @@ import Testing
                     #expect(all.first?.recurrenceID == start.civil, context)
                 }
                 #expect(zip(all, all.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp }, context)
-                #expect(all.allSatisfy { (1...9999).contains($0.start.date.year) && (1...9999).contains($0.recurrenceID.date.year) }, context)
                 #expect(seconds < 1, "\(context): \(seconds) s")
-                let everything = try set.occurrences(in: Timestamp(secondsSinceEpoch: Int64.min / 2)..<Timestamp(secondsSinceEpoch: Int64.max / 2)).first(300)
-                #expect(everything == all, context)
+                let everything = try set.occurrences(in: (Timestamp.min + -2 * 86_400)..<(Timestamp.max + 2 * 86_400)).first(300)
+                let inCalendar = {
+                    #expect(all.allSatisfy { (1...9999).contains($0.start.date.year) && (1...9999).contains($0.recurrenceID.date.year) }, context)
+                    #expect(everything == all, context)
+                }
+                // The last week of 9999 must not spill into 10000 (regression-yearly-byweekno-past-year-9999).
+                inCalendar()
             }
+        }
+    }
+
+    /// A window whose bounds lie far outside years 1...9999, up to
+    /// `Int64.min ..< Int64.max`, still means "everything in it": no trap in
+    /// the seek, and MONTHLY and YEARLY seek to DTSTART's period.
+    @Test(arguments: frequencies)
+    func windowsBeyondTheCalendar(_ f: RecurrenceRule.Frequency) throws {
+        let start = Anchor.zoned(CivilDate(2000, 1, 1)!.at(0, 0), try Zone("America/New_York"))
+        let rule = RecurrenceRule(frequency: f)
+        let expected = try rule.occurrences(from: start).first(3)
+        for far in [Timestamp(secondsSinceEpoch: Int64.min / 2)..<Timestamp(secondsSinceEpoch: Int64.max / 2),
+                    Timestamp(secondsSinceEpoch: .min)..<Timestamp(secondsSinceEpoch: .max)] {
+            let got = try rule.occurrences(from: start, in: far).first(3)
+            #expect(got == expected, "\(far): \(got)")
         }
     }
 

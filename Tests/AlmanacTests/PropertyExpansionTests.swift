@@ -128,6 +128,52 @@ import Testing
         }
     }
 
+    /// Nothing is left out: for day-based rules without BYSETPOS, every civil
+    /// date-time from DTSTART to the last occurrence seen that the
+    /// independent predicate accepts (day parts, period, times) is produced,
+    /// unless RFC 5545 section 3.3.5 moves it out of a gap onto an instant
+    /// already produced (or the gap policy skips it). Checked over at most
+    /// 3,000 days per case.
+    @Test func noCandidateIsLeftOut() async throws {
+        await propertyCheck(count: 300, input: PropertyGen.cases(SeedStream(0x8_C0491E7E))) { c in
+            guard c.rule.frequency >= .daily, c.rule.bySetPos.isEmpty, c.rule.skip == nil || c.rule.skip == .omit else { return }
+            let predicate = RFCPredicate(rule: c.rule, start: c.start)
+            let occurrences = try c.set.occurrences().first(150)
+            guard let last = occurrences.last else { return }
+            let produced = Set(occurrences.map { OracleCivil.seconds(OracleCivil.wall($0.recurrenceID)) })
+            let instants = Set(occurrences.map(\.timestamp.secondsSinceEpoch))
+            let lastWall = OracleCivil.wall(last.recurrenceID)
+            let startPeriod = predicate.periodNumber(predicate.startWall)
+            var times: [Int] = []
+            if case .date = c.start { times = [0] } else {
+                for h in predicate.allowedHours.sorted() { for m in predicate.allowedMinutes.sorted() { for s in predicate.allowedSeconds.sorted() { times.append(h * 3600 + m * 60 + s) } } }
+            }
+            let zone: Zone? = switch c.start { case .zoned(_, let z): z; default: nil }
+            var day = predicate.startWall.dayNumber
+            var missing: [String] = []
+            while day <= min(lastWall.dayNumber, predicate.startWall.dayNumber + 3000) && missing.count < 3 {
+                defer { day += 1 }
+                let (y, mo, d) = OracleCivil.date(day)
+                let w = Wall(year: y, month: mo, day: d, hour: 0, minute: 0, second: 0, dayNumber: day)
+                guard predicate.dayProblems(w, explain: false).isEmpty else { continue }
+                let p = predicate.periodNumber(w) - startPeriod
+                guard p >= 0, p % c.rule.interval == 0 else { continue }
+                for t in times {
+                    let candidate = Wall(year: y, month: mo, day: d, hour: t / 3600, minute: t / 60 % 60, second: t % 60, dayNumber: day)
+                    guard predicate.startWall < candidate, candidate < lastWall else { continue }
+                    let local = OracleCivil.seconds(candidate)
+                    if produced.contains(local) { continue }
+                    // A time in a gap: skipped by policy, or moved onto an instant already there.
+                    if let zone, case .gap = zone.resolve(CivilDateTime(localSeconds: local)!) {
+                        if c.options.nonexistentTimes == .skip || instants.contains(RFCPredicate.instant(of: candidate, in: zone)) { continue }
+                    }
+                    missing.append(candidate.description)
+                }
+            }
+            #expect(missing.isEmpty, "not produced: \(missing.joined(separator: ", ")); \(c.batchRequest())")
+        }
+    }
+
     /// EXDATE of one occurrence removes exactly that occurrence (RFC 5545
     /// section 3.8.5.1), named as a DATE, a floating time, a UTC time, or a
     /// local time in the zone when it is not ambiguous; an excluded occurrence

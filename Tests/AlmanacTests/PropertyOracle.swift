@@ -95,6 +95,14 @@ enum OracleCivil {
     }
 }
 
+/// Problem messages, built only when they are wanted.
+struct Problems {
+    var list: [String] = []
+    let explain: Bool
+
+    static func += (a: inout Problems, b: @autoclosure () -> String) { a.list.append(a.explain ? b() : "") }
+}
+
 /// A wall-clock reading with its day number.
 struct Wall: Comparable, CustomStringConvertible {
     var year, month, day, hour, minute, second: Int
@@ -124,9 +132,10 @@ struct Wall: Comparable, CustomStringConvertible {
 /// - every BYxxx part holds, whether the table says it expands or limits:
 ///   month, day of month (from the end when negative), day of year (idem),
 ///   week number with WKST and the "at least four days" rule (in the
-///   week-numbering year the day belongs to: the README's reading and
-///   python-dateutil's), weekday with its ordinal in the month or year (in
-///   the month when YEARLY has BYMONTH), hour, minute, second;
+///   week-numbering year the day belongs to, which with BYWEEKNO is the
+///   YEARLY period: the README's reading), weekday with its ordinal in the
+///   month or year (in the month when YEARLY has BYMONTH), hour, minute,
+///   second;
 /// - what the rule leaves out comes from DTSTART ("Information, not contained
 ///   in the rule, necessary to determine the various recurrence instance
 ///   start time and dates are derived from the Start Time"): the time of day,
@@ -229,31 +238,33 @@ struct RFCPredicate {
 
     /// Whether a wall date passes the day-level parts: BYMONTH, BYMONTHDAY,
     /// BYYEARDAY, BYWEEKNO, BYDAY (with ordinals), and the defaults from DTSTART.
-    func dayProblems(_ w: Wall) -> [String] {
-        var out: [String] = []
+    /// With `explain: false` the problems are empty strings: cheaper when
+    /// only whether there is one matters.
+    func dayProblems(_ w: Wall, explain: Bool = true) -> [String] {
+        var out = Problems(explain: explain)
         let f = rule.frequency
         let monthLength = OracleCivil.monthLength(w.year, w.month)
         let yearLength = OracleCivil.yearLength(w.year)
         if !rule.byMonth.isEmpty {
-            if !rule.byMonth.contains(where: { $0.number == w.month && !$0.isLeap }) { out.append("month \(w.month) not in BYMONTH") }
+            if !rule.byMonth.contains(where: { $0.number == w.month && !$0.isLeap }) { out += ("month \(w.month) not in BYMONTH") }
         }
         if !rule.byMonthDay.isEmpty {
             let fromEnd = w.day - monthLength - 1   // -1 on the last day
             if !rule.byMonthDay.contains(w.day) && !rule.byMonthDay.contains(fromEnd) {
-                out.append("day \(w.day) (\(fromEnd) from the end) not in BYMONTHDAY")
+                out += ("day \(w.day) (\(fromEnd) from the end) not in BYMONTHDAY")
             }
         }
         if !rule.byYearDay.isEmpty {
             let fromEnd = w.dayOfYear - yearLength - 1
             if !rule.byYearDay.contains(w.dayOfYear) && !rule.byYearDay.contains(fromEnd) {
-                out.append("year day \(w.dayOfYear) (\(fromEnd) from the end) not in BYYEARDAY")
+                out += ("year day \(w.dayOfYear) (\(fromEnd) from the end) not in BYYEARDAY")
             }
         }
         if !rule.byWeekNo.isEmpty {
             let (n, weeks, _) = OracleCivil.week(of: w.dayNumber, weekStart: rule.weekStart.rawValue)
             let fromEnd = n - weeks - 1
             if !rule.byWeekNo.contains(n) && !rule.byWeekNo.contains(fromEnd) {
-                out.append("week \(n) of \(weeks) (WKST=\(rule.weekStart.rfcCode)) not in BYWEEKNO")
+                out += ("week \(n) of \(weeks) (WKST=\(rule.weekStart.rfcCode)) not in BYWEEKNO")
             }
         }
         if !rule.byDay.isEmpty {
@@ -268,25 +279,25 @@ struct RFCPredicate {
                 let forward = (index - 1) / 7 + 1, backward = -((length - index) / 7 + 1)
                 return n == forward || n == backward
             }
-            if !matches { out.append("weekday \(w.weekday) (day \(w.day)) not in BYDAY") }
+            if !matches { out += ("weekday \(w.weekday) (day \(w.day)) not in BYDAY") }
         }
         // Defaults from DTSTART (day-based frequencies only: sub-daily rules
         // take no day from DTSTART).
         let dayParts = !rule.byMonthDay.isEmpty || !rule.byDay.isEmpty || !rule.byYearDay.isEmpty || !rule.byWeekNo.isEmpty
         switch f {
         case .weekly where rule.byDay.isEmpty:
-            if w.weekday != startWall.weekday { out.append("weekday \(w.weekday) is not DTSTART's \(startWall.weekday)") }
+            if w.weekday != startWall.weekday { out += ("weekday \(w.weekday) is not DTSTART's \(startWall.weekday)") }
         case .monthly where !dayParts:
-            if w.day != startWall.day { out.append("day \(w.day) is not DTSTART's \(startWall.day)") }
+            if w.day != startWall.day { out += ("day \(w.day) is not DTSTART's \(startWall.day)") }
         case .yearly where !dayParts:
-            if w.day != startWall.day { out.append("day \(w.day) is not DTSTART's \(startWall.day)") }
-            if rule.byMonth.isEmpty && w.month != startWall.month { out.append("month \(w.month) is not DTSTART's \(startWall.month)") }
+            if w.day != startWall.day { out += ("day \(w.day) is not DTSTART's \(startWall.day)") }
+            if rule.byMonth.isEmpty && w.month != startWall.month { out += ("month \(w.month) is not DTSTART's \(startWall.month)") }
         case .yearly where !rule.byWeekNo.isEmpty && rule.byDay.isEmpty && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty:
-            if w.weekday != startWall.weekday { out.append("weekday \(w.weekday) is not DTSTART's \(startWall.weekday) (BYWEEKNO alone)") }
+            if w.weekday != startWall.weekday { out += ("weekday \(w.weekday) is not DTSTART's \(startWall.weekday) (BYWEEKNO alone)") }
         default:
             break
         }
-        return out
+        return out.list
     }
 
     /// Everything wrong with `o` as an instance of the rule (empty when it can be one).
