@@ -624,7 +624,22 @@ GENERIC = [
 
 # Disagreements where Almanac is wrong by the RFC (reported to the lead; each has a failing
 # case in Corpus/regressions.jsonl).
-ALMANAC_BUGS = {"dateutil": [], "foundation": [], "libical": []}
+def printed_start(q):
+    d = q["dtstart"]
+    return "%s-%s-%sT%s:%s:%s" % (d[:4], d[4:6], d[6:8], d[9:11], d[11:13], d[13:15])
+
+
+def sub_daily_bysetpos_drops_dtstart(q, p, o, t):
+    start = printed_start(q)
+    return (p["FREQ"] in ("HOURLY", "MINUTELY", "SECONDLY") and "BYSETPOS" in p and is_list(o) and is_list(t)
+            and bool(t) and t[0].startswith(start) and not any(x.startswith(start) for x in o))
+
+
+_BUG_SETPOS = ("sub-daily-bysetpos-first-period-without-dtstart", sub_daily_bysetpos_drops_dtstart,
+               "ALMANAC BUG (Corpus/regressions.jsonl regression-hourly-bysetpos-first-hour-without-dtstart): with "
+               "include_dtstart:false, the first HOURLY/MINUTELY period loses DTSTART before BYSETPOS counts, so a "
+               "position that names DTSTART (RFC 5545 3.3.10: the set of the whole interval) picks the next time.")
+ALMANAC_BUGS = {"dateutil": [_BUG_SETPOS], "foundation": [_BUG_SETPOS], "libical": [_BUG_SETPOS]}
 
 
 def classify(peer, req, ours, theirs):
