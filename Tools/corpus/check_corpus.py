@@ -388,9 +388,12 @@ def dateutil_stream(rule, frame, dtstart_civil, include_dtstart=True):
     """
     if include_dtstart:
         yield frame.resolve(dtstart_civil)
-    for civil in dateutil_civil(rule, dtstart_civil):
-        if civil != dtstart_civil or not include_dtstart:
-            yield frame.resolve(civil)
+    try:
+        for civil in dateutil_civil(rule, dtstart_civil):
+            if civil != dtstart_civil or not include_dtstart:
+                yield frame.resolve(civil)
+    except (IndexError, ValueError) as e:  # e.g. BYDAY=20SA with BYMONTH: dateutil raises
+        raise Skip(f"python-dateutil raises {type(e).__name__}: {e}")
 
 
 # Consecutive empty steps after which the elapsed-time oracle gives up on a case (a rule that
