@@ -145,10 +145,12 @@ regress() {
         [[ -d "$FUZZ/regressions/$t" ]] || continue
         for f in "$FUZZ/regressions/$t"/*; do
             [[ -f $f && $f != *.md ]] || continue
-            if "$BIN/$t" -timeout=1 -rss_limit_mb=256 "$f" > "$OUT/logs/regress.log" 2>&1; then
+            local log="$OUT/logs/regress-$t-$(basename "$f").log"
+            if "$BIN/$t" -timeout=1 -rss_limit_mb=256 "$f" > "$log" 2>&1; then
                 echo "regress: $t $(basename "$f"): passes"
             else
-                echo "regress: $t $(basename "$f"): FAILS"
+                echo "regress: $t $(basename "$f"): FAILS (log $log)"
+                grep -m1 -E "FUZZ CHECK FAILED|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)" "$log" | cut -c1-300 | sed 's/^/    /'
                 status=1
             fi
         done
