@@ -125,8 +125,8 @@ fuzz() {
         local last; last=$(grep -E '^#[0-9]+: cov: .* time: [0-9]+s' "$log" | tail -1)
         if [[ -n $last ]]; then
             execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<< "$last")
-            local t; t=$(sed -E 's/.* time: ([0-9]+)s.*/\1/' <<< "$last")
-            (( t > 0 )) && rate=$(( execs / t ))
+            local secs; secs=$(sed -E 's/.* time: ([0-9]+)s.*/\1/' <<< "$last")
+            (( secs > 0 )) && rate=$(( execs / secs ))
         fi
     fi
     if [[ $status -eq 0 ]]; then
