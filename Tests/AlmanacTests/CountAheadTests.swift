@@ -74,4 +74,24 @@ import Testing
             #expect(work <= bound, "\(text): \(work)")
         }
     }
+
+    /// UNTIL 9999-12-31 on a zoned DTSTART is the key Int64.max (there is no
+    /// next day to start), and a window may start anywhere in Int64: counting
+    /// whole DAILY periods east of UTC added the offset to them and trapped
+    /// (fuzz finding 9, Tools/fuzz/regressions/README.md). COUNT and UNTIL
+    /// together are lenient input.
+    @Test func boundsAtTheEndOfInt64EastOfUTC() throws {
+        let rule = try RecurrenceRule("FREQ=DAILY;UNTIL=99991231;COUNT=111", mode: .lenient)
+        let start = Anchor.zoned(CivilDate(2061, 10, 6)!.at(12, 43, 20), try Zone("Europe/Berlin"))
+        let all = Array(try rule.occurrences(from: start))
+        #expect(all.count == 111)
+        let windows = [
+            Timestamp(utc: CivilDate(2062, 1, 20)!.at(0, 0))..<Timestamp(secondsSinceEpoch: .max),
+            Timestamp(utc: CivilDate(9999, 12, 31)!.at(14, 53, 51))..<Timestamp(secondsSinceEpoch: .max),
+            Timestamp(secondsSinceEpoch: .max - 1)..<Timestamp(secondsSinceEpoch: .max),
+        ]
+        for w in windows {
+            #expect(Array(try rule.occurrences(from: start, in: w)) == all.filter { w.contains($0.timestamp) }, "\(w)")
+        }
+    }
 }

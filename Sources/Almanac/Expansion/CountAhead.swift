@@ -37,8 +37,11 @@ extension _RuleIterator {
             var periods = 1
             if fixedDays != nil {
                 let length = Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
-                var end = min(cursor.localHigh, s + cursor.localOffset)
-                if let u = untilKey { end = min(end, u + cursor.localOffset + 1) }
+                // A window may start anywhere in Int64, and UNTIL 9999-12-31 in a
+                // zone is Int64.max: a bound that overflows bounds nothing.
+                let (sLocal, o0) = s.addingReportingOverflow(cursor.localOffset)
+                var end = o0 ? cursor.localHigh : min(cursor.localHigh, sLocal)
+                if let u = untilKey, case let (uLocal, false) = u.addingReportingOverflow(cursor.localOffset + 1) { end = min(end, uLocal) }
                 periods = max(1, Int((end - 1 - lastLocal) / length) + 1)
             }
             let (total, o1) = n.multipliedReportingOverflow(by: periods)
