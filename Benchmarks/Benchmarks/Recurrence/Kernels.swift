@@ -114,6 +114,20 @@ func baselineElapsed(from start: CivilDateTime, step: Int64, count: Int, zone: Z
     return t
 }
 
+/// W2-W6's instants: wall-clock starts worked out beforehand (the oracle's),
+/// each read through the zone with the public `Zone.timestamp(for:)`.
+@inline(never)
+func baselineLocal(_ locals: [CivilDateTime], zone: Zone) -> Tally {
+    var t = Tally()
+    for local in locals {
+        let instant: Timestamp
+        do { instant = try zone.timestamp(for: local) } catch { fatalError("\(error)") }
+        let offset = Int32(truncatingIfNeeded: local.localSeconds - instant.secondsSinceEpoch)
+        t.add(seconds: instant.secondsSinceEpoch, offset: offset, local: local)
+    }
+    return t
+}
+
 // MARK: - Lists for the checks (setup only)
 
 func almanacInstants(_ set: RecurrenceSet, in window: Range<Timestamp>?) -> [Int64] {

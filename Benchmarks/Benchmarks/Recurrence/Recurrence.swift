@@ -28,8 +28,8 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(0) }
     }
 
-    for id in ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"] {
-        registerWorkload(workloadID: id, foundation: id != "W1-10k")
+    for id in ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9"] {
+        registerWorkload(workloadID: id, foundation: id != "W1-10k" && id != "W8-start")
     }
 
     Benchmark("W1-Baseline") { benchmark, p in
@@ -54,6 +54,22 @@ let benchmarks: @Sendable () -> Void = {
         return Prepared(w)
     }
 
+    // W2-W6: the same wall-clock starts as the oracle's, precomputed, each
+    // read through the zone: what is left when the rule logic is taken away.
+    for id in ["W2", "W3", "W4", "W5", "W6"] {
+        Benchmark("\(id)-Baseline") { benchmark, locals in
+            let zone = newYork
+            for _ in benchmark.scaledIterations {
+                blackHole(baselineLocal(locals, zone: zone))
+            }
+        } setup: { () -> [CivilDateTime] in
+            let w = workloads[id]!
+            let locals = (w.oracle ?? []).map { newYork.civil(at: Timestamp(secondsSinceEpoch: $0))!.0 }
+            checkBaseline(w, baselineLocal(locals, zone: newYork))
+            return locals
+        }
+    }
+
     // W10: 10,000 series queried over one week; 100,000 (cost should grow
     // tenfold, allocations too, per series constant); the same 10,000 series
     // started 30 years earlier (cost should not grow with age).
@@ -65,6 +81,11 @@ let benchmarks: @Sendable () -> Void = {
     // listed over 100,000 agenda items (A1). See DaysAndLists.swift.
     registerDaySlices()
     registerAgendaList()
+
+    // Issue 3: `almanac batch` end to end over a fixed mixed request stream
+    // (B1), and phase by phase: JSON, reading requests, expanding, formatting.
+    // See Batch.swift.
+    registerBatch()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
@@ -109,7 +130,7 @@ func registerWorkload(workloadID id: String, foundation: Bool) {
 }
 
 /// Counts the windowed workloads must produce (COUNT gives the others).
-let expectedCount: [String: Int] = ["W8": 31, "W9": 0]
+let expectedCount: [String: Int] = ["W8": 31, "W8-start": 31, "W9": 0]
 
 func checkBaseline(_ w: Workload, _ baseline: Tally) {
     let a = almanacTally(w.set, in: w.window)
