@@ -14,6 +14,7 @@ extension _RuleIterator {
     /// when COUNT runs out before `s` or the rule ends.
     mutating func countWholePeriods(before s: Int64) -> Bool {
         while k > 0 && periodStart > plan.startDay && pendingIndex >= pending.count && !startPending {
+            work &+= 1
             let n = hasSetPos ? selected.count : days.count * times.count
             if n == 0 {
                 emptyPeriods += 1
@@ -25,17 +26,18 @@ extension _RuleIterator {
             let (first, last) = hasSetPos ? (selected[0], selected[n - 1]) : (0, n - 1)
             let firstLocal = Int64(periodStart + days.select(first / times.count)) * 86_400 + Int64(times[first % times.count])
             let lastLocal = Int64(periodStart + days.select(last / times.count)) * 86_400 + Int64(times[last % times.count])
-            guard periodStart >= _minDayNumber, lastLocal + 2 * 86_400 < s else { return true }
+            guard periodStart >= _minDayNumber else { return true }
             let r = cursor.resolve(local: firstLocal)
             guard !r.inGap, lastLocal < cursor.localHigh, r.utc > lastKey else { return true }
             let lastInstant = lastLocal - cursor.localOffset
+            guard lastInstant < s else { return true }
             if let u = untilKey, lastInstant > u { return true }
             // Plain DAILY and WEEKLY periods all look alike: count the run of
             // them that stays inside this span and before `s` at once.
             var periods = 1
             if fixedDays != nil {
                 let length = Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
-                var end = min(cursor.localHigh, s - 2 * 86_400)
+                var end = min(cursor.localHigh, s + cursor.localOffset)
                 if let u = untilKey { end = min(end, u + cursor.localOffset + 1) }
                 periods = max(1, Int((end - 1 - lastLocal) / length) + 1)
             }
@@ -57,7 +59,8 @@ extension _RuleIterator {
     mutating func countSubDaily(before s: Int64) -> Bool {
         // DTSTART first: it sets the last key produced.
         if startPending { return true }
-        let stop = min(s, Self.endOfTime) - 3 * 86_400
+        // Keys before `s` are before the window; none may reach past 9999.
+        let stop = min(s, Self.endOfTime - 2 * 86_400)
         let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
         let (start, o2) = t0.addingReportingOverflow(ks)
         guard !o1, !o2 else { return true }
@@ -95,12 +98,16 @@ extension _RuleIterator {
     /// The instances `t0 + j * step + off` in `[a, b)`, all at offset `o`,
     /// whose wall clock passes the day limits and the time filters.
     mutating func instances(from a: Int64, to b: Int64, offset o: Int64) -> Int {
-        if timeRuns == nil { timeRuns = plan.timeRuns() }
+        if timeRuns == nil {
+            timeRuns = plan.timeRuns()
+            work &+= 86_400
+        }
         let wholeDays = 86_400 % step == 0
         var total = 0
         var day = Int(_floorDiv(a + o, 86_400))
         let lastDay = Int(_floorDiv(b - 1 + o, 86_400))
         while day <= lastDay {
+            work &+= 1
             if !dayLimits.isEmpty {
                 if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
                 guard let d = daySeek!.firstDay(from: day, through: lastDay) else { break }
@@ -118,6 +125,14 @@ extension _RuleIterator {
                     let days = Int((b - dayStart) / 86_400)
                     total &+= fullDayCount.count &* days
                     day += days
+                    continue
+                }
+                // The rest of the year at once, when it lies in the range.
+                let year = _civilFromDays(day).year
+                let nextYear = _daysFromCivil(year + 1, 1, 1)
+                if Int64(nextYear) * 86_400 - o <= b {
+                    total &+= fullDayCount.count &* daySeek!.passingDays(from: day, year: year)
+                    day = nextYear
                     continue
                 }
                 total &+= fullDayCount.count

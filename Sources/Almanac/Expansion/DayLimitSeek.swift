@@ -15,6 +15,8 @@ struct _DayLimitSeek {
     let limits: _RulePlan.Limits
     private var cache = [_DaySet](repeating: _DaySet(), count: 56)
     private var cached: UInt64 = 0
+    /// Years visited, and days checked to fill the cache (the cost).
+    private(set) var years = 0
 
     init(plan: _RulePlan, limits: _RulePlan.Limits) {
         self.plan = plan
@@ -26,22 +28,36 @@ struct _DayLimitSeek {
         var day = max(from, _minDayNumber)
         var year = _civilFromDays(day).year
         while day <= last && year <= 9999 {
+            years &+= 1
             let first = _daysFromCivil(year, 1, 1)
-            let shape = Self.shape(year, weekNumbers: limits.contains(.weekNo))
-            if cached & (1 << UInt64(shape)) == 0 {
-                var set = _DaySet()
-                let length = _isLeapYear(year) ? 366 : 365
-                for i in 0..<length where plan.passes(first + i, limits) { set.insert(i) }
-                cache[shape] = set
-                cached |= 1 << UInt64(shape)
-            }
-            if let i = cache[shape].next(from: day - first) {
+            if let i = days(ofYear: year, first: first).next(from: day - first) {
                 return first + i <= last ? first + i : nil
             }
             year += 1
             day = _daysFromCivil(year, 1, 1)
         }
         return nil
+    }
+
+    /// How many days from `day` to the end of its year pass the limits.
+    mutating func passingDays(from day: Int, year: Int) -> Int {
+        years &+= 1
+        let first = _daysFromCivil(year, 1, 1)
+        return days(ofYear: year, first: first).count(from: day - first)
+    }
+
+    /// The days of `year` (indexes from 1 January) that pass, by the year's shape.
+    private mutating func days(ofYear year: Int, first: Int) -> _DaySet {
+        let shape = Self.shape(year, weekNumbers: limits.contains(.weekNo))
+        if cached & (1 << UInt64(shape)) == 0 {
+            var set = _DaySet()
+            let length = _isLeapYear(year) ? 366 : 365
+            for i in 0..<length where plan.passes(first + i, limits) { set.insert(i) }
+            years &+= length
+            cache[shape] = set
+            cached |= 1 << UInt64(shape)
+        }
+        return cache[shape]
     }
 
     /// Weekday of 1 January and leap year; with BYWEEKNO also whether the

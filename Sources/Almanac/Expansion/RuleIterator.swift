@@ -55,6 +55,9 @@ struct _RuleIterator {
     var selected: [Int] = []     // BYSETPOS: flat indexes into days x times
     var selectedIndex = 0
     var emptyPeriods = 0
+    /// Periods, steps, days and years visited: the expander's cost in units
+    /// that do not depend on the machine (tests bound it; see ``workDone``).
+    var work = 0
     var periodHadCandidate = false
     let lastDay: Int             // no period starting after this day can matter
     var yearCache: [_DaySet] = []
@@ -289,6 +292,7 @@ struct _RuleIterator {
 
     /// Loads period `k`: its first day and candidate days. `false` past the end.
     mutating func loadPeriod() -> Bool {
+        work &+= 1
         let (step, overflow) = k.multipliedReportingOverflow(by: plan.interval)
         guard !overflow, step <= 4_000_000 else { return false }
         switch plan.frequency {
@@ -371,6 +375,7 @@ struct _RuleIterator {
                 return (sub[subIndex - 1], false)
             }
             k += 1
+            work &+= 1
             if let s = countBefore, !countSubDaily(before: s) { return nil }
             let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
             let (c, o2) = (t0 + Int64(times[0])).addingReportingOverflow(ks)
@@ -399,6 +404,7 @@ struct _RuleIterator {
             // The backstop of DESIGN.md's "terminate": a rule that has visited
             // this many periods in a row without an instance is declared done.
             visits += 1
+            work &+= 1
             if visits > _RulePlan.searchBudget { return false }
             let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
             let (p, o2) = t0.addingReportingOverflow(ks)
@@ -481,6 +487,9 @@ struct _RuleIterator {
             k = next
         }
     }
+
+    /// All the work done so far, including the day-limit seek's years.
+    var workDone: Int { work &+ (daySeek?.years ?? 0) }
 
     /// ``_RulePlan/timeFiltersReachable(t0:step:offset:modulo:)`` for the
     /// current offset, remembering the last two offsets asked (standard and
