@@ -63,6 +63,8 @@ import Testing
             ("FREQ=SECONDLY;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
             ("FREQ=MINUTELY;INTERVAL=24;BYMONTH=9;COUNT=1000000000", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-09-01T00:00:00Z", 86_400 + 4 * 8_030 + 56 * 367),
             ("FREQ=SECONDLY;BYMINUTE=5;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("America/New_York")), "9998-12-31T19:05:00-05:00", 86_400 + 10 * 16_100),
+            ("FREQ=SECONDLY;BYMINUTE=0;BYSETPOS=1;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
+            ("FREQ=MINUTELY;BYHOUR=9;BYSECOND=0,30;BYSETPOS=-1;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(9, 0), try Zone("America/New_York")), "9999-01-01T09:00:30-05:00", 86_400 + 10 * 16_100),
             ("FREQ=DAILY;BYHOUR=0,6,12,18;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("Europe/Dublin")), "9999-01-01T00:00:00+00:00", 10 * 16_100),
         ]
         let window = Timestamp(utc: CivilDate(9999, 1, 1)!.at(0, 0))..<Timestamp(secondsSinceEpoch: .max)

@@ -53,7 +53,7 @@ extension _RuleIterator {
         return true
     }
 
-    /// Sub-daily rules without BYSETPOS: counts the instances from period
+    /// Sub-daily rules: counts the instances from period
     /// `k` on that lie before `s` (less a margin), span by span, a day at a
     /// time, then moves `k` past them. `false` when COUNT runs out before `s`.
     mutating func countSubDaily(before s: Int64) -> Bool {
@@ -69,6 +69,12 @@ extension _RuleIterator {
             let o = cursor.offset(utc: from)
             var b = min(stop, cursor.utcHigh)
             if let u = untilKey { b = min(b, u) }
+            if hasSetPos {
+                // Whole periods only, aligned on the wall clock's units, so
+                // that each period's candidates share their hour and day.
+                guard _floorMod(Int(t0 + o), Int(plan.unit)) == 0, b > t0 else { break }
+                b = t0 + (b - t0) / step * step
+            }
             // Less than a day to count: walk it.
             guard b - from >= 86_400 else { break }
             let n = instances(from: from, to: b, offset: o)
@@ -146,11 +152,19 @@ extension _RuleIterator {
 
     /// The instances in `[lo, hi)`, inside the day starting at `dayStart`,
     /// whose wall-clock second of the day passes the time filters.
+    ///
+    /// With BYSETPOS, periods are counted by their start (every candidate of
+    /// an aligned period passes or fails the filters together), times the
+    /// positions BYSETPOS picks from a full period.
     func instances(in dayStart: Int64, _ lo: Int64, _ hi: Int64) -> Int {
         var n = 0
         for run in timeRuns ?? [] {
             let x0 = max(lo, dayStart + run.lo), x1 = min(hi, dayStart + run.hi)
             guard x0 < x1 else { continue }
+            if hasSetPos {
+                n += Int(_ceilDiv(x1 - t0, step) - _ceilDiv(x0 - t0, step)) * plan.fullPeriodPositions
+                continue
+            }
             for off in times {
                 let base = t0 + Int64(off)
                 n += Int(_ceilDiv(x1 - base, step) - _ceilDiv(x0 - base, step))

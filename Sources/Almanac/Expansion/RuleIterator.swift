@@ -133,7 +133,7 @@ struct _RuleIterator {
         // Seeking past DTSTART drops it; with COUNT there is no seeking, and
         // DTSTART must still be counted (the merger filters the window).
         if plan.count == nil, let s = seekKey, s > startKey { startPending = false }
-        if plan.count != nil, let s = seekKey, s > startKey, !(subDaily && hasSetPos) { countBefore = s }
+        if plan.count != nil, let s = seekKey, s > startKey { countBefore = s }
 
         if plan.frequency >= .daily {
             if plan.count == nil, let s = seekKey, s > startKey {
