@@ -333,32 +333,32 @@ let batchText = "\(batchRequestCount) mixed requests (zoned, UTC, floating, DATE
 
 func registerBatch() {
     Benchmark("B1-Almanac") { benchmark, f in
-        for _ in benchmark.scaledIterations { blackHole(batchEndToEnd(f.bytes)) }
+        benchmark.timed { blackHole(batchEndToEnd(f.bytes)) }
     } setup: { () -> BatchFixture in
         let f = batchFixture
         checkBatch(f)
         return f
     }
     Benchmark("B1-json-Almanac") { benchmark, f in
-        for _ in benchmark.scaledIterations { blackHole(batchJSON(f)) }
+        benchmark.timed { blackHole(batchJSON(f)) }
     } setup: { () -> BatchFixture in
         report("count", "B1-json", "Almanac", String(batchFixture.occurrences), "phase: JSON (JSONReader.parse, BatchRequest(json:))")
         return batchFixture
     }
     Benchmark("B1-request-Almanac") { benchmark, f in
-        for _ in benchmark.scaledIterations { blackHole(batchRequests(f)) }
+        benchmark.timed { blackHole(batchRequests(f)) }
     } setup: { () -> BatchFixture in
         report("count", "B1-request", "Almanac", String(batchFixture.occurrences), "phase: reading the request (BatchQuery: values, zone, RRULE, validation, plan)")
         return batchFixture
     }
     Benchmark("B1-expand-Almanac") { benchmark, f in
-        for _ in benchmark.scaledIterations { blackHole(batchExpand(f)) }
+        benchmark.timed { blackHole(batchExpand(f)) }
     } setup: { () -> BatchFixture in
         report("count", "B1-expand", "Almanac", String(batchFixture.occurrences), "phase: expanding (BatchQuery.expand)")
         return batchFixture
     }
     Benchmark("B1-format-Almanac") { benchmark, f in
-        for _ in benchmark.scaledIterations { blackHole(batchFormat(f)) }
+        benchmark.timed { blackHole(batchFormat(f)) }
     } setup: { () -> BatchFixture in
         report("count", "B1-format", "Almanac", String(batchFixture.occurrences), "phase: formatting (JSONWriter, Occurrence._appendDescription)")
         return batchFixture

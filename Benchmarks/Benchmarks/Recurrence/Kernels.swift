@@ -33,6 +33,33 @@ struct Tally: Equatable {
     }
 }
 
+// MARK: - CPU time
+
+/// The benchmark thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), per run: the
+/// table's times. Wall clock counts the time another process holds the core,
+/// and on a shared 2-core machine that moved ratios twofold from run to run;
+/// CPU time does not. Reading the clock costs about a microsecond here (a
+/// system call), so table.sh subtracts the `Empty` benchmark's figure.
+let cpuTime = BenchmarkMetric.custom("cpuTime", polarity: .prefersSmaller, useScalingFactor: false)
+
+@inline(__always)
+func threadCPUNanoseconds() -> Int {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return ts.tv_sec &* 1_000_000_000 &+ ts.tv_nsec
+}
+
+extension Benchmark {
+    /// Runs `body` once per scaled iteration and records the thread's CPU time per iteration as `cpuTime`.
+    @inline(__always)
+    func timed(_ body: () -> Void) {
+        let t0 = threadCPUNanoseconds()
+        for _ in scaledIterations { body() }
+        let t1 = threadCPUNanoseconds()
+        measurement(cpuTime, (t1 - t0) / max(1, scaledIterations.count))
+    }
+}
+
 // MARK: - Almanac
 
 /// `set.occurrences()` as a caller writes it: building the plan (validation,

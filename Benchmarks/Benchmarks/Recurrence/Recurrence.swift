@@ -16,16 +16,16 @@ import Foundation
 let benchmarks: @Sendable () -> Void = {
     let quick = quickMode
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        metrics: [.wallClock, .throughput, .mallocCountTotal, cpuTime],
         // Exact counts in the export (the automatic unit rounds to K, M...).
-        units: [.mallocCountTotal: .count, .throughput: .count],
+        units: [.mallocCountTotal: .count, .throughput: .count, cpuTime: .count],
         warmupIterations: quick ? 0 : 1,
         maxDuration: quick ? .milliseconds(1) : .seconds(2),
         maxIterations: quick ? 1 : 1_000)
 
     // Harness overhead: what an empty iteration costs and allocates.
     Benchmark("Empty") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(0) }
+        benchmark.timed { blackHole(0) }
     }
 
     for id in ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9"] {
@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("W1-Baseline") { benchmark, p in
         let (start, count, zone) = (p.workload.start, p.workload.rule.count!, newYork)
-        for _ in benchmark.scaledIterations {
+        benchmark.timed {
             blackHole(baselineDaily(from: start, count: count, zone: zone))
         }
     } setup: { () -> Prepared in
@@ -45,7 +45,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("W7-Baseline") { benchmark, p in
         let (start, count, zone) = (p.workload.start, p.workload.rule.count!, newYork)
-        for _ in benchmark.scaledIterations {
+        benchmark.timed {
             blackHole(baselineElapsed(from: start, step: 7 * 3600, count: count, zone: zone))
         }
     } setup: { () -> Prepared in
@@ -59,7 +59,7 @@ let benchmarks: @Sendable () -> Void = {
     for id in ["W2", "W3", "W4", "W5", "W6"] {
         Benchmark("\(id)-Baseline") { benchmark, locals in
             let zone = newYork
-            for _ in benchmark.scaledIterations {
+            benchmark.timed {
                 blackHole(baselineLocal(locals, zone: zone))
             }
         } setup: { () -> [CivilDateTime] in
@@ -92,7 +92,7 @@ let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1
 
 func registerWorkload(workloadID id: String, foundation: Bool) {
     Benchmark("\(id)-Almanac") { benchmark, p in
-        for _ in benchmark.scaledIterations {
+        benchmark.timed {
             blackHole(almanacTally(p.set, in: p.window))
         }
     } setup: { () -> Prepared in
@@ -116,7 +116,7 @@ func registerWorkload(workloadID id: String, foundation: Bool) {
 
     guard foundation else { return }
     Benchmark("\(id)-Foundation") { benchmark, p in
-        for _ in benchmark.scaledIterations {
+        benchmark.timed {
             blackHole(foundationTally(p.foundation, start: p.foundationStart, in: p.foundationWindow))
         }
     } setup: { () -> Prepared in
@@ -144,7 +144,7 @@ func registerMany(_ id: String, count: Int, yearsBack: Int, foundation: Bool) {
     let text = "\(count) weekly/monthly series" + (yearsBack > 0 ? ", DTSTART \(yearsBack) years older" : "") + ", one-week window"
     Benchmark("\(id)-Almanac") { benchmark, series in
         let window = weekWindow
-        for _ in benchmark.scaledIterations {
+        benchmark.timed {
             blackHole(almanacTally(series, in: window))
         }
     } setup: { () -> [Series] in
@@ -162,7 +162,7 @@ func registerMany(_ id: String, count: Int, yearsBack: Int, foundation: Bool) {
 
     guard foundation else { return }
     Benchmark("\(id)-Foundation") { benchmark, series in
-        for _ in benchmark.scaledIterations {
+        benchmark.timed {
             blackHole(foundationTally(series, in: foundationWeekWindow))
         }
     } setup: { () -> [Series] in
