@@ -81,6 +81,7 @@ struct _RuleIterator {
     var countBefore: Int64? = nil
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
     var fullDayCount: (offset: Int64, count: Int) = (0, -1)
+    var fullPeriodPositions = 0
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil

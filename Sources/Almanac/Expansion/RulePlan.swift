@@ -46,8 +46,6 @@ final class _RulePlan: Sendable {
     /// Day-based rules: the sorted seconds of the day an instance may start at.
     /// Sub-daily rules: the sorted offsets in seconds inside one period.
     let times: [Int32]
-    /// BYSETPOS: how many instances a period holds when all `times` pass.
-    let fullPeriodPositions: Int
     /// Seconds per period for sub-daily rules (1, 60, 3600); 86400 otherwise.
     let unit: Int64
     /// After this many consecutive periods without an instance, none will ever come.
@@ -190,10 +188,6 @@ final class _RulePlan: Sendable {
         }
         t.sort()
         times = t
-        fullPeriodPositions = Set(setPos.compactMap { p -> Int? in
-            let i = p > 0 ? p - 1 : t.count + p
-            return i >= 0 && i < t.count ? i : nil
-        }).count
 
         // The Gregorian calendar repeats every 400 years = 4800 months =
         // 20871 weeks = 146097 days. Period k and period k + cycle/gcd(cycle,
