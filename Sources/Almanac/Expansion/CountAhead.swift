@@ -110,6 +110,12 @@ extension _RuleIterator {
         if timeRuns == nil {
             timeRuns = plan.timeRuns()
             work &+= 86_400
+            // BYSETPOS: the distinct positions a period whose candidates all pass holds.
+            let total = times.count
+            fullPeriodPositions = Set(plan.setPos.compactMap { p -> Int? in
+                let i = p > 0 ? p - 1 : total + p
+                return i >= 0 && i < total ? i : nil
+            }).count
         }
         let wholeDays = 86_400 % step == 0
         var total = 0
@@ -165,7 +171,7 @@ extension _RuleIterator {
             let x0 = max(lo, dayStart + run.lo), x1 = min(hi, dayStart + run.hi)
             guard x0 < x1 else { continue }
             if hasSetPos {
-                n += Int(_ceilDiv(x1 - t0, step) - _ceilDiv(x0 - t0, step)) * plan.fullPeriodPositions
+                n += Int(_ceilDiv(x1 - t0, step) - _ceilDiv(x0 - t0, step)) * fullPeriodPositions
                 continue
             }
             for off in times {

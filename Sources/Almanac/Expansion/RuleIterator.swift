@@ -81,6 +81,7 @@ struct _RuleIterator {
     var countBefore: Int64? = nil
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
     var fullDayCount: (offset: Int64, count: Int) = (0, -1)
+    var fullPeriodPositions = 0
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -137,8 +138,10 @@ struct _RuleIterator {
 
         if plan.frequency >= .daily {
             if plan.count == nil, let s = seekKey, s > startKey {
-                // Two days for offsets and gap shifts, three for week years spilling into January.
-                let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 5
+                // Two days for offsets and gap shifts, three more for week years
+                // spilling into January (BYWEEKNO only: the other rules' periods
+                // start on calendar dates, and three needless days cost W8 10%).
+                let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
                 k = max(0, _floorDiv(periodNumber(ofDay: target) - periodNumber(ofDay: plan.startDay), plan.interval))
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
