@@ -49,6 +49,19 @@ import Testing
         }
     }
 
+    /// COUNT with UNTIL 9999-12-31 (lenient input: both kept) and a window, in
+    /// a zone east of UTC: counting the periods before the window added the
+    /// offset to UNTIL's key, Int64.max, and trapped, ending the process (fuzz
+    /// finding 9, Tools/fuzz/regressions/fuzz-batch/daily-until-9999-count-window-overflow).
+    /// The corpus checker refuses COUNT with UNTIL, so the case lives here.
+    @Test func countWithUntilInYear9999AndAWindow() {
+        for (zone, offset) in [("Asia/Tokyo", "+09:00"), ("Europe/Berlin", "+01:00")] {
+            let r = reply(#"{"dtstart":"20611006T124320","tzid":"\#(zone)","rrule":"FREQ=DAILY;UNTIL=99991231;COUNT=111","after":"20620120T000000Z"}"#)
+            // 111 days from 2061-10-06 end on 2062-01-24.
+            #expect(occurrences(r) == (20...24).map { "2062-01-\($0)T12:43:20\(offset)" }, "\(zone): \(r)")
+        }
+    }
+
     /// `limit` past the maximum is capped; a limit that is not a non-negative
     /// integer is refused, whatever its size or form.
     @Test func limits() {
