@@ -112,11 +112,17 @@ fuzz() {
     local d; d=$(dict "$t"); [[ -n $d ]] && args+=(-dict="$d")
     # FUZZ_KEEP_GOING=1: one child process at a time that is restarted after
     # each finding, so a long session collects every finding instead of
-    # stopping at the first (the status is still non-zero when there was one).
+    # stopping at the first (the status is still non-zero when there was one:
+    # see below).
     [[ -n ${FUZZ_KEEP_GOING:-} ]] && args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
     echo "fuzz: $t for $seconds s (log $log)"
+    local before; before=$(ls "$artifacts" | wc -l)
     "$BIN/$t" "${args[@]}" "$corpus" "$FUZZ/seeds/$t" > "$log" 2>&1
     local status=$?
+    # With -ignore_crashes (fork mode) libFuzzer exits 0 after findings: a new
+    # artifact is a finding whatever the exit status.
+    local found=$(( $(ls "$artifacts" | wc -l) - before ))
+    (( found > 0 && status == 0 )) && status=1
     local execs rate
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -132,7 +138,7 @@ fuzz() {
     if [[ $status -eq 0 ]]; then
         echo "fuzz: $t ok: ${execs:-?} executions, ${rate:-?}/s, corpus $(ls "$corpus" | wc -l) files"
     else
-        echo "fuzz: $t FINDING (status $status): ${execs:-?} executions; artifact(s):"
+        echo "fuzz: $t FINDING (status $status): ${execs:-?} executions, ${rate:-?}/s, $found new artifact(s) in $artifacts:"
         grep -E "^(==[0-9]+==ERROR|SUMMARY|==FUZZ CHECK FAILED)|Test unit written to|ALARM" "$log" | sed 's/^/    /' | head -20
         echo "    full log: $log"
     fi
