@@ -41,6 +41,7 @@ import itertools
 import json
 import os
 import random
+import resource
 import select
 import signal
 import subprocess
@@ -80,6 +81,10 @@ ZONES = [
     ("Australia/Brisbane", 2100), ("Pacific/Auckland", 2100), ("Pacific/Chatham", 2100),
     ("Pacific/Apia", 2100), ("Pacific/Kiritimati", 2100), ("UTC", 2100),
 ]
+# Years from DTSTART's year to `before` (the bound is 1 January of the year after).
+# A peer walks a rule that never matches again period by period up to it, so the bound is what
+# a peer can walk in its CPU limit: 0 is the 1 January after DTSTART.
+HORIZON_YEARS = {"YEARLY": 100, "MONTHLY": 50, "WEEKLY": 30, "DAILY": 15, "HOURLY": 3, "MINUTELY": 1, "SECONDLY": 0}
 ZONED_END = 2038  # zoned `before` bound: past 2037 some peers extrapolate zone rules their own way
 
 
@@ -181,7 +186,7 @@ def gen_case(r, i, seed):
             parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%SZ"))
     # The bound every engine stops at: a rule that never matches again ends everywhere.
     # Sub-daily rules get a nearer bound: a peer walks them one period at a time.
-    years = {"SECONDLY": 1, "MINUTELY": 2, "HOURLY": 5, "DAILY": 60, "WEEKLY": 60}.get(freq, 150)
+    years = HORIZON_YEARS[freq]
     horizon = min(start.year + years, 2200) + 1 if zone is None else min(start.year + years + 1, last_year + 1)
     req = {"id": "d%d-%d" % (seed, i), "dtstart": start.strftime("%Y%m%dT%H%M%S") + ("Z" if kind == "utc" else ""),
            "rrule": ";".join(parts), "include_dtstart": False, "limit": LIMIT, "strict": True,
@@ -204,9 +209,12 @@ def start_kind(req):
 
 class Peer:
     name = ""
-    # Each peer stops itself after 0.5 s of CPU time on one request (it answers "timeout");
-    # this wall-clock limit is the backstop for a peer that cannot.
+    # Each peer stops itself after `cpu_limit` seconds of CPU time on one request (it answers
+    # "timeout"; --cpu-limit overrides it); this wall-clock limit is the backstop for a peer that
+    # cannot. The limits are what a full run can afford: Foundation spends over 0.04 s on about
+    # one request in seven, and about half of those it would not finish in 2 s either.
     timeout = 20.0
+    cpu_limit = 0.1
 
     def version(self):
         raise NotImplementedError
@@ -233,6 +241,7 @@ class Peer:
 
 class DateutilPeer(Peer):
     name = "dateutil"
+    cpu_limit = 0.2
 
     def version(self):
         import dateutil
@@ -247,6 +256,7 @@ class DateutilPeer(Peer):
 
 class FoundationPeer(Peer):
     name = "foundation"
+    cpu_limit = 0.04
     package = HERE / "foundation-peer"
 
     def version(self):
@@ -728,16 +738,17 @@ def referee(req, p, ours):
     elif req["dtstart"].endswith("Z"):
         local = [x[:19] for x in ours]
         rule = rule.replace("Z", "") if "UNTIL" in p else rule
-    from dateutil import rrule as du
+    du = dateutil_rules()
     start = dt.datetime.strptime(req["dtstart"][:15], "%Y%m%dT%H%M%S")
     before = dt.datetime.strptime(req["before"][:15], "%Y%m%dT%H%M%S")
+    walk_until(du, before)
 
     def alarm(signum, frame):
         raise Slow()
     old = signal.signal(signal.SIGVTALRM, alarm)
     try:
         try:
-            signal.setitimer(signal.ITIMER_VIRTUAL, 1.0)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0.2)
             got = []
             for d in du.rrulestr(rule, dtstart=start):
                 if d >= before or len(got) == len(local):
@@ -762,8 +773,33 @@ class Slow(Exception):
     pass
 
 
-def serve_dateutil():
+def dateutil_rules():
+    """python-dateutil's rrule module, made to stop walking at a request's `before` bound.
+
+    dateutil's iterator only looks at a bound when it yields, so a rule that never matches
+    again walks period by period to year 9999 (or until the CPU limit): most of the harness's
+    CPU time went there. Its only stop for empty periods is `datetime.MAXYEAR`, which
+    `walk_until` lowers, for the module only, to the last year before `before`. Every
+    occurrence before `before` is still produced, in the same order.
+    """
+    import types
     from dateutil import rrule as du
+    if not isinstance(du.datetime, types.SimpleNamespace):
+        du.datetime = types.SimpleNamespace(**{k: getattr(dt, k) for k in dir(dt) if not k.startswith("__")})
+    return du
+
+
+def walk_until(du, before):
+    """Lets dateutil stop after the year that holds the last instant before `before` (naive or aware)."""
+    if before is None:
+        du.datetime.MAXYEAR = dt.MAXYEAR
+        return
+    new_year = (before.month, before.day, before.hour, before.minute, before.second) == (1, 1, 0, 0, 0)
+    du.datetime.MAXYEAR = max(dt.MINYEAR, min(dt.MAXYEAR, before.year - (1 if new_year else 0)))
+
+
+def serve_dateutil():
+    du = dateutil_rules()
 
     def alarm(signum, frame):
         raise Slow()
@@ -783,6 +819,7 @@ def serve_dateutil():
         try:
             start = parse(req["dtstart"])
             before = parse(req["before"]) if "before" in req else None
+            walk_until(du, before)
             limit = req.get("limit", 1000)
             signal.setitimer(signal.ITIMER_VIRTUAL, int(os.environ.get("DIFF_CPU_LIMIT_US", "500000")) / 1e6)
             try:
@@ -920,8 +957,17 @@ def corpus_case(peer_name, version, seed, req, answer, truncated):
     return case
 
 
+def cpu_seconds():
+    """CPU time of this process and of the processes it has waited for (Almanac, the peers)."""
+    return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for f in ("ru_utime", "ru_stime"))
+
+
 def run_peer(peer, args):
+    cpu_start = cpu_seconds()
     peer.build()
+    cpu_limit = args.cpu_limit or peer.cpu_limit
+    os.environ["DIFF_CPU_LIMIT_US"] = str(int(cpu_limit * 1e6))  # read by the peer processes
     version = peer.version()
     t_start = time.time()
     reqs = []
@@ -967,7 +1013,7 @@ def run_peer(peer, args):
                     counts["agree"] += 1  # dateutil raises for a rule it finds has no instance
                     continue
                 if is_list(theirs) is False and theirs.startswith("timeout"):
-                    kind = "%s-no-answer-in-%gs-cpu" % (peer.name, args.cpu_limit)
+                    kind = "%s-no-answer-in-%gs-cpu" % (peer.name, cpu_limit)
                 elif tz_difference(q, ours, theirs):
                     kind = "tzdata-2022e-vs-2025b"
                 else:
@@ -983,7 +1029,8 @@ def run_peer(peer, args):
         if args.report:
             partial = {"peer": peer.name, "version": version, "seed": args.seed, "cases": min(k + chunk, len(reqs)),
                        "of": len(reqs), "agree": counts["agree"], "classes": dict(sorted(classes.items())),
-                       "unclassified": len(unclassified), "seconds": round(time.time() - t_start, 1)}
+                       "unclassified": len(unclassified), "seconds": round(time.time() - t_start, 1),
+                       "cpu_seconds": round(cpu_seconds() - cpu_start, 1)}
             Path(args.report + "." + peer.name + ".partial").write_text(json.dumps(partial) + "\n")
         if args.samples:
             with open(args.samples, "w") as f:
@@ -1004,16 +1051,17 @@ def run_peer(peer, args):
             if corpus_written:
                 print("  wrote %d cases to %s" % (len(agreed_corpus), path.relative_to(ROOT)), flush=True)
         if args.progress:
-            print("  %s: %d/%d cases, %d agree, %d classified, %d unclassified (%.0f s)" % (
+            print("  %s: %d/%d cases, %d agree, %d classified, %d unclassified (%.0f s, %.0f s CPU)" % (
                 peer.name, min(k + chunk, len(reqs)), len(reqs), counts["agree"], sum(classes.values()),
-                len(unclassified), time.time() - t_start), file=sys.stderr, flush=True)
+                len(unclassified), time.time() - t_start, cpu_seconds() - cpu_start), file=sys.stderr, flush=True)
     seconds = time.time() - t_start
     result = {"peer": peer.name, "version": version, "seed": args.seed, "cases": len(reqs),
               "agree": counts["agree"], "classes": dict(sorted(classes.items())), "unclassified": len(unclassified),
-              "seconds": round(seconds, 1)}
-    print("%s differential (%s, seed %d): %d cases, %d agree, %d classified %s, %d unclassified, %.0f s" % (
+              "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds() - cpu_start, 1),
+              "cpu_limit": cpu_limit}
+    print("%s differential (%s, seed %d): %d cases, %d agree, %d classified %s, %d unclassified, %.0f s, %.0f s CPU" % (
         peer.name, version, args.seed, len(reqs), counts["agree"], sum(classes.values()),
-        json.dumps(result["classes"]), len(unclassified), seconds), flush=True)
+        json.dumps(result["classes"]), len(unclassified), seconds, result["cpu_seconds"]), flush=True)
     for u in unclassified[:args.show]:
         print("  UNCLASSIFIED " + json.dumps(u))
     if args.divergences:
@@ -1131,11 +1179,13 @@ def table(paths):
         text = Path(path).read_text()
         data = json.loads(text)
         runs += data if isinstance(data, list) else [data]
-    rows = ["| peer | cases | agree | classified | unclassified | time |", "|---|---:|---:|---:|---:|---:|"]
+    rows = ["| peer | cases | agree | classified | unclassified | CPU time | wall time |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
     for r in runs:
-        rows.append("| %s (seed %d) | %d%s | %d | %d | %d | %.0f s |" % (
+        rows.append("| %s (seed %d) | %d%s | %d | %d | %d | %s | %.0f s |" % (
             r["version"], r["seed"], r["cases"], (" of %d" % r["of"]) if r.get("of", r["cases"]) != r["cases"] else "",
-            r["agree"], sum(r["classes"].values()), r["unclassified"], r["seconds"]))
+            r["agree"], sum(r["classes"].values()), r["unclassified"],
+            ("%.0f s" % r["cpu_seconds"]) if "cpu_seconds" in r else "?", r["seconds"]))
     rows += ["", "| peer | divergence class | count |", "|---|---|---:|"]
     for r in runs:
         for k, n in sorted(r["classes"].items(), key=lambda x: -x[1]):
@@ -1158,8 +1208,9 @@ def main():
     ap.add_argument("--report", help="write the summary of every peer run as JSON here")
     ap.add_argument("--corpus", type=int, default=0, help="write up to N agreed cases to Corpus/differential-<peer>.jsonl")
     ap.add_argument("--divergences", action="store_true", help="rewrite this peer's kinds in Corpus/divergences.jsonl")
-    ap.add_argument("--cpu-limit", type=float, default=0.5,
-                    help="seconds of CPU time a peer may spend on one request before it answers timeout")
+    ap.add_argument("--cpu-limit", type=float, default=None,
+                    help="seconds of CPU time a peer may spend on one request before it answers timeout "
+                         "(default: dateutil 0.2, libical 0.1, foundation 0.04)")
     ap.add_argument("--progress", action="store_true", help="a line on stderr per batch")
     ap.add_argument("--rebuild-divergences", nargs="+", metavar="SAMPLES",
                     help="rewrite Corpus/divergences.jsonl from --samples files (with --seed of their run) and exit")
@@ -1176,7 +1227,6 @@ def main():
         return reclassify(*args.reclassify)
     if args.rebuild_divergences:
         return rebuild_divergences(args.rebuild_divergences, args.seed)
-    os.environ["DIFF_CPU_LIMIT_US"] = str(int(args.cpu_limit * 1e6))
     if not Path(args.almanac).exists():
         sys.exit("%s not found: run `swift build` first (or pass --almanac)" % args.almanac)
     names = list(PEERS) if args.peer == "all" else [args.peer]
