@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacBatch
 import ArgumentParser
 
 /// What the subcommands share: input errors, zones, writing the output.
@@ -74,6 +75,21 @@ enum Text {
     static func instant(_ t: Timestamp, in zone: Zone) -> String {
         guard let (civil, offset) = zone.civil(at: t) else { return t.description }
         return civil.description + offset.description
+    }
+
+    /// The fields every JSON form of a day slice starts with, in this order:
+    /// `"date","index","count","start","end"` (no braces around them).
+    static func writeSliceFields(_ s: DaySlice, viewer: Zone, to w: inout JSONWriter) {
+        w.raw("\"date\":")
+        w.string(s.date.description)
+        w.raw(",\"index\":")
+        w.int(s.index)
+        w.raw(",\"count\":")
+        w.int(s.count)
+        w.raw(",\"start\":")
+        w.string(instant(s.start, in: viewer))
+        w.raw(",\"end\":")
+        w.string(instant(s.end, in: viewer))
     }
 
     /// The wall clock of a slice's start and end in the viewer's zone, as

@@ -270,16 +270,8 @@ struct DaysCommand: ParsableCommand {
     }
 
     static func writeJSON(_ s: DaySlice, set: RecurrenceSet, seriesID: String?, viewer: Zone, to w: inout JSONWriter) {
-        w.raw("{\"date\":")
-        w.string(s.date.description)
-        w.raw(",\"index\":")
-        w.int(s.index)
-        w.raw(",\"count\":")
-        w.int(s.count)
-        w.raw(",\"start\":")
-        w.string(Text.instant(s.start, in: viewer))
-        w.raw(",\"end\":")
-        w.string(Text.instant(s.end, in: viewer))
+        w.byte(0x7B)
+        Text.writeSliceFields(s, viewer: viewer, to: &w)
         w.raw(",\"seconds\":")
         w.int(Int(s.length))
         w.raw(",\"all_day\":")

@@ -5,10 +5,11 @@ import Testing
 
 /// Limits and hostile input through the batch protocol (issue 3 part 4; the
 /// library side is AlmanacTests/LimitsTests.swift, the summary
-/// Tests/LIMITS.md). Every request gets one reply line: occurrences or a
+/// README.md, "Limits"). Every request gets one reply line: occurrences or a
 /// typed error, never a trap, a hang or an unbounded reply.
 ///
-/// Times are CPU seconds of the test's thread, bounded for a debug build.
+/// Costs are bounded in AlmanacTests/LimitsTests.swift by the expander's own
+/// work count; these check what the protocol answers.
 @Suite struct HostileInputTests {
     func reply(_ line: String) -> JSONValue {
         let text = BatchProtocol.respond(to: line)
@@ -28,15 +29,6 @@ import Testing
     func errorKind(_ r: JSONValue) -> String? {
         if case .string(let k)? = r["error"]?["kind"] { return k }
         return nil
-    }
-
-    /// Runs `body` and returns its result with the CPU seconds the calling thread spent.
-    func cpu<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-        var a = timespec(), b = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a)
-        let r = try body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b)
-        return (r, Double(b.tv_sec - a.tv_sec) + Double(b.tv_nsec - a.tv_nsec) / 1e9)
     }
 
     // MARK: numbers at the edge
@@ -80,24 +72,21 @@ import Testing
     @Test func secondlyOverACenturyIsCappedByTheLimit() {
         let line = #"{"dtstart":"20000101T000000Z","rrule":"FREQ=SECONDLY","after":"20000101T000000Z","before":"21000101T000000Z","limit":LIMIT}"#
         for limit in [1000, 100_000] {
-            let (text, seconds) = cpu { BatchProtocol.respond(to: line.replacingOccurrences(of: "LIMIT", with: String(limit))) }
+            let text = BatchProtocol.respond(to: line.replacingOccurrences(of: "LIMIT", with: String(limit)))
             #expect(text.hasSuffix(#""truncated":true}"#))
             #expect(text.utf8.count < 25 * limit + 100)
-            #expect(seconds < 2, "limit \(limit): \(seconds) s")
         }
         // The maximum: a million occurrences, and no more.
-        let (r, seconds) = cpu { reply(line.replacingOccurrences(of: "LIMIT", with: "2000000")) }
+        let r = reply(line.replacingOccurrences(of: "LIMIT", with: "2000000"))
         #expect(occurrences(r)?.count == BatchRequest.maximumLimit && r["truncated"] == .bool(true))
         #expect(occurrences(r)?.last == "2000-01-12T13:46:39Z")
-        #expect(seconds < 10, "\(seconds) s")
     }
 
     /// Rules that never match end promptly through the protocol too.
     @Test func neverMatchingRules() {
         for f in RecurrenceRule.Frequency.allCases {
-            let (r, seconds) = cpu { reply(#"{"dtstart":"19970902T090000Z","rrule":"FREQ=\#(f.rawValue);BYMONTH=2;BYMONTHDAY=30","limit":1000000}"#) }
+            let r = reply(#"{"dtstart":"19970902T090000Z","rrule":"FREQ=\#(f.rawValue);BYMONTH=2;BYMONTHDAY=30","limit":1000000}"#)
             #expect(occurrences(r) == ["1997-09-02T09:00:00Z"] && r["truncated"] == .bool(false), "\(f)")
-            #expect(seconds < 2, "\(f): \(seconds) s")
         }
     }
 
@@ -117,9 +106,8 @@ import Testing
             #"{"dtstart":"19970902T090000Z","rrule":[\#(manyRules)]}"#,
         ]
         for line in lines {
-            let (r, seconds) = cpu { reply(line) }
+            let r = reply(line)
             #expect(occurrences(r) != nil, "\(line.prefix(80)): \(r["error"].map { "\($0)" } ?? "")")
-            #expect(seconds < 2, "\(line.prefix(80)): \(seconds) s")
         }
     }
 
@@ -170,10 +158,9 @@ import Testing
             (String(repeating: "\"", count: 10_001), "invalid_request"),
         ]
         for (line, kind) in cases {
-            let (r, seconds) = cpu { reply(line) }
+            let r = reply(line)
             let got = errorKind(r)
             #expect(got == kind || (kind == "out_of_range" && got == "invalid_value"), "\(line.prefix(80)): \(r)")
-            #expect(seconds < 1)
         }
         // Invalid UTF-8 bytes in a string.
         var responder = BatchResponder()
@@ -205,7 +192,7 @@ import Testing
             for f in RecurrenceRule.Frequency.allCases {
                 let isDate = start.hasSuffix("0101\"") || start.hasSuffix("1231\"")
                 if isDate && f < .daily { continue }
-                let (r, seconds) = cpu { reply(#"{\#(start),"rrule":"FREQ=\#(f.rawValue);BYMONTH=1,12;BYSETPOS=-1,1","limit":50}"#) }
+                let r = reply(#"{\#(start),"rrule":"FREQ=\#(f.rawValue);BYMONTH=1,12;BYSETPOS=-1,1","limit":50}"#)
                 guard let list = occurrences(r) else {
                     Issue.record("\(start) \(f): \(r)")
                     continue
@@ -213,7 +200,6 @@ import Testing
                 #expect(!list.isEmpty, "\(start) \(f)")
                 #expect(list.allSatisfy { $0.hasPrefix("0") || $0.hasPrefix("9") || $0.hasPrefix("1") }, "\(start) \(f): \(list)")
                 #expect(list.allSatisfy { !$0.hasPrefix("10000") }, "\(start) \(f): \(list)")
-                #expect(seconds < 1, "\(start) \(f): \(seconds) s")
             }
         }
     }

@@ -63,6 +63,17 @@ struct _DaySet: Equatable, Sendable {
 
     @inlinable var isEmpty: Bool { (w0 | w1 | w2 | w3 | w4 | w5) == 0 }
 
+    /// How many indexes are `>= from`.
+    @inlinable func count(from i: Int) -> Int {
+        var n = 0
+        for w in 0..<6 {
+            let lo = w * 64
+            if i <= lo { n += self[word: w].nonzeroBitCount }
+            else if i < lo + 64 { n += (self[word: w] & (~0 << UInt64(i - lo))).nonzeroBitCount }
+        }
+        return n
+    }
+
     /// The smallest index `>= from`, or `nil`.
     @inlinable func next(from: Int) -> Int? {
         var i = from >> 6

@@ -62,6 +62,10 @@ extension RecurrenceSet {
             var merger: _SetMerger
 
             public mutating func next() -> Occurrence? { merger.next() }
+
+            /// Periods, steps, days and years the expander has visited so
+            /// far: a machine-independent cost, which the limit tests bound.
+            var work: Int { merger.work }
         }
     }
 }

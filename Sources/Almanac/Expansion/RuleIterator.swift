@@ -55,6 +55,9 @@ struct _RuleIterator {
     var selected: [Int] = []     // BYSETPOS: flat indexes into days x times
     var selectedIndex = 0
     var emptyPeriods = 0
+    /// Periods, steps, days and years visited: the expander's cost in units
+    /// that do not depend on the machine (tests bound it; see ``workDone``).
+    var work = 0
     var periodHadCandidate = false
     let lastDay: Int             // no period starting after this day can matter
     var yearCache: [_DaySet] = []
@@ -71,6 +74,13 @@ struct _RuleIterator {
     var checkedDay = Int.min
     var checkedDayPasses = false
     var reachCache: [(offset: Int64, reachable: Bool)] = []
+    var daySeek: _DayLimitSeek? = nil
+
+    // COUNT with a window (CountAhead.swift).
+    /// Instances before this key are counted in bulk where they can be.
+    var countBefore: Int64? = nil
+    var timeRuns: [(lo: Int64, hi: Int64)]? = nil
+    var fullDayCount: (offset: Int64, count: Int) = (0, -1)
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -123,6 +133,7 @@ struct _RuleIterator {
         // Seeking past DTSTART drops it; with COUNT there is no seeking, and
         // DTSTART must still be counted (the merger filters the window).
         if plan.count == nil, let s = seekKey, s > startKey { startPending = false }
+        if plan.count != nil, let s = seekKey, s > startKey { countBefore = s }
 
         if plan.frequency >= .daily {
             if plan.count == nil, let s = seekKey, s > startKey {
@@ -241,6 +252,7 @@ struct _RuleIterator {
             periodHadCandidate = false
             k += 1
             if !loadPeriod() { return nil }
+            if let s = countBefore, !countWholePeriods(before: s) { return nil }
         }
     }
 
@@ -278,6 +290,7 @@ struct _RuleIterator {
 
     /// Loads period `k`: its first day and candidate days. `false` past the end.
     mutating func loadPeriod() -> Bool {
+        work &+= 1
         let (step, overflow) = k.multipliedReportingOverflow(by: plan.interval)
         guard !overflow, step <= 4_000_000 else { return false }
         switch plan.frequency {
@@ -360,6 +373,8 @@ struct _RuleIterator {
                 return (sub[subIndex - 1], false)
             }
             k += 1
+            work &+= 1
+            if let s = countBefore, !countSubDaily(before: s) { return nil }
             let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
             let (c, o2) = (t0 + Int64(times[0])).addingReportingOverflow(ks)
             guard !o1, !o2, c <= lastInstant else { return nil }
@@ -383,9 +398,11 @@ struct _RuleIterator {
     mutating func loadSubPeriod() -> Bool {
         var visits = 0
         while true {
+            if let s = countBefore, k > 0, !countSubDaily(before: s) { return false }
             // The backstop of DESIGN.md's "terminate": a rule that has visited
             // this many periods in a row without an instance is declared done.
             visits += 1
+            work &+= 1
             if visits > _RulePlan.searchBudget { return false }
             let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
             let (p, o2) = t0.addingReportingOverflow(ks)
@@ -393,12 +410,17 @@ struct _RuleIterator {
             sub.removeAll(keepingCapacity: true)
             subIndex = 0
             var lastLocal: Int64 = 0
-            var failedDay = false, failedHour = false
+            // Why the period's last candidate failed: its day, or its time of day.
+            var failedDay = false, failedTime = false
+            var lastInstant: Int64 = 0
             for off in times {
+                failedDay = false
+                failedTime = false
                 let c = p + Int64(off)
                 let o = cursor.offset(utc: c)
                 let local = c + o
                 lastLocal = local
+                lastInstant = c
                 guard local < Self.endOfTime else { return false }
                 let day = Int(_floorDiv(Int(local), 86_400))
                 if day != checkedDay {
@@ -407,13 +429,18 @@ struct _RuleIterator {
                 }
                 guard checkedDayPasses else { failedDay = true; continue }
                 let sod = Int(local - Int64(day) * 86_400)
-                if plan.hourMask != 0 && plan.hourMask & (1 << UInt32(sod / 3600)) == 0 { failedHour = true; continue }
-                if plan.frequency <= .minutely && plan.minuteMask != 0 && plan.minuteMask & (1 << UInt64((sod / 60) % 60)) == 0 { continue }
-                if plan.frequency == .secondly && plan.secondMask != 0 && plan.secondMask & (1 << UInt64(sod % 60)) == 0 { continue }
-                if c < startKey || (injectsStart && c == startKey) { continue }
+                if plan.hourMask != 0 && plan.hourMask & (1 << UInt32(sod / 3600)) == 0 { failedTime = true; continue }
+                if plan.frequency <= .minutely && plan.minuteMask != 0 && plan.minuteMask & (1 << UInt64((sod / 60) % 60)) == 0 { failedTime = true; continue }
+                if plan.frequency == .secondly && plan.secondMask != 0 && plan.secondMask & (1 << UInt64(sod % 60)) == 0 { failedTime = true; continue }
+                // BYSETPOS counts the whole period; only then are times before
+                // DTSTART dropped (RFC 5545 3.3.10), in the first period only.
+                if !hasSetPos && (c < startKey || (injectsStart && c == startKey)) { continue }
                 sub.append(_Raw(key: c, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
             }
-            if hasSetPos && !sub.isEmpty { applySetPos() }
+            if hasSetPos && !sub.isEmpty {
+                applySetPos()
+                if let first = sub.first, first.key <= startKey { sub.removeAll { $0.key < startKey || (injectsStart && $0.key == startKey) } }
+            }
             if !sub.isEmpty { emptyPeriods = 0; return true }
             // Nothing here: skip to the period that reaches the next day or hour.
             var next = k + 1
@@ -428,12 +455,26 @@ struct _RuleIterator {
                     if kt > Int64(next) && kt < Int64(Int.max) { next = Int(kt) }
                 }
             }
-            if failedDay || failedHour {
-                let boundary = failedDay ? (_floorDiv(lastLocal, 86_400) + 1) * 86_400 : (_floorDiv(lastLocal, 3600) + 1) * 3600
+            if failedDay || failedTime {
+                // The next wall-clock time the filters let through.
+                let dayStart = _floorDiv(lastLocal, 86_400) * 86_400
+                var boundary = dayStart + 86_400
+                if !failedDay, let t = plan.nextPassingTime(from: Int(lastLocal - dayStart) + 1) { boundary = dayStart + Int64(t) }
+                if failedDay {
+                    // The next day the day limits let through, a year at a time.
+                    if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+                    let after = Int(_floorDiv(lastLocal, 86_400)) + 1
+                    guard let d = daySeek!.firstDay(from: after, through: lastDay) else { return false }
+                    boundary = Int64(d) * 86_400
+                }
                 // The first instant whose wall clock reads `boundary` or later
                 // (in a gap, the instant the gap's clock reading would have had).
                 let r = cursor.resolve(local: boundary)
-                let target = r.inGap ? boundary - Int64(r.offset) : r.utc
+                var target = r.inGap ? boundary - Int64(r.offset) : r.utc
+                // Not past the zone's next transition: an overlap repeats
+                // wall-clock times the filters may let through.
+                _ = cursor.offset(utc: lastInstant)
+                target = min(target, cursor.utcHigh)
                 if target > t0 {
                     let kt = (target - t0) / step
                     if kt > Int64(next) && kt < Int64(Int.max) { next = Int(kt) }
@@ -444,6 +485,9 @@ struct _RuleIterator {
             k = next
         }
     }
+
+    /// All the work done so far, including the day-limit seek's years.
+    var workDone: Int { work &+ (daySeek?.years ?? 0) }
 
     /// ``_RulePlan/timeFiltersReachable(t0:step:offset:modulo:)`` for the
     /// current offset, remembering the last two offsets asked (standard and

@@ -21,6 +21,9 @@ final class _RulePlan: Sendable {
 
     // DTSTART
     let startDay: Int
+    /// Sub-daily rules: the second of the day DTSTART's wall clock shows once
+    /// resolved (a time in a gap is shifted, RFC 5545 3.3.5); their periods
+    /// and default BYMINUTE / BYSECOND follow it. DTSTART's own otherwise.
     let startSecond: Int
     let startLocal: Int64
     let startYear: Int, startMonth: Int, startMonthDay: Int
@@ -43,6 +46,8 @@ final class _RulePlan: Sendable {
     /// Day-based rules: the sorted seconds of the day an instance may start at.
     /// Sub-daily rules: the sorted offsets in seconds inside one period.
     let times: [Int32]
+    /// BYSETPOS: how many instances a period holds when all `times` pass.
+    let fullPeriodPositions: Int
     /// Seconds per period for sub-daily rules (1, 60, 3600); 86400 otherwise.
     let unit: Int64
     /// After this many consecutive periods without an instance, none will ever come.
@@ -67,7 +72,16 @@ final class _RulePlan: Sendable {
 
         let civil = start.civil
         startDay = civil.date.daysSinceEpoch
-        startSecond = civil.time.secondsSinceMidnight
+        // A sub-daily series steps from the instant DTSTART resolves to, so
+        // its periods align on the wall clock of that instant: 02:10 in Lord
+        // Howe's 30-minute gap is 02:40, and HOURLY;BYMINUTE=0 goes on at 03:00.
+        var clock = civil
+        if rule.frequency < .daily, case .zoned = start {
+            var cursor = _ZoneCursor(start.zone ?? .utc)
+            let r = cursor.resolve(local: civil.localSeconds)
+            if r.inGap { clock = CivilDateTime(_localSeconds: Int(r.utc + Int64(r.offset))) }
+        }
+        startSecond = clock.time.secondsSinceMidnight
         startLocal = civil.localSeconds
         startYear = civil.date.year
         startMonth = civil.date.month
@@ -131,7 +145,7 @@ final class _RulePlan: Sendable {
         unmatchableTime = (!rule.byHour.isEmpty && hours.isEmpty) || (!rule.byMinute.isEmpty && minutes.isEmpty)
             || (!rule.bySecond.isEmpty && seconds.isEmpty)
 
-        let h0 = civil.time.hour, m0 = civil.time.minute, s0 = civil.time.second
+        let h0 = clock.time.hour, m0 = clock.time.minute, s0 = clock.time.second
         let hourList = rule.byHour.isEmpty ? [h0] : hours
         let minuteList = rule.byMinute.isEmpty ? [m0] : minutes
         let secondList = rule.bySecond.isEmpty ? [s0] : seconds
@@ -160,6 +174,10 @@ final class _RulePlan: Sendable {
         }
         t.sort()
         times = t
+        fullPeriodPositions = Set(setPos.compactMap { p -> Int? in
+            let i = p > 0 ? p - 1 : t.count + p
+            return i >= 0 && i < t.count ? i : nil
+        }).count
 
         // The Gregorian calendar repeats every 400 years = 4800 months =
         // 20871 weeks = 146097 days. Period k and period k + cycle/gcd(cycle,

@@ -23,6 +23,9 @@ struct _SetMerger {
     let windowEnd: Int64?
     var done = false
 
+    /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
+    var work: Int { (rules + exclusions).reduce(0) { $0 &+ $1.workDone } }
+
     init(set: RecurrenceSet, window: Range<Timestamp>?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc

@@ -59,4 +59,30 @@ extension _RulePlan {
         if frequency == .secondly, secondMask != 0, secondMask & (1 << UInt64(s % 60)) == 0 { return false }
         return true
     }
+
+    /// The first second of the day at or after `second` (0...86400) whose
+    /// wall clock passes the time filters of a sub-daily rule, or `nil`.
+    func nextPassingTime(from second: Int) -> Int? {
+        let hours = hourMask == 0 ? UInt64(0xFF_FFFF) : UInt64(hourMask)
+        let minutes = frequency <= .minutely && minuteMask != 0 ? minuteMask : (1 << 60) - 1
+        let seconds = frequency == .secondly && secondMask != 0 ? secondMask : (1 << 60) - 1
+        func next(_ mask: UInt64, from i: Int) -> Int? {
+            guard i < 64 else { return nil }
+            let rest = mask >> UInt64(i)
+            return rest == 0 ? nil : i + rest.trailingZeroBitCount
+        }
+        var h = second / 3600, m = (second / 60) % 60, s = second % 60
+        while h < 24 {
+            guard let hh = next(hours, from: h), hh < 24 else { return nil }
+            if hh != h { (h, m, s) = (hh, 0, 0) }
+            if let mm = next(minutes, from: m), mm < 60 {
+                if mm != m { (m, s) = (mm, 0) }
+                if let ss = next(seconds, from: s), ss < 60 { return h * 3600 + m * 60 + ss }
+                (m, s) = (m + 1, 0)
+                if m < 60 { continue }
+            }
+            (h, m, s) = (h + 1, 0, 0)
+        }
+        return nil
+    }
 }

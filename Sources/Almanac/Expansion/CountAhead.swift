@@ -1,0 +1,196 @@
+import AlmanacCore
+
+// COUNT with a window far from DTSTART. Every instance before the window
+// counts toward COUNT (RFC 5545 3.3.10), so the expander cannot seek; but it
+// need not produce them one by one either. These count whole stretches of
+// instances that lie before the window, inside one span of the zone (no
+// transition, so no gap shift, no reordering, no duplicate instants), and
+// move the walk past them. The first period (cut at DTSTART) and periods
+// that cross a transition are walked as usual.
+
+extension _RuleIterator {
+    /// Day-based rules: counts the periods from the current one (just loaded)
+    /// whose candidates all lie before `s`, inside one zone span. `false`
+    /// when COUNT runs out before `s` or the rule ends.
+    mutating func countWholePeriods(before s: Int64) -> Bool {
+        while k > 0 && periodStart > plan.startDay && pendingIndex >= pending.count && !startPending {
+            work &+= 1
+            let n = hasSetPos ? selected.count : days.count * times.count
+            if n == 0 {
+                emptyPeriods += 1
+                if emptyPeriods > plan.emptyLimit { return false }
+                k += 1
+                if !loadPeriod() { return false }
+                continue
+            }
+            let (first, last) = hasSetPos ? (selected[0], selected[n - 1]) : (0, n - 1)
+            let firstLocal = Int64(periodStart + days.select(first / times.count)) * 86_400 + Int64(times[first % times.count])
+            let lastLocal = Int64(periodStart + days.select(last / times.count)) * 86_400 + Int64(times[last % times.count])
+            guard periodStart >= _minDayNumber else { return true }
+            let r = cursor.resolve(local: firstLocal)
+            guard !r.inGap, lastLocal < cursor.localHigh, r.utc > lastKey else { return true }
+            let lastInstant = lastLocal - cursor.localOffset
+            guard lastInstant < s else { return true }
+            if let u = untilKey, lastInstant > u { return true }
+            // Plain DAILY and WEEKLY periods all look alike: count the run of
+            // them that stays inside this span and before `s` at once.
+            var periods = 1
+            if fixedDays != nil {
+                let length = Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
+                var end = min(cursor.localHigh, s + cursor.localOffset)
+                if let u = untilKey { end = min(end, u + cursor.localOffset + 1) }
+                periods = max(1, Int((end - 1 - lastLocal) / length) + 1)
+            }
+            let (total, o1) = n.multipliedReportingOverflow(by: periods)
+            let (e, o2) = emitted.addingReportingOverflow(total)
+            if o1 || o2 || e >= countLimit { return false }
+            emitted = e
+            lastKey = lastInstant + Int64(periods - 1) * Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
+            emptyPeriods = 0
+            k += periods
+            if !loadPeriod() { return false }
+        }
+        return true
+    }
+
+    /// Sub-daily rules: counts the instances from period
+    /// `k` on that lie before `s` (less a margin), span by span, a day at a
+    /// time, then moves `k` past them. `false` when COUNT runs out before `s`.
+    mutating func countSubDaily(before s: Int64) -> Bool {
+        // DTSTART first: it sets the last key produced.
+        if startPending { return true }
+        // Keys before `s` are before the window; none may reach past 9999.
+        let stop = min(s, Self.endOfTime - 2 * 86_400)
+        let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
+        let (start, o2) = t0.addingReportingOverflow(ks)
+        guard !o1, !o2 else { return true }
+        var from = start
+        while from < stop {
+            let o = cursor.offset(utc: from)
+            var b = min(stop, cursor.utcHigh)
+            if let u = untilKey { b = min(b, u) }
+            if hasSetPos {
+                // Whole periods only, aligned on the wall clock's units, so
+                // that each period's candidates share their hour and day.
+                guard _floorMod(Int(t0 + o), Int(plan.unit)) == 0, b > t0 else { break }
+                b = t0 + (b - t0) / step * step
+            }
+            // Less than a day to count: walk it.
+            guard b - from >= 86_400 else { break }
+            let n = instances(from: from, to: b, offset: o)
+            let (e, overflow) = emitted.addingReportingOverflow(n)
+            if overflow || e >= countLimit { return false }
+            emitted = e
+            if n > 0 { emptyPeriods = 0 }
+            from = b
+        }
+        if from - start < 86_400 {
+            // Near the window (or a transition): walk from here on.
+            if from >= stop { countBefore = nil }
+            return true
+        }
+        // The period holding `from`: its instances before `from` were
+        // counted, and the walk drops them as already produced.
+        lastKey = max(lastKey, from - 1)
+        let next = Int((from - t0) / step)
+        if emptyPeriods > 0 {
+            emptyPeriods += next - k
+            if emptyPeriods > plan.emptyLimit { return false }
+        }
+        k = next
+        return true
+    }
+
+    /// The instances `t0 + j * step + off` in `[a, b)`, all at offset `o`,
+    /// whose wall clock passes the day limits and the time filters.
+    mutating func instances(from a: Int64, to b: Int64, offset o: Int64) -> Int {
+        if timeRuns == nil {
+            timeRuns = plan.timeRuns()
+            work &+= 86_400
+        }
+        let wholeDays = 86_400 % step == 0
+        var total = 0
+        var day = Int(_floorDiv(a + o, 86_400))
+        let lastDay = Int(_floorDiv(b - 1 + o, 86_400))
+        while day <= lastDay {
+            work &+= 1
+            if !dayLimits.isEmpty {
+                if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+                guard let d = daySeek!.firstDay(from: day, through: lastDay) else { break }
+                day = d
+            }
+            let dayStart = Int64(day) * 86_400 - o
+            let lo = max(a, dayStart), hi = min(b, dayStart + 86_400)
+            if wholeDays && lo == dayStart && hi == dayStart + 86_400 {
+                // Every whole day at this offset holds the same instances.
+                if fullDayCount.offset != o || fullDayCount.count < 0 {
+                    fullDayCount = (o, instances(in: dayStart, lo, hi))
+                }
+                if dayLimits.isEmpty {
+                    // Every day passes: the run of whole days at once.
+                    let days = Int((b - dayStart) / 86_400)
+                    total &+= fullDayCount.count &* days
+                    day += days
+                    continue
+                }
+                // The rest of the year at once, when it lies in the range.
+                let year = _civilFromDays(day).year
+                let nextYear = _daysFromCivil(year + 1, 1, 1)
+                if Int64(nextYear) * 86_400 - o <= b {
+                    total &+= fullDayCount.count &* daySeek!.passingDays(from: day, year: year)
+                    day = nextYear
+                    continue
+                }
+                total &+= fullDayCount.count
+            } else {
+                total &+= instances(in: dayStart, lo, hi)
+            }
+            day += 1
+        }
+        return total
+    }
+
+    /// The instances in `[lo, hi)`, inside the day starting at `dayStart`,
+    /// whose wall-clock second of the day passes the time filters.
+    ///
+    /// With BYSETPOS, periods are counted by their start (every candidate of
+    /// an aligned period passes or fails the filters together), times the
+    /// positions BYSETPOS picks from a full period.
+    func instances(in dayStart: Int64, _ lo: Int64, _ hi: Int64) -> Int {
+        var n = 0
+        for run in timeRuns ?? [] {
+            let x0 = max(lo, dayStart + run.lo), x1 = min(hi, dayStart + run.hi)
+            guard x0 < x1 else { continue }
+            if hasSetPos {
+                n += Int(_ceilDiv(x1 - t0, step) - _ceilDiv(x0 - t0, step)) * plan.fullPeriodPositions
+                continue
+            }
+            for off in times {
+                let base = t0 + Int64(off)
+                n += Int(_ceilDiv(x1 - base, step) - _ceilDiv(x0 - base, step))
+            }
+        }
+        return n
+    }
+}
+
+extension _RulePlan {
+    /// The seconds of the day whose wall clock passes a sub-daily rule's
+    /// BYHOUR, BYMINUTE and BYSECOND filters, as sorted half-open runs.
+    func timeRuns() -> [(lo: Int64, hi: Int64)] {
+        var runs: [(lo: Int64, hi: Int64)] = []
+        var start: Int64 = -1
+        for s in 0...86_400 {
+            var pass = s < 86_400
+            if pass, hourMask != 0, hourMask & (1 << UInt32(s / 3600)) == 0 { pass = false }
+            if pass, frequency <= .minutely, minuteMask != 0, minuteMask & (1 << UInt64((s / 60) % 60)) == 0 { pass = false }
+            if pass, frequency == .secondly, secondMask != 0, secondMask & (1 << UInt64(s % 60)) == 0 { pass = false }
+            if pass && start < 0 { start = Int64(s) }
+            if !pass && start >= 0 { runs.append((start, Int64(s))); start = -1 }
+        }
+        return runs
+    }
+}
+
+@inline(__always)
+func _ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -_floorDiv(-a, b) }

@@ -1,0 +1,72 @@
+import AlmanacCore
+
+/// Finds the next day that passes a DAILY or sub-daily rule's day limits
+/// (BYMONTH, BYMONTHDAY, BYDAY, BYYEARDAY, BYWEEKNO), a year at a time.
+///
+/// Which days of a year pass depends only on the year's shape (weekday of
+/// 1 January, leap year, and for BYWEEKNO the neighbouring years), so each
+/// shape is computed once, as a `_DaySet` of the year's days. A rule whose
+/// limits rarely pass (`BYMONTH=2;BYMONTHDAY=29`) or never pass
+/// (`BYMONTH=2;BYMONTHDAY=30`) then costs a few steps per year, not one per
+/// day: from 1970 to 9999 that is 8,030 cache lookups instead of 2.9 million
+/// day checks.
+struct _DayLimitSeek {
+    let plan: _RulePlan
+    let limits: _RulePlan.Limits
+    private var cache = [_DaySet](repeating: _DaySet(), count: 56)
+    private var cached: UInt64 = 0
+    /// Years visited, and days checked to fill the cache (the cost).
+    private(set) var years = 0
+
+    init(plan: _RulePlan, limits: _RulePlan.Limits) {
+        self.plan = plan
+        self.limits = limits
+    }
+
+    /// The first day in `from...through` whose date passes the limits, or `nil`.
+    mutating func firstDay(from: Int, through last: Int) -> Int? {
+        var day = max(from, _minDayNumber)
+        var year = _civilFromDays(day).year
+        while day <= last && year <= 9999 {
+            years &+= 1
+            let first = _daysFromCivil(year, 1, 1)
+            if let i = days(ofYear: year, first: first).next(from: day - first) {
+                return first + i <= last ? first + i : nil
+            }
+            year += 1
+            day = _daysFromCivil(year, 1, 1)
+        }
+        return nil
+    }
+
+    /// How many days from `day` to the end of its year pass the limits.
+    mutating func passingDays(from day: Int, year: Int) -> Int {
+        years &+= 1
+        let first = _daysFromCivil(year, 1, 1)
+        return days(ofYear: year, first: first).count(from: day - first)
+    }
+
+    /// The days of `year` (indexes from 1 January) that pass, by the year's shape.
+    private mutating func days(ofYear year: Int, first: Int) -> _DaySet {
+        let shape = Self.shape(year, weekNumbers: limits.contains(.weekNo))
+        if cached & (1 << UInt64(shape)) == 0 {
+            var set = _DaySet()
+            let length = _isLeapYear(year) ? 366 : 365
+            for i in 0..<length where plan.passes(first + i, limits) { set.insert(i) }
+            years &+= length
+            cache[shape] = set
+            cached |= 1 << UInt64(shape)
+        }
+        return cache[shape]
+    }
+
+    /// Weekday of 1 January and leap year; with BYWEEKNO also whether the
+    /// years before and after are leap (their week counts decide the weeks
+    /// of early January and late December).
+    static func shape(_ year: Int, weekNumbers: Bool) -> Int {
+        let wd = _isoWeekday(ofDays: _daysFromCivil(year, 1, 1)) - 1
+        let leap = _isLeapYear(year) ? 7 : 0
+        guard weekNumbers else { return wd + leap }
+        return wd + leap + (_isLeapYear(year - 1) ? 14 : 0) + (_isLeapYear(year + 1) ? 28 : 0)
+    }
+}

@@ -1,0 +1,77 @@
+import AlmanacTestSupport
+import Testing
+@testable import Almanac
+
+/// COUNT with a window far from DTSTART: every instance before the window
+/// counts (RFC 5545 3.3.10), so the expander cannot seek, but it counts
+/// whole periods and whole days of instances instead of producing them
+/// (Sources/Almanac/Expansion/CountAhead.swift). The answer must be the
+/// full expansion filtered to the window; the work must not be the walk.
+@Suite struct CountAheadTests {
+    static let zones = ["America/New_York", "Australia/Lord_Howe", "America/St_Johns", "Europe/Dublin", "Pacific/Apia", "Asia/Kathmandu"]
+
+    /// A generated rule with COUNT: every frequency, day limits, time
+    /// filters and expansions, BYSETPOS, INTERVALs that do and do not divide a day.
+    static func rule(_ g: inout SplitMix64) -> String {
+        let f = g.pick(RecurrenceRule.Frequency.allCases)
+        var parts = ["FREQ=\(f.rawValue)", "INTERVAL=\(g.pick([1, 1, 2, 3, 7, 15, 24, 25, 90, 1439]))"]
+        func list(_ r: ClosedRange<Int>, _ n: Int, _ g: inout SplitMix64) -> String {
+            Set((0..<n).map { _ in g.int(r) }).sorted().map(String.init).joined(separator: ",")
+        }
+        if g.chance(0.3) { parts.append("BYMONTH=" + list(1...12, g.int(1...4), &g)) }
+        if g.chance(0.2) { parts.append("BYMONTHDAY=" + list(1...31, g.int(1...3), &g)) }
+        if g.chance(0.3) { parts.append("BYDAY=" + Array(Set((0..<g.int(1...3)).map { _ in g.pick(["MO", "TU", "WE", "TH", "FR", "SA", "SU"]) })).sorted().joined(separator: ",")) }
+        if g.chance(0.4) { parts.append("BYHOUR=" + list(0...23, g.int(1...6), &g)) }
+        if g.chance(0.4) { parts.append("BYMINUTE=" + list(0...59, g.int(1...6), &g)) }
+        if g.chance(0.3) { parts.append("BYSECOND=" + list(0...59, g.int(1...4), &g)) }
+        if g.chance(0.1) { parts.append("BYSETPOS=" + g.pick(["1", "-1", "2", "1,-1"])) }
+        parts.append("COUNT=\(g.pick([100, 700, 3000]))")
+        return parts.joined(separator: ";")
+    }
+
+    @Test func farWindowEqualsTheFullExpansionFiltered() throws {
+        var g = SplitMix64(seed: 0xC0_0A7)
+        var compared = 0
+        for _ in 0..<250 {
+            let text = Self.rule(&g)
+            let civil = CivilDate(g.int(1990...2030), g.int(1...12), g.int(1...28))!.at(g.int(0...23), g.int(0...59), g.int(0...59))
+            let start: Anchor = g.chance(0.3) ? .floating(civil) : .zoned(civil, try Zone(g.pick(Self.zones)))
+            let set = RecurrenceSet(start: start, rules: [try RecurrenceRule(text, mode: .lenient)])
+            let all = try set.occurrences().first(3001)
+            guard all.count > 10 else { continue }
+            // Windows from a late instance (far from DTSTART) to the end of time.
+            for index in [all.count / 2, all.count - 2] {
+                let from = all[index].timestamp
+                let windowed = try set.occurrences(in: from..<Timestamp(secondsSinceEpoch: Int64.max)).first(3001)
+                #expect(windowed == Array(all[index...]), "\(text) from \(start), window from instance \(index)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 300)
+    }
+
+    /// What fuzzing found: 2^63-1 SECONDLY instances from 1970, a window in
+    /// 9999. About 2.5e11 instances come first; they are counted a stretch of
+    /// whole days at a time (plus one pass over the 86,400 seconds of a day
+    /// to find the ones the filters pass).
+    @Test func countsInsteadOfWalking() throws {
+        // Bounds: the 86,400 seconds of a day once, plus per year (day limits)
+        // or per zone transition (about 16,000 up to 9999 in New York and
+        // Dublin) a few steps. Walking would cost one step per instance:
+        // 2.5e11, 1.4e7, 4.2e9 and 1.2e7.
+        let cases: [(String, Anchor, String, Int)] = [
+            ("FREQ=SECONDLY;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
+            ("FREQ=MINUTELY;INTERVAL=24;BYMONTH=9;COUNT=1000000000", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-09-01T00:00:00Z", 86_400 + 4 * 8_030 + 56 * 367),
+            ("FREQ=SECONDLY;BYMINUTE=5;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("America/New_York")), "9998-12-31T19:05:00-05:00", 86_400 + 10 * 16_100),
+            ("FREQ=SECONDLY;BYMINUTE=0;BYSETPOS=1;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
+            ("FREQ=MINUTELY;BYHOUR=9;BYSECOND=0,30;BYSETPOS=-1;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(9, 0), try Zone("America/New_York")), "9999-01-01T09:00:30-05:00", 86_400 + 10 * 16_100),
+            ("FREQ=DAILY;BYHOUR=0,6,12,18;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("Europe/Dublin")), "9999-01-01T00:00:00+00:00", 10 * 16_100),
+        ]
+        let window = Timestamp(utc: CivilDate(9999, 1, 1)!.at(0, 0))..<Timestamp(secondsSinceEpoch: .max)
+        for (text, start, first, bound) in cases {
+            let (got, work) = try RecurrenceRule(text).occurrences(from: start, in: window).firstWithWork(1)
+            #expect(got.map(\.description) == [first], "\(text)")
+            #expect(work <= bound, "\(text): \(work)")
+        }
+    }
+}
