@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "Almanac", targets: ["Almanac"]),
         .executable(name: "almanac", targets: ["AlmanacCLI"]),
+        // The JSON Lines protocol of `almanac batch`, for tools that answer
+        // requests in process (the benchmark package measures it phase by phase).
+        .library(name: "AlmanacBatch", targets: ["AlmanacBatch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

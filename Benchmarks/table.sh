@@ -2,7 +2,10 @@
 # Runs the Recurrence benchmark suite once and prints ONE markdown table:
 # Almanac against Foundation's Calendar.RecurrenceRule and against a baseline
 # loop with no rule logic, from the same run; plus issue 4's day slices (D1,
-# D2) and agenda list (A1) against brute-force baselines.
+# D2) and agenda list (A1) against brute-force baselines, and `almanac batch`
+# over a fixed mixed request stream (B1) with its phases (JSON, reading the
+# request, expanding, formatting). Below the table: where batch time goes,
+# the verdict on each of issue 3's targets, and the machine's load.
 #
 #   Benchmarks/table.sh                    full run (about 3 minutes once built)
 #   Benchmarks/table.sh --ci               short run for CI: one measured iteration per
@@ -20,7 +23,8 @@
 # How it reads the run: package-benchmark exports every benchmark x metric as
 # a percentile TSV (`--format histogramPercentiles --time-units nanoseconds`);
 # the suite's setup code appends counts and check results to the file named
-# by ALMANAC_BENCH_REPORT. Times are medians (p50) of wall clock per run.
+# by ALMANAC_BENCH_REPORT. Times are medians (p50) of the benchmark thread's CPU time per run
+# (a custom metric, cpuTime) less the Empty benchmark's; wall clock is shown beside them.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -46,6 +50,7 @@ if [ "$ci" = 1 ]; then env_quick=(ALMANAC_BENCH_QUICK=1); skip=(--skip ".*-Found
 
 echo "table.sh: building and running the suite (log: $out/run.log)" >&2
 start=$(date +%s)
+load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: //')"
 if ! env "${env_quick[@]}" ALMANAC_BENCH_REPORT="$report" \
     swift package --package-path "$here" --allow-writing-to-directory "$out" \
     benchmark --no-progress --format histogramPercentiles --time-units nanoseconds ${skip[@]+"${skip[@]}"} \
@@ -54,7 +59,10 @@ if ! env "${env_quick[@]}" ALMANAC_BENCH_REPORT="$report" \
     echo "table.sh: the benchmark run failed (log: $out/run.log)" >&2
     exit 1
 fi
-echo "table.sh: run took $(( $(date +%s) - start )) s" >&2
+elapsed=$(( $(date +%s) - start ))
+load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: //')"
+echo "table.sh: run took $elapsed s" >&2
+export ALMANAC_TABLE_MACHINE="$(date -u '+%Y-%m-%d %H:%M UTC'), $(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu) cores, load average (1, 5, 15 min) $load_before before the run and $load_after after it ($elapsed s)"
 
 python3 - "$out" "$report" "$here/allocation-limits.tsv" "$ci" "$update" "${ALMANAC_BENCH_ALLOW_MISMATCH:-0}" "${#args[@]}" <<'PY'
 import glob, os, re, sys
@@ -69,7 +77,7 @@ UNITS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 COUNT = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
 data = defaultdict(dict)  # benchmark -> metric -> {percentile: value}
 for path in glob.glob(os.path.join(out, "*.histogram.percentiles.tsv")):
-    m = re.match(r".*?\.Recurrence\.(.+)\.(wallClock|throughput|mallocCountTotal)\.histogram\.percentiles\.tsv$", os.path.basename(path))
+    m = re.match(r".*?\.Recurrence\.(.+)\.(wallClock|throughput|mallocCountTotal|cpuTime)\.histogram\.percentiles\.tsv$", os.path.basename(path))
     if not m:
         continue
     bench, metric = m.groups()
@@ -88,6 +96,17 @@ for path in glob.glob(os.path.join(out, "*.histogram.percentiles.tsv")):
 
 def p(bench, metric, pct=50):
     return data.get(bench, {}).get(metric, {}).get(pct)
+
+# The table's times: the benchmark thread's CPU time per run (median), less
+# what the harness's clock reads cost (the Empty benchmark's median), so that
+# another process holding the core does not count; wall clock when a run has
+# no CPU time (an older suite).
+EMPTY_CPU = p("Empty", "cpuTime") or 0
+def T(bench):
+    c = p(bench, "cpuTime")
+    if c is None:
+        return p(bench, "wallClock")
+    return max(c - EMPTY_CPU, 1.0)
 
 # --- the suite's own report
 counts, texts, checks, warnings, notes = {}, {}, defaultdict(list), [], []
@@ -114,15 +133,25 @@ def ratio(a, b):
 def n(x):
     return "—" if x is None else f"{int(round(x)):,}"
 
-order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W10-100k", "W10-old",
-         "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1"]
+order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W10", "W10-100k", "W10-old",
+         "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
+PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
 ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"})
 
-print("| Workload | Rule | Occurrences | Almanac / run | Almanac / occurrence | Foundation / run | Foundation ÷ Almanac | Almanac ÷ baseline | Almanac mallocs / run | Foundation mallocs / run | Check |")
-print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|")
+def rate(per_ns):
+    if per_ns is None or per_ns == 0: return "—"
+    r = 1e9 / per_ns
+    return f"{r / 1e6:.3g} M" if r >= 1e6 else f"{r / 1e3:.3g} k" if r >= 1e3 else f"{r:.3g}"
+
+# Batch phases: each one's share of their sum, shown beside its name.
+phase_ns = {i: T(f"{i}-Almanac") for i in PHASES}
+phase_sum = sum(v for v in phase_ns.values() if v is not None) if all(v is not None for v in phase_ns.values()) else None
+
+print("| Workload | Rule | Occurrences | Almanac / run | Almanac wall clock / run | Almanac / occurrence | Almanac occurrences / s | Foundation / run | Foundation ÷ Almanac | Almanac ÷ baseline | Almanac mallocs / run | Foundation mallocs / run | Check |")
+print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|")
 for i in ids:
-    a, f, b = p(f"{i}-Almanac", "wallClock"), p(f"{i}-Foundation", "wallClock"), p(f"{i}-Baseline", "wallClock")
+    a, f, b = T(f"{i}-Almanac"), T(f"{i}-Foundation"), T(f"{i}-Baseline")
     count = counts.get((i, "Almanac"))
     per = None if a is None or not count else a / count
     status = [s for s, _ in checks.get(i, [])]
@@ -130,17 +159,65 @@ for i in ids:
              else "✓" if "agree" in status else "—")
     fcount = counts.get((i, "Foundation"))
     occ = n(count) + ("" if fcount is None or fcount == count else f" (Foundation {fcount:,})")
-    print(f"| {i} | `{texts.get(i, '?')}` | {occ} | {t(a)} | {t(per)} | {t(f)} | {ratio(f, a)} | {ratio(a, b)} | {n(p(f'{i}-Almanac', 'mallocCountTotal'))} | {n(p(f'{i}-Foundation', 'mallocCountTotal'))} | {check} |")
-BASELINES = {"W": "same instants, no rule logic", "D": "same slices, brute force (public `Zone` API)",
+    text = f"`{texts.get(i, '?')}`"
+    if i in PHASES:
+        text = texts.get(i, "?").removeprefix("phase: ") + (f", {100 * a / phase_sum:.1f}% of the phases" if phase_sum and a else "")
+    print(f"| {i} | {text} | {occ} | {t(a)} | {t(p(f'{i}-Almanac', 'wallClock'))} | {t(per)} | {rate(per)} | {t(f)} | {ratio(f, a)} | {ratio(a, b)} | {n(p(f'{i}-Almanac', 'mallocCountTotal'))} | {n(p(f'{i}-Foundation', 'mallocCountTotal'))} | {check} |")
+BASELINES = {"W": "same instants, no rule logic: the oracle's wall-clock starts, precomputed, through `Zone.timestamp(for:)`",
+             "W1": "same instants, no rule logic: day after day through `Zone.timestamp(for:)`",
+             "W7": "same instants, no rule logic: 7 h steps through `Zone.offset(at:)`",
+             "D": "same slices, brute force (public `Zone` API)",
              "A": "same list, brute force (`isListed(in:)` on every item, then sorted)"}
 for i in ids:
     if f"{i}-Baseline" in data:
-        print(f"| {i} baseline | {BASELINES.get(i[0], 'baseline')} | {n(counts.get((i, 'Baseline')))} | {t(p(f'{i}-Baseline', 'wallClock'))} | {t(None if not counts.get((i, 'Baseline')) else p(f'{i}-Baseline', 'wallClock') / counts[(i, 'Baseline')])} | | | | {n(p(f'{i}-Baseline', 'mallocCountTotal'))} | | |")
+        bper = None if not counts.get((i, 'Baseline')) else T(f'{i}-Baseline') / counts[(i, 'Baseline')]
+        print(f"| {i} baseline | {BASELINES.get(i, BASELINES.get(i[0], 'baseline'))} | {n(counts.get((i, 'Baseline')))} | {t(T(f'{i}-Baseline'))} | {t(p(f'{i}-Baseline', 'wallClock'))} | {t(bper)} | {rate(bper)} | | | | {n(p(f'{i}-Baseline', 'mallocCountTotal'))} | | |")
 print()
-print("Times are medians of wall clock per run (one run = the whole expansion or query). "
+print(("Times are medians of the benchmark thread's CPU time per run, less the harness's clock reads (Empty); the wall-clock column is the median wall clock, which also counts time other processes held the core. " if EMPTY_CPU else "Times are medians of wall clock per run. ") + "One run = the whole expansion or query. "
       "Foundation ÷ Almanac > 1 means Almanac is faster; Almanac ÷ baseline is how far Almanac is from a loop "
       "that produces the same instants with no rule logic (public `Zone` API only). "
-      f"Harness: an empty iteration costs {t(p('Empty', 'wallClock'))} and {n(p('Empty', 'mallocCountTotal'))} mallocs.")
+      f"Harness: an empty iteration costs {t(p('Empty', 'wallClock'))} of wall clock, {t(p('Empty', 'cpuTime'))} of CPU time (two clock reads), and {n(p('Empty', 'mallocCountTotal'))} mallocs.")
+b1, b1count = T("B1-Almanac"), counts.get(("B1", "Almanac"))
+if b1 and b1count:
+    line = (f"Batch: `almanac batch`'s work on B1's stream (64 KiB reads to reply bytes, warm zone cache) runs at "
+            f"{rate(b1 / b1count)} occurrences/s end to end")
+    if phase_sum:
+        line += (" and goes " + ", ".join(f"{100 * phase_ns[i] / phase_sum:.1f}% to {texts.get(i, i).removeprefix('phase: ').split(' (')[0]}" for i in PHASES)
+                 + f"; the phases add up to {100 * phase_sum / b1:.0f}% of B1")
+    print(line + ".")
+
+# --- issue 3's targets, from this run
+def wall(b): return T(b)
+def verdict(ok): return "—" if ok is None else "✓" if ok else "✗ MISSED"
+targets = []
+for i in ["W1", "W2", "W3", "W4", "W5", "W6", "W7"]:
+    a, f, b = wall(f"{i}-Almanac"), wall(f"{i}-Foundation"), wall(f"{i}-Baseline")
+    if a is None: continue
+    parts = []
+    if f is not None: parts.append(f"{f / a:,.0f}× Foundation {verdict(f / a >= 500)}")
+    if b is not None: parts.append(f"{a / b:.2f}× baseline {verdict(a / b <= 10)}")
+    if parts: targets.append(f"{i}: " + ", ".join(parts))
+w1, w1s, d1, d2 = (p(b, "mallocCountTotal", 100) for b in ("W1-Almanac", "W1-10k-Almanac", "D1-Almanac", "D2-Almanac"))
+if w1 is not None and w1s is not None:
+    targets.append(f"mallocs per run do not grow with size: W1 {int(w1)} for 100,000, W1-10k {int(w1s)} for 10,000 {verdict(w1 <= w1s)}"
+                   + ("" if d1 is None or d2 is None else f"; D2 {int(d2)} for 732 slices, D1 {int(d1)} for 366 {verdict(d2 <= d1)}"))
+if wall("W8-Almanac") and wall("W8-start-Almanac"):
+    r = wall("W8-Almanac") / wall("W8-start-Almanac")
+    targets.append(f"W8 (January 2090) against W8-start (January 2000, the first window): {r:.2f}× its time {verdict(r <= 1.2)} (≤ 1.2 allowed for noise at µs scale)")
+if wall("W9-Almanac") and wall("W9-Foundation"):
+    r = wall("W9-Foundation") / wall("W9-Almanac")
+    targets.append(f"W9: {r:,.0f}× Foundation {verdict(r >= 1000)} (target 1000×)")
+if wall("W10-Almanac") and wall("W10-100k-Almanac"):
+    r = wall("W10-100k-Almanac") / wall("W10-Almanac")
+    targets.append(f"W10: 100,000 series cost {r:.1f}× 10,000 {verdict(r <= 12)} (target ≤ 12×)")
+if wall("W10-Almanac") and wall("W10-old-Almanac"):
+    r = wall("W10-old-Almanac") / wall("W10-Almanac")
+    targets.append(f"W10-old (DTSTART 30 years older): {r:.2f}× W10's time {verdict(r <= 1.2)} (≤ 1.2 allowed for noise)")
+if targets:
+    print("\nTargets (issue 3), from this run" + (" (--ci: one unwarmed sample per benchmark, so the times, and these verdicts, are only indicative):" if ci else ":"))
+    for x in targets: print(f"- {x}")
+print()
+print(f"- machine: {os.environ.get('ALMANAC_TABLE_MACHINE', '?')}")
 for note in notes:
     print(f"- note: {note}")
 for i in ids:

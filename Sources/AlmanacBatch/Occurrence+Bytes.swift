@@ -14,9 +14,10 @@ extension Occurrence {
     }
 
     /// Appends the description, as a JSON string when `quoted`, after a `,`
-    /// when `comma`: one append per occurrence in the batch reply.
+    /// when `comma`: one append per occurrence in the batch reply. Not API
+    /// (public for the benchmark package, which times formatting on its own).
     @inlinable
-    func _appendDescription(to bytes: inout [UInt8], quoted: Bool, comma: Bool) {
+    public func _appendDescription(to bytes: inout [UInt8], quoted: Bool, comma: Bool) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             let p = buffer.baseAddress!
             var n = 0

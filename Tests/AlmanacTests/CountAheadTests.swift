@@ -50,6 +50,34 @@ import Testing
         #expect(compared >= 300)
     }
 
+    /// With a COUNT the series never reaches, a far window holds what the
+    /// same rule without COUNT gives there: two independent paths (counting
+    /// every instance before the window, and seeking to it).
+    @Test func countNotReachedAgreesWithTheSeek() throws {
+        var g = SplitMix64(seed: 0x5EE_C0)
+        var compared = 0
+        for _ in 0..<120 {
+            var text = Self.rule(&g)
+            text = text.split(separator: ";").filter { !$0.hasPrefix("COUNT=") }.joined(separator: ";")
+            let plain = try RecurrenceRule(text, mode: .lenient)
+            var counted = plain
+            counted.count = Int.max
+            let civil = CivilDate(g.int(1970...2000), g.int(1...12), g.int(1...28))!.at(g.int(0...23), g.int(0...59), g.int(0...59))
+            let start: Anchor = g.chance(0.3) ? .floating(civil) : .zoned(civil, try Zone(g.pick(Self.zones)))
+            let from = Timestamp(utc: CivilDate(g.int(2100...9000), g.int(1...12), g.int(1...28))!.at(0, 0))
+            let window = from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + 400 * 86_400)
+            let seek = try plain.occurrences(from: start, in: window).first(50)
+            let (count, work) = try counted.occurrences(from: start, in: window).firstWithWork(50)
+            #expect(count == seek, "\(counted) from \(start) in \(window)")
+            // At most a step per day before the window (never one per instance),
+            // one pass over a day's seconds, and the year-shape caches.
+            let days = Int(from.secondsSinceEpoch - Timestamp(utc: civil).secondsSinceEpoch) / 86_400
+            #expect(work <= days + 86_400 + 56 * 367 + 1000, "\(counted): \(work)")
+            if !seek.isEmpty { compared += 1 }
+        }
+        #expect(compared >= 40)
+    }
+
     /// What fuzzing found: 2^63-1 SECONDLY instances from 1970, a window in
     /// 9999. About 2.5e11 instances come first; they are counted a stretch of
     /// whole days at a time (plus one pass over the 86,400 seconds of a day
@@ -72,6 +100,26 @@ import Testing
             let (got, work) = try RecurrenceRule(text).occurrences(from: start, in: window).firstWithWork(1)
             #expect(got.map(\.description) == [first], "\(text)")
             #expect(work <= bound, "\(text): \(work)")
+        }
+    }
+
+    /// UNTIL 9999-12-31 on a zoned DTSTART is the key Int64.max (there is no
+    /// next day to start), and a window may start anywhere in Int64: counting
+    /// whole DAILY periods east of UTC added the offset to them and trapped
+    /// (fuzz finding 9, Tools/fuzz/regressions/README.md). COUNT and UNTIL
+    /// together are lenient input.
+    @Test func boundsAtTheEndOfInt64EastOfUTC() throws {
+        let rule = try RecurrenceRule("FREQ=DAILY;UNTIL=99991231;COUNT=111", mode: .lenient)
+        let start = Anchor.zoned(CivilDate(2061, 10, 6)!.at(12, 43, 20), try Zone("Europe/Berlin"))
+        let all = Array(try rule.occurrences(from: start))
+        #expect(all.count == 111)
+        let windows = [
+            Timestamp(utc: CivilDate(2062, 1, 20)!.at(0, 0))..<Timestamp(secondsSinceEpoch: .max),
+            Timestamp(utc: CivilDate(9999, 12, 31)!.at(14, 53, 51))..<Timestamp(secondsSinceEpoch: .max),
+            Timestamp(secondsSinceEpoch: .max - 1)..<Timestamp(secondsSinceEpoch: .max),
+        ]
+        for w in windows {
+            #expect(Array(try rule.occurrences(from: start, in: w)) == all.filter { w.contains($0.timestamp) }, "\(w)")
         }
     }
 }

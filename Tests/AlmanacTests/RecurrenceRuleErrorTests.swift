@@ -81,6 +81,18 @@ import AlmanacCore
         Case(input: "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=367", text: "367", column: 32, message: "BYSETPOS value 367 is out of range"),
         Case(input: "FREQ=MONTHLY;BYMONTHDAY=99999999999999999999", text: "99999999999999999999", column: 25,
              message: "BYMONTHDAY value 99999999999999999999 is out of range (a month has at most 31 days)"),
+        // A negative number past Int.min (or exactly Int.min) is out of range, not a trap
+        // (fuzz finding 8: the range check took abs(Int.min); Tools/fuzz/regressions/README.md).
+        Case(input: "FREQ=MONTHLY;BYMONTHDAY=-99999999999999999999", text: "-99999999999999999999", column: 25,
+             message: "BYMONTHDAY value -99999999999999999999 is out of range (a month has at most 31 days)"),
+        Case(input: "FREQ=MONTHLY;BYMONTHDAY=-9223372036854775808", text: "-9223372036854775808", column: 25,
+             message: "BYMONTHDAY value -9223372036854775808 is out of range (a month has at most 31 days)"),
+        Case(input: "FREQ=YEARLY;BYYEARDAY=-9223372036854775809", text: "-9223372036854775809", column: 23,
+             message: "BYYEARDAY value -9223372036854775809 is out of range (a year has at most 366 days)"),
+        Case(input: "FREQ=YEARLY;BYWEEKNO=-99999999999999999999", text: "-99999999999999999999", column: 22,
+             message: "BYWEEKNO value -99999999999999999999 is out of range (a year has at most 53 weeks)"),
+        Case(input: "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-9223372036854775808", text: "-9223372036854775808", column: 32,
+             message: "BYSETPOS value -9223372036854775808 is out of range (expected 1...366 or -366...-1)"),
         Case(input: "FREQ=MONTHLY;BYMONTHDAY=1,,2", text: ",", column: 27, message: "BYMONTHDAY has an empty value in its list"),
         Case(input: "FREQ=MONTHLY;BYMONTHDAY=1,", text: ",", column: 26, message: "BYMONTHDAY has an empty value in its list"),
 

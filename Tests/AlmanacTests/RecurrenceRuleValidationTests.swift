@@ -51,6 +51,18 @@ import AlmanacCore
              message: "invalid RRULE: BYDAY value \"0MO\" is out of range (the ordinal must be 1...53 or -53...-1; 0 is not allowed)"),
         Case(name: "BYDAY ordinal -54", rule: rule(.yearly) { $0.byDay = [.nth(-54, .friday)] },
              message: "invalid RRULE: BYDAY value \"-54FR\" is out of range (the ordinal must be 1...53 or -53...-1: a year has at most 53 of each weekday)"),
+        // Int.min in a number list or as an ordinal is out of range, not a trap
+        // (fuzz finding 8: the range check took abs(Int.min); Tools/fuzz/regressions/README.md).
+        Case(name: "BYMONTHDAY Int.min", rule: rule(.monthly) { $0.byMonthDay = [Int.min] },
+             message: "invalid RRULE: BYMONTHDAY value -9223372036854775808 is out of range (a month has at most 31 days)"),
+        Case(name: "BYYEARDAY Int.min", rule: rule(.yearly) { $0.byYearDay = [Int.min] },
+             message: "invalid RRULE: BYYEARDAY value -9223372036854775808 is out of range (a year has at most 366 days)"),
+        Case(name: "BYWEEKNO Int.min", rule: rule(.yearly) { $0.byWeekNo = [Int.min] },
+             message: "invalid RRULE: BYWEEKNO value -9223372036854775808 is out of range (a year has at most 53 weeks)"),
+        Case(name: "BYSETPOS Int.min", rule: rule(.monthly) { $0.byDay = [.every(.monday)]; $0.bySetPos = [Int.min] },
+             message: "invalid RRULE: BYSETPOS value -9223372036854775808 is out of range (expected 1...366 or -366...-1)"),
+        Case(name: "BYDAY ordinal Int.min", rule: rule(.yearly) { $0.byDay = [.nth(Int.min, .monday)] },
+             message: "invalid RRULE: BYDAY value \"-9223372036854775808MO\" is out of range (the ordinal must be 1...53 or -53...-1: a year has at most 53 of each weekday)"),
         Case(name: "COUNT with UNTIL", rule: rule(.daily) { $0.count = 3; $0.until = .date(CivilDate(2026, 1, 1)!) },
              message: "invalid RRULE: COUNT and UNTIL must not both be given (RFC 5545 section 3.3.10)"),
         Case(name: "ordinal with WEEKLY", rule: rule(.weekly) { $0.byDay = [.nth(1, .monday)] },

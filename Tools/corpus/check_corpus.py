@@ -133,6 +133,7 @@ class ICU:
         self._set_date_time = fn("ucal_setDateTime", None, [P, I32, I32, I32, I32, I32, I32, ERR])
         self._canonical = fn("ucal_getCanonicalTimeZoneID", I32,
                              [P, I32, P, I32, ctypes.POINTER(ctypes.c_int8), ERR])
+        self._from_windows = fn("ucal_getTimeZoneIDForWindowsID", I32, [P, I32, ctypes.c_char_p, P, I32, ERR])
         tzv = fn("ucal_getTZDataVersion", ctypes.c_char_p, [ERR])
         status = ctypes.c_int(0)
         self.tz_version = tzv(ctypes.byref(status)).decode()
@@ -146,6 +147,16 @@ class ICU:
     def _u16(s):
         raw = s.encode("utf-16-le")
         return ctypes.create_string_buffer(raw, len(raw) + 2), len(s)
+
+    def iana_for_windows(self, windows_id):
+        """The IANA id ICU maps a Windows zone id to (region 001), or None."""
+        buf, n = self._u16(windows_id)
+        out = ctypes.create_string_buffer(256)
+        status = ctypes.c_int(0)
+        length = self._from_windows(buf, n, None, out, 128, ctypes.byref(status))
+        if status.value > 0 or length <= 0:
+            return None
+        return out.raw[: 2 * length].decode("utf-16-le")
 
     def knows(self, zone_id):
         buf, n = self._u16(zone_id)
@@ -264,8 +275,8 @@ class Frame:
     def render(self, key):
         c = self.local(key)
         if self.kind == DATE:
-            return c.strftime("%Y-%m-%d")
-        s = c.strftime("%Y-%m-%dT%H:%M:%S")
+            return f"{c.year:04d}-{c.month:02d}-{c.day:02d}"
+        s = f"{c.year:04d}-{c.month:02d}-{c.day:02d}T{c.hour:02d}:{c.minute:02d}:{c.second:02d}"
         if self.kind == UTC_TIME:
             return s + "Z"
         if self.kind == ZONED:
@@ -327,6 +338,8 @@ def parse_rule(text, frame, what):
         name, eq, value = item.partition("=")
         if not eq or not value:
             raise CaseError(f"{what}: {item!r} is not NAME=VALUE")
+        if name.upper().startswith("X-"):
+            continue  # an x-name part (RFC 5545 3.3.10): kept by the engine, no meaning
         if name not in RULE_PARTS:
             raise CaseError(f"{what}: unknown rule part {name!r}")
         if name in parts:
@@ -674,10 +687,13 @@ def check_case(case, icu, stats, verbose, recompute_this=True):
     if tzid is not None:
         if kind != FLOATING:
             raise CaseError(f"tzid goes only with a local date-time dtstart, not a {kind} one")
+        iana = icu.iana_for_windows(tzid) if icu.lib and "/" not in tzid else None
         try:
-            zone = ZoneInfo(tzid)
+            zone = ZoneInfo(iana or tzid)
         except (ZoneInfoNotFoundError, ValueError):
             raise CaseError(f"tzid {tzid!r} is not a zone known to zoneinfo")
+        if iana:
+            tzid = iana  # a Windows id, read as ICU maps it (the engine does the same)
         if icu.lib and not icu.knows(tzid):
             raise CaseError(f"tzid {tzid!r} is not a zone known to ICU {icu.tz_version}")
         kind = ZONED

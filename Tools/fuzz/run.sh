@@ -125,8 +125,8 @@ fuzz() {
         local last; last=$(grep -E '^#[0-9]+: cov: .* time: [0-9]+s' "$log" | tail -1)
         if [[ -n $last ]]; then
             execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<< "$last")
-            local t; t=$(sed -E 's/.* time: ([0-9]+)s.*/\1/' <<< "$last")
-            (( t > 0 )) && rate=$(( execs / t ))
+            local secs; secs=$(sed -E 's/.* time: ([0-9]+)s.*/\1/' <<< "$last")
+            (( secs > 0 )) && rate=$(( execs / secs ))
         fi
     fi
     if [[ $status -eq 0 ]]; then
@@ -145,10 +145,12 @@ regress() {
         [[ -d "$FUZZ/regressions/$t" ]] || continue
         for f in "$FUZZ/regressions/$t"/*; do
             [[ -f $f && $f != *.md ]] || continue
-            if "$BIN/$t" -timeout=1 -rss_limit_mb=256 "$f" > "$OUT/logs/regress.log" 2>&1; then
+            local log="$OUT/logs/regress-$t-$(basename "$f").log"
+            if "$BIN/$t" -timeout=1 -rss_limit_mb=256 "$f" > "$log" 2>&1; then
                 echo "regress: $t $(basename "$f"): passes"
             else
-                echo "regress: $t $(basename "$f"): FAILS"
+                echo "regress: $t $(basename "$f"): FAILS (log $log)"
+                grep -m1 -E "FUZZ CHECK FAILED|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)" "$log" | cut -c1-300 | sed 's/^/    /'
                 status=1
             fi
         done

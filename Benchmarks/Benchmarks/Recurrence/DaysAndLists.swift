@@ -120,7 +120,7 @@ func baselineSlices(_ w: SliceWorkload) -> Tally {
 func registerDaySlices() {
     for id in ["D1", "D1-Tokyo", "D2", "D2-Tokyo"] {
         Benchmark("\(id)-Almanac") { benchmark, w in
-            for _ in benchmark.scaledIterations { blackHole(almanacSlices(w)) }
+            benchmark.timed { blackHole(almanacSlices(w)) }
         } setup: { () -> SliceWorkload in
             let w = sliceWorkloads[id]!
             let a = almanacSlices(w), b = baselineSlices(w)
@@ -135,7 +135,7 @@ func registerDaySlices() {
         }
 
         Benchmark("\(id)-Baseline") { benchmark, w in
-            for _ in benchmark.scaledIterations { blackHole(baselineSlices(w)) }
+            benchmark.timed { blackHole(baselineSlices(w)) }
         } setup: { () -> SliceWorkload in
             let w = sliceWorkloads[id]!
             report("count", id, "Baseline", String(baselineSlices(w).count), w.text)
@@ -197,7 +197,7 @@ func registerAgendaList() {
     }
 
     Benchmark("A1-Almanac") { benchmark, w in
-        for _ in benchmark.scaledIterations { blackHole(almanacList(w)) }
+        benchmark.timed { blackHole(almanacList(w)) }
     } setup: { () -> ListWorkload in
         let w = prepare()
         let a = almanacList(w), b = baselineList(w)
@@ -213,7 +213,7 @@ func registerAgendaList() {
     }
 
     Benchmark("A1-Baseline") { benchmark, w in
-        for _ in benchmark.scaledIterations { blackHole(baselineList(w)) }
+        benchmark.timed { blackHole(baselineList(w)) }
     } setup: { () -> ListWorkload in
         let w = prepare()
         report("count", "A1", "Baseline", String(baselineList(w).count), listText)

@@ -33,6 +33,33 @@ struct Tally: Equatable {
     }
 }
 
+// MARK: - CPU time
+
+/// The benchmark thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), per run: the
+/// table's times. Wall clock counts the time another process holds the core,
+/// and on a shared 2-core machine that moved ratios twofold from run to run;
+/// CPU time does not. Reading the clock costs about a microsecond here (a
+/// system call), so table.sh subtracts the `Empty` benchmark's figure.
+let cpuTime = BenchmarkMetric.custom("cpuTime", polarity: .prefersSmaller, useScalingFactor: false)
+
+@inline(__always)
+func threadCPUNanoseconds() -> Int {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return ts.tv_sec &* 1_000_000_000 &+ ts.tv_nsec
+}
+
+extension Benchmark {
+    /// Runs `body` once per scaled iteration and records the thread's CPU time per iteration as `cpuTime`.
+    @inline(__always)
+    func timed(_ body: () -> Void) {
+        let t0 = threadCPUNanoseconds()
+        for _ in scaledIterations { body() }
+        let t1 = threadCPUNanoseconds()
+        measurement(cpuTime, (t1 - t0) / max(1, scaledIterations.count))
+    }
+}
+
 // MARK: - Almanac
 
 /// `set.occurrences()` as a caller writes it: building the plan (validation,
@@ -110,6 +137,20 @@ func baselineElapsed(from start: CivilDateTime, step: Int64, count: Int, zone: Z
         let s = t0 + i * step
         let offset = zone.offset(at: Timestamp(secondsSinceEpoch: s)).seconds
         t.add(seconds: s, offset: offset, local: CivilDateTime(_localSeconds: Int(s + Int64(offset))))
+    }
+    return t
+}
+
+/// W2-W6's instants: wall-clock starts worked out beforehand (the oracle's),
+/// each read through the zone with the public `Zone.timestamp(for:)`.
+@inline(never)
+func baselineLocal(_ locals: [CivilDateTime], zone: Zone) -> Tally {
+    var t = Tally()
+    for local in locals {
+        let instant: Timestamp
+        do { instant = try zone.timestamp(for: local) } catch { fatalError("\(error)") }
+        let offset = Int32(truncatingIfNeeded: local.localSeconds - instant.secondsSinceEpoch)
+        t.add(seconds: instant.secondsSinceEpoch, offset: offset, local: local)
     }
     return t
 }

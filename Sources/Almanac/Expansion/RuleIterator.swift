@@ -81,6 +81,7 @@ struct _RuleIterator {
     var countBefore: Int64? = nil
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
     var fullDayCount: (offset: Int64, count: Int) = (0, -1)
+    var fullPeriodPositions = 0
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -137,13 +138,15 @@ struct _RuleIterator {
 
         if plan.frequency >= .daily {
             if plan.count == nil, let s = seekKey, s > startKey {
-                // Two days for offsets and gap shifts, three for week years spilling into January.
-                let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 5
+                // Two days for offsets and gap shifts, three more for week years
+                // spilling into January (BYWEEKNO only: the other rules' periods
+                // start on calendar dates, and three needless days cost W8 10%).
+                let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
                 k = max(0, _floorDiv(periodNumber(ofDay: target) - periodNumber(ofDay: plan.startDay), plan.interval))
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
-            if plan.unmatchableTime || !loadPeriod() { periodsDone = true }
+            if plan.unmatchableTime || plan.setPosOutOfReach || !loadPeriod() { periodsDone = true }
         } else {
             // Periods start at DTSTART truncated to the unit in wall-clock time.
             t0 = startKey - Int64(plan.startSecond) % plan.unit
@@ -333,7 +336,26 @@ struct _RuleIterator {
             guard periodStart <= lastDay else { return false }
             if let f = fixedDays { days = f } else {
                 days = _DaySet()
-                if plan.passes(periodStart, dayLimits) { days.insert(0) }
+                // Seek the next day the limits let through, a year at a time,
+                // instead of loading every day that fails them.
+                if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+                while true {
+                    guard let d = daySeek!.firstDay(from: periodStart, through: lastDay) else { return false }
+                    if d == periodStart { break }
+                    // The first period starting on or after `d` (INTERVAL may be 2^63-1).
+                    let gap = d - plan.startDay
+                    let next = gap / plan.interval + (gap % plan.interval == 0 ? 0 : 1)
+                    let (days, tooFar) = next.multipliedReportingOverflow(by: plan.interval)
+                    guard !tooFar, days <= 4_000_000 else { return false }
+                    // The periods passed over are empty: they count toward the
+                    // 400-year bound as if they had been visited.
+                    emptyPeriods += next - k
+                    if emptyPeriods > plan.emptyLimit { return false }
+                    k = next
+                    periodStart = plan.startDay + days
+                    guard periodStart <= lastDay else { return false }
+                }
+                days.insert(0)
             }
         }
         dayCursor = 0

@@ -46,8 +46,6 @@ final class _RulePlan: Sendable {
     /// Day-based rules: the sorted seconds of the day an instance may start at.
     /// Sub-daily rules: the sorted offsets in seconds inside one period.
     let times: [Int32]
-    /// BYSETPOS: how many instances a period holds when all `times` pass.
-    let fullPeriodPositions: Int
     /// Seconds per period for sub-daily rules (1, 60, 3600); 86400 otherwise.
     let unit: Int64
     /// After this many consecutive periods without an instance, none will ever come.
@@ -146,9 +144,13 @@ final class _RulePlan: Sendable {
             || (!rule.bySecond.isEmpty && seconds.isEmpty)
 
         let h0 = clock.time.hour, m0 = clock.time.minute, s0 = clock.time.second
-        let hourList = rule.byHour.isEmpty ? [h0] : hours
-        let minuteList = rule.byMinute.isEmpty ? [m0] : minutes
-        let secondList = rule.bySecond.isEmpty ? [s0] : seconds
+        // An absent part takes DTSTART's field, without building a one-element
+        // array for it: a plan is built per query (W10 builds 10,000 per run),
+        // and those arrays were three of its allocations.
+        let hourCount = rule.byHour.isEmpty ? 1 : hours.count
+        let minuteCount = rule.byMinute.isEmpty ? 1 : minutes.count
+        let secondCount = rule.bySecond.isEmpty ? 1 : seconds.count
+        func value(_ list: [Int], _ given: Bool, _ field: Int, _ i: Int) -> Int { given ? list[i] : field }
         var t: [Int32] = []
         switch rule.frequency {
         case .secondly:
@@ -157,27 +159,35 @@ final class _RulePlan: Sendable {
         case .minutely:
             // BYSECOND expands inside the minute.
             unit = 60
-            t = secondList.map { Int32($0) }
+            t.reserveCapacity(secondCount)
+            for s in 0..<secondCount { t.append(Int32(value(seconds, !rule.bySecond.isEmpty, s0, s))) }
         case .hourly:
             // BYMINUTE and BYSECOND expand inside the hour.
             unit = 3600
-            t.reserveCapacity(minuteList.count * secondList.count)
-            for m in minuteList { for s in secondList { t.append(Int32(m * 60 + s)) } }
+            t.reserveCapacity(minuteCount * secondCount)
+            for m in 0..<minuteCount {
+                for s in 0..<secondCount {
+                    t.append(Int32(value(minutes, !rule.byMinute.isEmpty, m0, m) * 60 + value(seconds, !rule.bySecond.isEmpty, s0, s)))
+                }
+            }
         default:
             unit = 86_400
             if case .date = start {
                 t = [0]
             } else {
-                t.reserveCapacity(hourList.count * minuteList.count * secondList.count)
-                for h in hourList { for m in minuteList { for s in secondList { t.append(Int32(h * 3600 + m * 60 + s)) } } }
+                t.reserveCapacity(hourCount * minuteCount * secondCount)
+                for h in 0..<hourCount {
+                    for m in 0..<minuteCount {
+                        for s in 0..<secondCount {
+                            t.append(Int32(value(hours, !rule.byHour.isEmpty, h0, h) * 3600
+                                + value(minutes, !rule.byMinute.isEmpty, m0, m) * 60 + value(seconds, !rule.bySecond.isEmpty, s0, s)))
+                        }
+                    }
+                }
             }
         }
         t.sort()
         times = t
-        fullPeriodPositions = Set(setPos.compactMap { p -> Int? in
-            let i = p > 0 ? p - 1 : t.count + p
-            return i >= 0 && i < t.count ? i : nil
-        }).count
 
         // The Gregorian calendar repeats every 400 years = 4800 months =
         // 20871 weeks = 146097 days. Period k and period k + cycle/gcd(cycle,

@@ -9,6 +9,10 @@ struct _SetMerger {
     let kind: Anchor.Kind
     let zone: Zone
     var rules: [_RuleIterator]
+    /// The rule when it is the set's only source (``single``): held outside
+    /// `rules`, so a step needs no uniqueness check of an array, and the
+    /// array is never allocated.
+    var only: _RuleIterator?
     var heads: [_Raw?]
     var dates: [_Raw]            // RDATEs (and DTSTART when there is no rule), sorted
     var dateIndex = 0
@@ -24,7 +28,7 @@ struct _SetMerger {
     var done = false
 
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
-    var work: Int { (rules + exclusions).reduce(0) { $0 &+ $1.workDone } }
+    var work: Int { (rules + exclusions).reduce(only?.workDone ?? 0) { $0 &+ $1.workDone } }
 
     init(set: RecurrenceSet, window: Range<Timestamp>?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
         kind = set.start.kind
@@ -34,7 +38,16 @@ struct _SetMerger {
         windowStart = window?.lowerBound.secondsSinceEpoch
         windowEnd = window?.upperBound.secondsSinceEpoch
         let includesStart = set.options.includesStart
-        rules = plans.map { _RuleIterator(plan: $0, includesStart: includesStart, seekKey: window?.lowerBound.secondsSinceEpoch, endKey: window?.upperBound.secondsSinceEpoch) }
+        // One rule and nothing else (see `single`): the usual query.
+        let alone = plans.count == 1 && set.dates.isEmpty && set.excludedDates.isEmpty && exclusionPlans.isEmpty
+        let (seekKey, endKey) = (window?.lowerBound.secondsSinceEpoch, window?.upperBound.secondsSinceEpoch)
+        if alone {
+            only = _RuleIterator(plan: plans[0], includesStart: includesStart, seekKey: seekKey, endKey: endKey)
+            rules = []
+        } else {
+            only = nil
+            rules = plans.map { _RuleIterator(plan: $0, includesStart: includesStart, seekKey: seekKey, endKey: endKey) }
+        }
         heads = []
         exclusions = exclusionPlans.map { _RuleIterator(plan: $0, includesStart: false, seekKey: window?.lowerBound.secondsSinceEpoch, endKey: window?.upperBound.secondsSinceEpoch) }
         exclusionHeads = []
@@ -49,7 +62,7 @@ struct _SetMerger {
         }
         excludedKeys = keys.sorted()
         excludedDays = wholeDays.sorted()
-        single = rules.count == 1 && dates.isEmpty && excludedKeys.isEmpty && excludedDays.isEmpty && exclusions.isEmpty
+        single = alone
         heads = single ? [] : rules.indices.map { rules[$0].next() }
         exclusionHeads = exclusions.indices.map { exclusions[$0].next() }
     }
@@ -75,10 +88,11 @@ struct _SetMerger {
     /// Resolves the wall-clock end of a nominal length.
     var endCursor: _ZoneCursor
 
+    @usableFromInline
     mutating func next() -> Occurrence? {
         if single {
             // In place: no copy of the iterator per call.
-            while let raw = rules.withUnsafeMutableBufferPointer({ $0[0].next() }) {
+            while let raw = only!.next() {
                 if let e = windowEnd, raw.key >= e { return nil }
                 if let s = windowStart, raw.key < s { continue }
                 return occurrence(raw)

@@ -107,6 +107,9 @@ enum _RulePart: Int, CaseIterable {
 
     /// Why `value` is not allowed in this number list, or `nil` when it is.
     /// The text is a parenthesised explanation that follows "is out of range".
+    /// Any `Int` is a valid argument, `Int.min` included (the parser passes it for
+    /// a negative number that overflows, and rules built in code can hold it), so
+    /// ranges are checked with `contains`, never `abs`.
     func rangeProblem(_ value: Int) -> String? {
         switch self {
         case .bySecond:
@@ -117,16 +120,16 @@ enum _RulePart: Int, CaseIterable {
             return (0...23).contains(value) ? nil : "(expected 0...23)"
         case .byMonthDay:
             if value == 0 { return "(expected 1...31 or -31...-1; there is no day 0)" }
-            return abs(value) <= 31 ? nil : "(a month has at most 31 days)"
+            return (-31...31).contains(value) ? nil : "(a month has at most 31 days)"
         case .byYearDay:
             if value == 0 { return "(expected 1...366 or -366...-1; there is no day 0)" }
-            return abs(value) <= 366 ? nil : "(a year has at most 366 days)"
+            return (-366...366).contains(value) ? nil : "(a year has at most 366 days)"
         case .byWeekNo:
             if value == 0 { return "(expected 1...53 or -53...-1; there is no week 0)" }
-            return abs(value) <= 53 ? nil : "(a year has at most 53 weeks)"
+            return (-53...53).contains(value) ? nil : "(a year has at most 53 weeks)"
         case .bySetPos:
             if value == 0 { return "(expected 1...366 or -366...-1; positions count from 1)" }
-            return abs(value) <= 366 ? nil : "(expected 1...366 or -366...-1)"
+            return (-366...366).contains(value) ? nil : "(expected 1...366 or -366...-1)"
         case .byMonth:
             return (1...13).contains(value) ? nil : "(expected 1...12, or 1...13 with a non-Gregorian RSCALE)"
         case .interval, .count:
@@ -139,7 +142,7 @@ enum _RulePart: Int, CaseIterable {
     /// Whether `value` (abs of a BYDAY ordinal) is out of range, and why.
     static func ordinalProblem(_ ordinal: Int) -> String? {
         if ordinal == 0 { return "(the ordinal must be 1...53 or -53...-1; 0 is not allowed)" }
-        return abs(ordinal) <= 53 ? nil : "(the ordinal must be 1...53 or -53...-1: a year has at most 53 of each weekday)"
+        return (-53...53).contains(ordinal) ? nil : "(the ordinal must be 1...53 or -53...-1: a year has at most 53 of each weekday)"
     }
 }
 

@@ -23,9 +23,8 @@
 //   the unwindowed walk reaches the window's end within `scanBudget` occurrences).
 import Almanac
 
-/// Occurrences taken from each expansion (half for sub-daily rules, whose
-/// sparse instances cost a scan of every day in between), and the most the
-/// unwindowed walk takes to reach the window.
+/// Occurrences taken from each expansion, and the most the unwindowed walk
+/// takes to reach the window.
 let prefixLength = 100
 let scanBudget = 500
 
@@ -105,8 +104,6 @@ struct Case {
     var start: Anchor
     var options: ExpansionOptions
     var window: Range<Timestamp>?
-    /// A sub-daily rule with day limits: expanded over at most 200 years, not compared unwindowed.
-    var sparse = false
 }
 
 func decode(_ b: inout FuzzBytes) -> Case {
@@ -232,29 +229,8 @@ func decode(_ b: inout FuzzBytes) -> Case {
     default:
         window = nil
     }
-    // Open finding (Tools/fuzz/regressions/README.md, "COUNT and a far
-    // window"): with COUNT the expander cannot seek, so it walks every
-    // instance before the window; COUNT=2^63-1 with a window centuries
-    // away takes hours. Capped here so the fuzzer looks for other problems.
-    if window != nil, let n = rule.count, n > 100_000 { rule.count = 100_000 }
-    // Open finding (Tools/fuzz/regressions/README.md, "sparse sub-daily
-    // rules"): a sub-daily rule whose days rarely or never match scans every
-    // day up to 9999-12-31, 0.1-0.4 s in a release build (several seconds
-    // under ASan). Such rules are expanded over at most 200 years here
-    // (without COUNT, from where the window starts) and not compared with
-    // the unwindowed walk, so the fuzzer looks for other problems.
-    let dayLimited = !rule.byMonth.isEmpty || !rule.byMonthDay.isEmpty || !rule.byYearDay.isEmpty
-        || !rule.byDay.isEmpty || !rule.byWeekNo.isEmpty
-    let sparse = frequency < .daily && dayLimited
-    if sparse {
-        let years200 = Int64(200 * 366 * 86_400)
-        let lower = window?.lowerBound.secondsSinceEpoch ?? lowest
-        let from = rule.count == nil ? max(lower, startKey) : startKey
-        let upper = min(window?.upperBound.secondsSinceEpoch ?? highest, from > Int64.max - years200 ? Int64.max : from + years200)
-        window = Timestamp(secondsSinceEpoch: min(lower, upper))..<Timestamp(secondsSinceEpoch: upper)
-    }
     let options = ExpansionOptions(includesStart: flags & 1 == 0, nonexistentTimes: flags & 2 == 0 ? .shift : .skip)
-    return Case(rule: rule, start: start, options: options, window: window, sparse: sparse)
+    return Case(rule: rule, start: start, options: options, window: window)
 }
 
 /// A zone with up to 8 transitions near `date`, offsets within ±14 h (so jumps of up to 28 h).
@@ -297,23 +273,21 @@ public func expandFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var got: [Occurrence] = []
     got.reserveCapacity(prefixLength)
     var iterator = sequence.makeIterator()
-    let subDaily = c.rule.frequency < .daily
-    let prefix = subDaily ? prefixLength / 2 : prefixLength
-    while got.count < prefix, let o = iterator.next() { got.append(o) }
+    while got.count < prefixLength, let o = iterator.next() { got.append(o) }
 
     check(got, c)
     if verbose { fuzzLog("expanded \(got.count) in \(fuzzNow() - clock) s"); clock = fuzzNow() }
 
-    if let w = c.window, !c.sparse {
+    if let w = c.window {
         // The same series without a window, filtered to it.
         var all = try! set.occurrences().makeIterator()
         var filtered: [Occurrence] = []
         var complete = false
-        for _ in 0..<(subDaily ? scanBudget / 2 : scanBudget) {
+        for _ in 0..<scanBudget {
             guard let o = all.next() else { complete = true; break }
             if o.timestamp >= w.upperBound { complete = true; break }
             if o.timestamp >= w.lowerBound { filtered.append(o) }
-            if filtered.count >= prefix { complete = true; break }
+            if filtered.count >= prefixLength { complete = true; break }
         }
         if verbose { fuzzLog("unwindowed scan: \(filtered.count) in window, complete \(complete), \(fuzzNow() - clock) s") }
         if complete {
@@ -337,13 +311,11 @@ func check(_ got: [Occurrence], _ c: Case) {
     // HOURLY) are offsets inside elapsed periods (README, "RFC choices" 3): they
     // read as wall-clock fields only while the offset differs from DTSTART's
     // by whole minutes (hours). Limits always filter on the wall clock.
-    // Open finding (regression-fuzz-hourly-byminute-dtstart-in-gap): from a
-    // DTSTART in a gap the periods are aligned on its unshifted wall clock,
-    // so expansions are skipped then too.
-    var startOffset: Int32 = 0, startInGap = false
+    // Periods start on the wall clock of the resolved DTSTART (shifted out of
+    // a gap), so its offset is the one to compare with (README, "RFC choices" 3).
+    var startOffset: Int32 = 0
     if case .zoned(let civil, let z) = start, let t = try? z.timestamp(for: civil) {
         startOffset = z.offset(at: t).seconds
-        if case .gap = z.resolve(civil) { startInGap = true }
     }
     let expandsSeconds = rule.frequency == .minutely || rule.frequency == .hourly
     let expandsMinutes = rule.frequency == .hourly
@@ -402,10 +374,10 @@ func check(_ got: [Occurrence], _ c: Case) {
         if case .date = start { continue }
         if !hours.isEmpty { fuzzCheck(hours.contains(local.time.hour), "BYHOUR not matched at \(what)") }
         let drift = Int(o.offset.seconds) - Int(startOffset)
-        if !minutes.isEmpty && (!expandsMinutes || (drift % 3600 == 0 && !startInGap)) {
+        if !minutes.isEmpty && (!expandsMinutes || drift % 3600 == 0) {
             fuzzCheck(minutes.contains(local.time.minute), "BYMINUTE not matched at \(what)")
         }
-        if !seconds.isEmpty && (!expandsSeconds || (drift % 60 == 0 && !startInGap)) {
+        if !seconds.isEmpty && (!expandsSeconds || drift % 60 == 0) {
             fuzzCheck(seconds.contains(local.time.second), "BYSECOND not matched at \(what)")
         }
     }
