@@ -7,6 +7,10 @@ import Testing
 /// (the reply's `occurrences` must equal it), `{"error":"<kind>"}`, or
 /// `{"occurrences":[...],"truncated":true}` (Corpus/README.md). `note` and `source` are
 /// free text. Empty lines and `//` comments are not JSON Lines and fail.
+///
+/// One test per file, not per case: the generated differential files hold thousands of
+/// cases, and a test case each cost Swift Testing more than the cases themselves (and a line
+/// of output each). A failure still names its file, line and id.
 @Suite struct CorpusTests {
     @Test func corpusHasCases() {
         #expect(Corpus.packageRoot != nil, "no Package.swift above \(#filePath)")
@@ -14,23 +18,31 @@ import Testing
         #expect(!Corpus.cases.isEmpty, "no cases in \(Corpus.folder)")
     }
 
-    @Test(arguments: Corpus.cases)
-    func corpusCase(_ c: CorpusCase) throws {
+    @Test(arguments: Corpus.jsonlFiles())
+    func corpusFile(_ name: String) {
+        let cases = Corpus.cases.filter { $0.file == name }
+        #expect(!cases.isEmpty, "\(name) holds no case")
+        for c in cases {
+            if let problem = Self.problem(c) { Issue.record(Comment(rawValue: problem)) }
+        }
+    }
+
+    /// `nil` when the case's reply meets its expectation, else what is wrong.
+    static func problem(_ c: CorpusCase) -> String? {
         let expectation: Expectation
         do {
             expectation = try Expectation(caseLine: c.text)
         } catch {
-            Issue.record("\(c.file):\(c.line): malformed case: \(error)")
-            return
+            return "\(c.file):\(c.line): malformed case: \(error)"
         }
         let replyText = BatchProtocol.respond(to: c.text)
         guard let reply = try? JSONReader.parse(replyText) else {
-            Issue.record("\(c): the reply is not JSON: \(replyText)")
-            return
+            return "\(c): the reply is not JSON: \(replyText)"
         }
         if let problem = expectation.check(reply) {
-            Issue.record("\(c): \(problem)\n  request: \(c.text)\n  reply:   \(replyText)")
+            return "\(c): \(problem)\n  request: \(c.text)\n  reply:   \(replyText)"
         }
+        return nil
     }
 }
 

@@ -50,6 +50,34 @@ import Testing
         #expect(compared >= 300)
     }
 
+    /// With a COUNT the series never reaches, a far window holds what the
+    /// same rule without COUNT gives there: two independent paths (counting
+    /// every instance before the window, and seeking to it).
+    @Test func countNotReachedAgreesWithTheSeek() throws {
+        var g = SplitMix64(seed: 0x5EE_C0)
+        var compared = 0
+        for _ in 0..<120 {
+            var text = Self.rule(&g)
+            text = text.split(separator: ";").filter { !$0.hasPrefix("COUNT=") }.joined(separator: ";")
+            let plain = try RecurrenceRule(text, mode: .lenient)
+            var counted = plain
+            counted.count = Int.max
+            let civil = CivilDate(g.int(1970...2000), g.int(1...12), g.int(1...28))!.at(g.int(0...23), g.int(0...59), g.int(0...59))
+            let start: Anchor = g.chance(0.3) ? .floating(civil) : .zoned(civil, try Zone(g.pick(Self.zones)))
+            let from = Timestamp(utc: CivilDate(g.int(2100...9000), g.int(1...12), g.int(1...28))!.at(0, 0))
+            let window = from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + 400 * 86_400)
+            let seek = try plain.occurrences(from: start, in: window).first(50)
+            let (count, work) = try counted.occurrences(from: start, in: window).firstWithWork(50)
+            #expect(count == seek, "\(counted) from \(start) in \(window)")
+            // At most a step per day before the window (never one per instance),
+            // one pass over a day's seconds, and the year-shape caches.
+            let days = Int(from.secondsSinceEpoch - Timestamp(utc: civil).secondsSinceEpoch) / 86_400
+            #expect(work <= days + 86_400 + 56 * 367 + 1000, "\(counted): \(work)")
+            if !seek.isEmpty { compared += 1 }
+        }
+        #expect(compared >= 40)
+    }
+
     /// What fuzzing found: 2^63-1 SECONDLY instances from 1970, a window in
     /// 9999. About 2.5e11 instances come first; they are counted a stretch of
     /// whole days at a time (plus one pass over the 86,400 seconds of a day

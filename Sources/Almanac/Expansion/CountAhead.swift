@@ -80,7 +80,8 @@ extension _RuleIterator {
             }
             // Less than a day to count: walk it.
             guard b - from >= 86_400 else { break }
-            let n = instances(from: from, to: b, offset: o)
+            // Counting stops once COUNT is used up: the rule ends before `s`.
+            let n = instances(from: from, to: b, offset: o, cap: countLimit - emitted)
             let (e, overflow) = emitted.addingReportingOverflow(n)
             if overflow || e >= countLimit { return false }
             emitted = e
@@ -105,8 +106,9 @@ extension _RuleIterator {
     }
 
     /// The instances `t0 + j * step + off` in `[a, b)`, all at offset `o`,
-    /// whose wall clock passes the day limits and the time filters.
-    mutating func instances(from a: Int64, to b: Int64, offset o: Int64) -> Int {
+    /// whose wall clock passes the day limits and the time filters; once
+    /// `cap` or more are found, some number `>= cap`.
+    mutating func instances(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
         if timeRuns == nil {
             timeRuns = plan.timeRuns()
             work &+= 86_400
@@ -118,11 +120,30 @@ extension _RuleIterator {
             }).count
         }
         let wholeDays = 86_400 % step == 0
+        // Steps that do not divide a day land at the same times of day again
+        // after `cycle` days (step / gcd(step, 86400)).
+        let cycle = Int(step / Int64(_gcd(Int(step % 86_400 == 0 ? 86_400 : step % 86_400), 86_400)))
         var total = 0
         var day = Int(_floorDiv(a + o, 86_400))
         let lastDay = Int(_floorDiv(b - 1 + o, 86_400))
-        while day <= lastDay {
+        while day <= lastDay && total < cap {
             work &+= 1
+            if !wholeDays && dayLimits.isEmpty && cycle <= 1024 {
+                let dayStart = Int64(day) * 86_400 - o
+                let cycles = dayStart >= a ? Int((b - dayStart) / 86_400) / cycle : 0
+                if cycles >= 2 {
+                    // A cycle of whole days counted once, then as many as fit.
+                    var n = 0
+                    for i in 0..<cycle {
+                        let d = dayStart + Int64(i) * 86_400
+                        n &+= instances(in: d, d, d + 86_400)
+                    }
+                    work &+= cycle
+                    total &+= n &* cycles
+                    day += cycles * cycle
+                    continue
+                }
+            }
             if !dayLimits.isEmpty {
                 if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
                 guard let d = daySeek!.firstDay(from: day, through: lastDay) else { break }
@@ -142,15 +163,11 @@ extension _RuleIterator {
                     day += days
                     continue
                 }
-                // The rest of the year at once, when it lies in the range.
-                let year = _civilFromDays(day).year
-                let nextYear = _daysFromCivil(year + 1, 1, 1)
-                if Int64(nextYear) * 86_400 - o <= b {
-                    total &+= fullDayCount.count &* daySeek!.passingDays(from: day, year: year)
-                    day = nextYear
-                    continue
-                }
-                total &+= fullDayCount.count
+                // The passing days of the range's whole days at once.
+                let lastWhole = Int(_floorDiv(b + o, 86_400)) - 1
+                total &+= fullDayCount.count &* daySeek!.passingDays(from: day, through: lastWhole)
+                day = lastWhole + 1
+                continue
             } else {
                 total &+= instances(in: dayStart, lo, hi)
             }
@@ -167,7 +184,22 @@ extension _RuleIterator {
     /// positions BYSETPOS picks from a full period.
     func instances(in dayStart: Int64, _ lo: Int64, _ hi: Int64) -> Int {
         var n = 0
-        for run in timeRuns ?? [] {
+        let runs = timeRuns ?? []
+        let offsets = hasSetPos ? 1 : times.count
+        if Int((hi - lo) / step + 1) * offsets < runs.count {
+            // Fewer steps than runs: check each step's time of day.
+            let perPeriod = hasSetPos ? fullPeriodPositions : 1
+            for off in hasSetPos ? [0] : times {
+                let base = t0 + Int64(off)
+                var t = base + _ceilDiv(lo - base, step) * step
+                while t < hi {
+                    if plan.passesTimeFilters(secondOfDay: Int(t - dayStart)) { n += perPeriod }
+                    t += step
+                }
+            }
+            return n
+        }
+        for run in runs {
             let x0 = max(lo, dayStart + run.lo), x1 = min(hi, dayStart + run.hi)
             guard x0 < x1 else { continue }
             if hasSetPos {
@@ -184,16 +216,24 @@ extension _RuleIterator {
 }
 
 extension _RulePlan {
+    /// Whether a wall-clock second of the day passes a sub-daily rule's time
+    /// filters: BYHOUR, BYMINUTE (MINUTELY and SECONDLY) and BYSECOND
+    /// (SECONDLY); in HOURLY and MINUTELY the finer parts are expansions.
+    @inline(__always)
+    func passesTimeFilters(secondOfDay s: Int) -> Bool {
+        if hourMask != 0, hourMask & (1 << UInt32(s / 3600)) == 0 { return false }
+        if frequency <= .minutely, minuteMask != 0, minuteMask & (1 << UInt64((s / 60) % 60)) == 0 { return false }
+        if frequency == .secondly, secondMask != 0, secondMask & (1 << UInt64(s % 60)) == 0 { return false }
+        return true
+    }
+
     /// The seconds of the day whose wall clock passes a sub-daily rule's
     /// BYHOUR, BYMINUTE and BYSECOND filters, as sorted half-open runs.
     func timeRuns() -> [(lo: Int64, hi: Int64)] {
         var runs: [(lo: Int64, hi: Int64)] = []
         var start: Int64 = -1
         for s in 0...86_400 {
-            var pass = s < 86_400
-            if pass, hourMask != 0, hourMask & (1 << UInt32(s / 3600)) == 0 { pass = false }
-            if pass, frequency <= .minutely, minuteMask != 0, minuteMask & (1 << UInt64((s / 60) % 60)) == 0 { pass = false }
-            if pass, frequency == .secondly, secondMask != 0, secondMask & (1 << UInt64(s % 60)) == 0 { pass = false }
+            let pass = s < 86_400 && passesTimeFilters(secondOfDay: s)
             if pass && start < 0 { start = Int64(s) }
             if !pass && start >= 0 { runs.append((start, Int64(s))); start = -1 }
         }

@@ -39,11 +39,19 @@ struct _DayLimitSeek {
         return nil
     }
 
-    /// How many days from `day` to the end of its year pass the limits.
-    mutating func passingDays(from day: Int, year: Int) -> Int {
-        years &+= 1
-        let first = _daysFromCivil(year, 1, 1)
-        return days(ofYear: year, first: first).count(from: day - first)
+    /// How many days in `from...last` pass the limits: a step per year.
+    mutating func passingDays(from: Int, through last: Int) -> Int {
+        var n = 0
+        var day = max(from, _minDayNumber)
+        while day <= min(last, _maxDayNumber) {
+            years &+= 1
+            let year = _civilFromDays(day).year
+            let first = _daysFromCivil(year, 1, 1), next = _daysFromCivil(year + 1, 1, 1)
+            let set = days(ofYear: year, first: first)
+            n += set.count(from: day - first) - set.count(from: min(last, next - 1) - first + 1)
+            day = next
+        }
+        return n
     }
 
     /// The days of `year` (indexes from 1 January) that pass, by the year's shape.

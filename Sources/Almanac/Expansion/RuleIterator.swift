@@ -146,7 +146,7 @@ struct _RuleIterator {
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
-            if plan.unmatchableTime || !loadPeriod() { periodsDone = true }
+            if plan.unmatchableTime || plan.setPosOutOfReach || !loadPeriod() { periodsDone = true }
         } else {
             // Periods start at DTSTART truncated to the unit in wall-clock time.
             t0 = startKey - Int64(plan.startSecond) % plan.unit
@@ -336,7 +336,26 @@ struct _RuleIterator {
             guard periodStart <= lastDay else { return false }
             if let f = fixedDays { days = f } else {
                 days = _DaySet()
-                if plan.passes(periodStart, dayLimits) { days.insert(0) }
+                // Seek the next day the limits let through, a year at a time,
+                // instead of loading every day that fails them.
+                if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+                while true {
+                    guard let d = daySeek!.firstDay(from: periodStart, through: lastDay) else { return false }
+                    if d == periodStart { break }
+                    // The first period starting on or after `d` (INTERVAL may be 2^63-1).
+                    let gap = d - plan.startDay
+                    let next = gap / plan.interval + (gap % plan.interval == 0 ? 0 : 1)
+                    let (days, tooFar) = next.multipliedReportingOverflow(by: plan.interval)
+                    guard !tooFar, days <= 4_000_000 else { return false }
+                    // The periods passed over are empty: they count toward the
+                    // 400-year bound as if they had been visited.
+                    emptyPeriods += next - k
+                    if emptyPeriods > plan.emptyLimit { return false }
+                    k = next
+                    periodStart = plan.startDay + days
+                    guard periodStart <= lastDay else { return false }
+                }
+                days.insert(0)
             }
         }
         dayCursor = 0

@@ -31,6 +31,22 @@ extension _RulePlan {
         return !timeFiltersReachable(t0: startKey - Int64(startSecond) % unit, step: step, offset: offsets[0], modulo: m)
     }
 
+    /// Day-based rules: whether BYSETPOS lies past every candidate a period
+    /// can hold (at most 1, 7, 31 or 369 days, times the times of a day), so
+    /// that it never selects (`FREQ=DAILY;BYDAY=MO;BYSETPOS=2`).
+    var setPosOutOfReach: Bool {
+        guard !setPos.isEmpty else { return false }
+        let days: Int
+        switch frequency {
+        case .daily: days = 1
+        case .weekly: days = 7
+        case .monthly: days = 31 + 1   // SKIP=FORWARD may add the 1st of the next month
+        default: days = 366 + 2 * _RulePlan.weekYearSpill
+        }
+        let most = days * times.count
+        return !setPos.contains { $0.magnitude <= most }
+    }
+
     /// BYHOUR, BYMINUTE or BYSECOND filter the wall clock (sub-daily rules).
     var hasTimeFilters: Bool { hourMask != 0 || minuteMask != 0 || secondMask != 0 }
 
