@@ -107,8 +107,11 @@ fuzz() {
     local t=$1 seconds=$2
     local corpus="$OUT/corpus/$t" artifacts="$OUT/artifacts/$t" log="$OUT/logs/$t-$(date +%Y%m%d-%H%M%S).log"
     mkdir -p "$corpus" "$artifacts" "$OUT/logs"
-    local args=(-timeout=1 -rss_limit_mb=256 -max_len="$(maxlen "$t")" -max_total_time="$seconds"
+    # FUZZ_TIMEOUT (default 1 s) and FUZZ_SEED (default: libFuzzer's, from the
+    # clock): CI pins both (see .ci/run).
+    local args=(-timeout="${FUZZ_TIMEOUT:-1}" -rss_limit_mb=256 -max_len="$(maxlen "$t")" -max_total_time="$seconds"
                 -print_final_stats=1 -artifact_prefix="$artifacts/" -close_fd_mask=1)
+    [[ -n ${FUZZ_SEED:-} ]] && args+=(-seed="$FUZZ_SEED")
     local d; d=$(dict "$t"); [[ -n $d ]] && args+=(-dict="$d")
     # FUZZ_KEEP_GOING=1: one child process at a time that is restarted after
     # each finding, so a long session collects every finding instead of
@@ -152,7 +155,7 @@ regress() {
         for f in "$FUZZ/regressions/$t"/*; do
             [[ -f $f && $f != *.md ]] || continue
             local log="$OUT/logs/regress-$t-$(basename "$f").log"
-            if "$BIN/$t" -timeout=1 -rss_limit_mb=256 "$f" > "$log" 2>&1; then
+            if "$BIN/$t" -timeout="${FUZZ_TIMEOUT:-1}" -rss_limit_mb=256 "$f" > "$log" 2>&1; then
                 echo "regress: $t $(basename "$f"): passes"
             else
                 echo "regress: $t $(basename "$f"): FAILS (log $log)"
