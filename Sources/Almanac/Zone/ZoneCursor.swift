@@ -55,9 +55,12 @@ struct _ZoneCursor {
             return Resolved(utc: l - off, offset: o.seconds, inGap: false)
         case .overlap(let earlier, _):
             return Resolved(utc: l - Int64(earlier.seconds), offset: earlier.seconds, inGap: false)
-        case .gap(let before, let after):
-            // Shifted forward by the gap: shown at the offset after it.
-            return Resolved(utc: l - Int64(before.seconds), offset: after.seconds, inGap: true)
+        case .gap(let before, _):
+            // Shifted forward by the gap: shown at the offset in force at the
+            // shifted instant (the offset after the gap, unless the shift
+            // passes a second transition: fuzz finding 11, synthetic zones).
+            let u = l - Int64(before.seconds)
+            return Resolved(utc: u, offset: Int32(truncatingIfNeeded: offset(utc: u)), inGap: true)
         }
     }
 
