@@ -35,8 +35,8 @@ extension _RuleIterator {
             // Plain DAILY and WEEKLY periods all look alike: count the run of
             // them that stays inside this span and before `s` at once.
             var periods = 1
+            let length = Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
             if fixedDays != nil {
-                let length = Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
                 // A window may start anywhere in Int64, and UNTIL 9999-12-31 in a
                 // zone is Int64.max: a bound that overflows bounds nothing.
                 let (sLocal, o0) = s.addingReportingOverflow(cursor.localOffset)
@@ -48,7 +48,7 @@ extension _RuleIterator {
             let (e, o2) = emitted.addingReportingOverflow(total)
             if o1 || o2 || e >= countLimit { return false }
             emitted = e
-            lastKey = lastInstant + Int64(periods - 1) * Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
+            lastKey = lastInstant + Int64(periods - 1) * length
             emptyPeriods = 0
             k += periods
             if !loadPeriod() { return false }
@@ -145,8 +145,7 @@ extension _RuleIterator {
                 }
             }
             if !dayLimits.isEmpty {
-                if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
-                guard let d = daySeek!.firstDay(from: day, through: lastDay) else { break }
+                guard let d = firstPassingDay(from: day, through: lastDay) else { break }
                 day = d
             }
             let dayStart = Int64(day) * 86_400 - o

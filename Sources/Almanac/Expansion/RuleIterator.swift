@@ -338,9 +338,8 @@ struct _RuleIterator {
                 days = _DaySet()
                 // Seek the next day the limits let through, a year at a time,
                 // instead of loading every day that fails them.
-                if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
                 while true {
-                    guard let d = daySeek!.firstDay(from: periodStart, through: lastDay) else { return false }
+                    guard let d = firstPassingDay(from: periodStart, through: lastDay) else { return false }
                     if d == periodStart { break }
                     // The first period starting on or after `d` (INTERVAL may be 2^63-1).
                     let gap = d - plan.startDay
@@ -451,9 +450,7 @@ struct _RuleIterator {
                 }
                 guard checkedDayPasses else { failedDay = true; continue }
                 let sod = Int(local - Int64(day) * 86_400)
-                if plan.hourMask != 0 && plan.hourMask & (1 << UInt32(sod / 3600)) == 0 { failedTime = true; continue }
-                if plan.frequency <= .minutely && plan.minuteMask != 0 && plan.minuteMask & (1 << UInt64((sod / 60) % 60)) == 0 { failedTime = true; continue }
-                if plan.frequency == .secondly && plan.secondMask != 0 && plan.secondMask & (1 << UInt64(sod % 60)) == 0 { failedTime = true; continue }
+                if !plan.passesTimeFilters(secondOfDay: sod) { failedTime = true; continue }
                 // BYSETPOS counts the whole period; only then are times before
                 // DTSTART dropped (RFC 5545 3.3.10), in the first period only.
                 if !hasSetPos && (c < startKey || (injectsStart && c == startKey)) { continue }
@@ -484,9 +481,8 @@ struct _RuleIterator {
                 if !failedDay, let t = plan.nextPassingTime(from: Int(lastLocal - dayStart) + 1) { boundary = dayStart + Int64(t) }
                 if failedDay {
                     // The next day the day limits let through, a year at a time.
-                    if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
                     let after = Int(_floorDiv(lastLocal, 86_400)) + 1
-                    guard let d = daySeek!.firstDay(from: after, through: lastDay) else { return false }
+                    guard let d = firstPassingDay(from: after, through: lastDay) else { return false }
                     boundary = Int64(d) * 86_400
                 }
                 // The first instant whose wall clock reads `boundary` or later
@@ -506,6 +502,13 @@ struct _RuleIterator {
             if emptyPeriods > plan.emptyLimit { return false }
             k = next
         }
+    }
+
+    /// The first day in `from...last` that the day limits let through
+    /// (``_DayLimitSeek``, made on first use).
+    mutating func firstPassingDay(from: Int, through last: Int) -> Int? {
+        if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+        return daySeek!.firstDay(from: from, through: last)
     }
 
     /// All the work done so far, including the day-limit seek's years.
