@@ -50,6 +50,41 @@ import Testing
         #expect(compared >= 300)
     }
 
+    /// BYSETPOS periods that are not aligned on the wall clock's units: a
+    /// DTSTART before an offset change by part of an hour or minute (Lord
+    /// Howe's half-hour daylight time, the end of local mean time), so that
+    /// later periods start at hh:30 or hh:mm:ss. Their candidates fall in two
+    /// hours or two days; count-ahead evaluates them by phase
+    /// (UnalignedPeriods.swift). The far window must give the full expansion.
+    @Test func unalignedSetPosPeriodsEqualTheFullExpansion() throws {
+        var g = SplitMix64(seed: 0x0A_1167)
+        let starts: [(String, ClosedRange<Int>)] = [
+            ("Australia/Lord_Howe", 1985...2030), ("Asia/Kathmandu", 1984...1986), ("America/New_York", 1882...1883),
+            ("Europe/Dublin", 1915...1916), ("Africa/Monrovia", 1971...1972), ("Europe/Amsterdam", 1936...1937),
+        ]
+        var compared = 0
+        for _ in 0..<200 {
+            var parts = Self.rule(&g).split(separator: ";").map(String.init).filter { !$0.hasPrefix("FREQ=") && !$0.hasPrefix("BYSETPOS=") && !$0.hasPrefix("INTERVAL=") }
+            parts.insert("FREQ=\(g.pick(["HOURLY", "HOURLY", "MINUTELY"]))", at: 0)
+            parts.append("INTERVAL=\(g.pick([1, 1, 2, 5, 7]))")
+            parts.append("BYSETPOS=" + g.pick(["1", "-1", "2", "1,-1", "-2,3"]))
+            if !parts.contains(where: { $0.hasPrefix("BYMINUTE=") }) { parts.append("BYMINUTE=" + g.pick(["0,45", "10,50", "5,20,35", "29,31"])) }
+            let text = parts.joined(separator: ";")
+            let (zone, years) = g.pick(starts)
+            let civil = CivilDate(g.int(years), g.int(1...12), g.int(1...28))!.at(g.int(0...23), g.int(0...59), g.int(0...59))
+            let set = RecurrenceSet(start: .zoned(civil, try Zone(zone)), rules: [try RecurrenceRule(text, mode: .lenient)])
+            let all = try set.occurrences().first(3001)
+            guard all.count > 10 else { continue }
+            for index in [all.count / 2, all.count - 2] {
+                let from = all[index].timestamp
+                let windowed = try set.occurrences(in: from..<Timestamp(secondsSinceEpoch: Int64.max)).first(3001)
+                #expect(windowed == Array(all[index...]), "\(text) from \(civil) \(zone), window from instance \(index)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 150)
+    }
+
     /// With a COUNT the series never reaches, a far window holds what the
     /// same rule without COUNT gives there: two independent paths (counting
     /// every instance before the window, and seeking to it).
@@ -94,6 +129,14 @@ import Testing
             ("FREQ=SECONDLY;BYMINUTE=0;BYSETPOS=1;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
             ("FREQ=MINUTELY;BYHOUR=9;BYSECOND=0,30;BYSETPOS=-1;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(9, 0), try Zone("America/New_York")), "9999-01-01T09:00:30-05:00", 86_400 + 10 * 16_100),
             ("FREQ=DAILY;BYHOUR=0,6,12,18;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("Europe/Dublin")), "9999-01-01T00:00:00+00:00", 10 * 16_100),
+            // Fuzz finding 12: hourly periods from local mean time (+5:41:16)
+            // start at hh:58:21 under +5:45; walking them is 71 million periods.
+            ("FREQ=HOURLY;BYMINUTE=8,11,38;BYSETPOS=-303,1;COUNT=\(Int.max)", .zoned(CivilDate(1900, 9, 24)!.at(5, 54, 37), try Zone("Asia/Kathmandu")), "9999-01-01T06:12:21+05:45", 86_400 + 1000),
+            // Half-hour daylight time, BYHOUR and a day limit: phases, then a step per passing day.
+            ("FREQ=HOURLY;BYDAY=MO;BYHOUR=0,23;BYMINUTE=0,45;BYSETPOS=1;COUNT=\(Int.max)", .zoned(CivilDate(1990, 7, 1)!.at(9, 0), try Zone("Australia/Lord_Howe")), "9999-01-04T00:15:00+11:00", 86_400 + 10 * 16_100 + 56 * 367 + 8_010 * 53),
+            // A step whose times of day repeat every 773 days, longer than a
+            // daylight-saving span: floor sums per span, not a step per day.
+            ("FREQ=SECONDLY;INTERVAL=20871;BYHOUR=0;BYMINUTE=0,15,16,35;COUNT=\(Int.max)", .zoned(CivilDate(2061, 12, 4)!.at(10, 50, 11), try Zone("America/New_York")), "9999-02-19T00:35:29-05:00", 86_400 + 10 * 16_100),
         ]
         let window = Timestamp(utc: CivilDate(9999, 1, 1)!.at(0, 0))..<Timestamp(secondsSinceEpoch: .max)
         for (text, start, first, bound) in cases {

@@ -73,15 +73,19 @@ extension _RuleIterator {
             var b = min(stop, cursor.utcHigh)
             if let u = untilKey { b = min(b, u) }
             if hasSetPos {
-                // Whole periods only, aligned on the wall clock's units, so
-                // that each period's candidates share their hour and day.
-                guard _floorMod(Int(t0 + o), Int(plan.unit)) == 0, b > t0 else { break }
+                // Whole periods only (`from` starts one).
+                guard b > t0 else { break }
                 b = t0 + (b - t0) / step * step
             }
             // Less than a day to count: walk it.
             guard b - from >= 86_400 else { break }
             // Counting stops once COUNT is used up: the rule ends before `s`.
-            let n = instances(from: from, to: b, offset: o, cap: countLimit - emitted)
+            let cap = countLimit - emitted
+            // BYSETPOS periods aligned on the wall clock's units keep each
+            // period's candidates in one hour and one day; others do not.
+            let n = hasSetPos && _floorMod(Int(t0 + o), Int(plan.unit)) != 0
+                ? unalignedPeriods(from: from, to: b, offset: o, cap: cap)
+                : instances(from: from, to: b, offset: o, cap: cap)
             let (e, overflow) = emitted.addingReportingOverflow(n)
             if overflow || e >= countLimit { return false }
             emitted = e
@@ -109,17 +113,21 @@ extension _RuleIterator {
     /// whose wall clock passes the day limits and the time filters; once
     /// `cap` or more are found, some number `>= cap`.
     mutating func instances(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
-        if timeRuns == nil {
-            timeRuns = plan.timeRuns()
-            work &+= 86_400
-            // BYSETPOS: the distinct positions a period whose candidates all pass holds.
-            let total = times.count
-            fullPeriodPositions = Set(plan.setPos.compactMap { p -> Int? in
-                let i = p > 0 ? p - 1 : total + p
-                return i >= 0 && i < total ? i : nil
-            }).count
-        }
+        let runs = passingRuns()
         let wholeDays = 86_400 % step == 0
+        let offsets = hasSetPos ? [0] : times
+        if !wholeDays && dayLimits.isEmpty && offsets.count * runs.count <= _TimeOfDayProgression.maxSearch {
+            // Each candidate of the periods is a progression of times of day.
+            var n = 0
+            for off in offsets {
+                let base = t0 + Int64(off)
+                let (j0, j1) = (_ceilDiv(a - base, step), _ceilDiv(b - base, step))
+                guard j1 > j0, case let (first, false) = (j0 &* step).addingReportingOverflow(base + o) else { continue }
+                n &+= _TimeOfDayProgression(first: first, step: step).hits(Int(j1 - j0), in: runs)
+            }
+            work &+= offsets.count * runs.count
+            return hasSetPos ? n &* fullPeriodPositions : n
+        }
         // Steps that do not divide a day land at the same times of day again
         // after `cycle` days (step / gcd(step, 86400)).
         let cycle = Int(step / Int64(_gcd(Int(step % 86_400 == 0 ? 86_400 : step % 86_400), 86_400)))
@@ -173,6 +181,17 @@ extension _RuleIterator {
             day += 1
         }
         return total
+    }
+
+    /// The seconds of the day the time filters pass, as half-open runs
+    /// (computed on first use: a pass over the 86,400 seconds of a day).
+    mutating func passingRuns() -> [(lo: Int64, hi: Int64)] {
+        if let runs = timeRuns { return runs }
+        work &+= 86_400
+        timeRuns = plan.timeRuns()
+        // BYSETPOS: the distinct positions a period whose candidates all pass holds.
+        fullPeriodPositions = plan.setPosSelections(among: times.count)
+        return timeRuns!
     }
 
     /// The instances in `[lo, hi)`, inside the day starting at `dayStart`,

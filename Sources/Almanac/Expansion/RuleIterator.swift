@@ -75,6 +75,8 @@ struct _RuleIterator {
     var checkedDayPasses = false
     var reachCache: [(offset: Int64, reachable: Bool)] = []
     var daySeek: _DayLimitSeek? = nil
+    /// Periods in a row whose times of day the filters rejected (TimeOfDayProgression.swift).
+    var timeMisses = 0
 
     // COUNT with a window (CountAhead.swift).
     /// Instances before this key are counted in bulk where they can be.
@@ -82,6 +84,7 @@ struct _RuleIterator {
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
     var fullDayCount: (offset: Int64, count: Int) = (0, -1)
     var fullPeriodPositions = 0
+    var phaseTables: [_PhaseTables] = []
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -371,8 +374,7 @@ struct _RuleIterator {
         let total = days.count * plan.times.count
         guard total > 0 else { return }
         for p in plan.setPos {
-            let i = p > 0 ? p - 1 : total + p
-            if i >= 0 && i < total { selected.append(i) }
+            if let i = _RulePlan.setPosIndex(p, among: total) { selected.append(i) }
         }
         selected.sort()
         var w = 0
@@ -460,7 +462,8 @@ struct _RuleIterator {
                 applySetPos()
                 if let first = sub.first, first.key <= startKey { sub.removeAll { $0.key < startKey || (injectsStart && $0.key == startKey) } }
             }
-            if !sub.isEmpty { emptyPeriods = 0; return true }
+            if !sub.isEmpty { emptyPeriods = 0; timeMisses = 0; return true }
+            if failedDay { timeMisses = 0 }
             // Nothing here: skip to the period that reaches the next day or hour.
             var next = k + 1
             if !failedDay && plan.hasTimeFilters {
@@ -472,6 +475,14 @@ struct _RuleIterator {
                     guard cursor.utcHigh != Int64.max else { return false }
                     let kt = (cursor.utcHigh - t0) / step
                     if kt > Int64(next) && kt < Int64(Int.max) { next = Int(kt) }
+                } else if failedTime && 86_400 % step != 0 {
+                    // The times of day come round only every few days: after
+                    // as many misses in a row as a search costs, search.
+                    timeMisses += 1
+                    if timeMisses >= 16 * times.count * passingRuns().count {
+                        timeMisses = 0
+                        next = max(next, nextPeriodPassingTime(after: k, offset: o))
+                    }
                 }
             }
             if failedDay || failedTime {
@@ -529,8 +540,7 @@ struct _RuleIterator {
         let total = sub.count
         selected.removeAll(keepingCapacity: true)
         for p in plan.setPos {
-            let i = p > 0 ? p - 1 : total + p
-            if i >= 0 && i < total { selected.append(i) }
+            if let i = _RulePlan.setPosIndex(p, among: total) { selected.append(i) }
         }
         selected.sort()
         var w = 0, last = -1

@@ -250,6 +250,21 @@ final class _RulePlan: Sendable {
     }
 }
 
+extension _RulePlan {
+    /// The index (from 0) that BYSETPOS value `p` picks among `total`
+    /// candidates: 1 is the first, -1 the last; `nil` past either end.
+    @inline(__always)
+    static func setPosIndex(_ p: Int, among total: Int) -> Int? {
+        let i = p > 0 ? p - 1 : total + p
+        return i >= 0 && i < total ? i : nil
+    }
+
+    /// How many distinct candidates BYSETPOS picks among `total`.
+    func setPosSelections(among total: Int) -> Int {
+        Set(setPos.compactMap { Self.setPosIndex($0, among: total) }).count
+    }
+}
+
 @inlinable
 func _gcd(_ a: Int, _ b: Int) -> Int {
     var (x, y) = (a.magnitude, b.magnitude)

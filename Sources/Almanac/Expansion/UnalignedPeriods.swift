@@ -1,0 +1,102 @@
+import AlmanacCore
+
+// COUNT with a far window, sub-daily rules with BYSETPOS whose periods are not
+// aligned on the wall clock's units. Periods step in elapsed time from DTSTART
+// (DESIGN.md, "Decisions"); once the offset has changed by part of a unit
+// (Lord Howe's half-hour daylight time, local mean time before 1900), an
+// HOURLY period runs from, say, 10:30 to 11:30. Its candidates then fall in
+// two hours, and near midnight in two days: some pass BYHOUR or the day limits
+// and some do not, and BYSETPOS picks among those that pass. So each period is
+// evaluated, but only once per phase: at a constant offset, what a period
+// holds depends on where in the day it starts and on whether its two days
+// pass the day limits.
+
+/// What the periods of one cycle of phases hold, as prefix sums over the
+/// period number modulo the cycle: period `j` starts at the same time of day
+/// as period `j + length`.
+struct _PhaseTables {
+    let offset: Int64
+    /// Periods per cycle: 86,400 / gcd(step, 86,400).
+    let length: Int
+    /// Instances BYSETPOS picks from a period when both its days pass, when
+    /// only the day it starts on does, and when only the next day does.
+    let both: [Int], first: [Int], second: [Int]
+
+    /// For periods `t0 + j * step` (length `plan.unit`, candidates at the
+    /// plan's times) at offset `o`.
+    init(plan: _RulePlan, t0: Int64, step: Int64, offset o: Int64) {
+        offset = o
+        let inc = Int(step % 86_400)
+        length = 86_400 / _gcd(inc == 0 ? 86_400 : inc, 86_400)
+        let picks = (0...plan.times.count).map { plan.setPosSelections(among: $0) }
+        var both = [0], first = [0], second = [0]
+        both.reserveCapacity(length + 1); first.reserveCapacity(length + 1); second.reserveCapacity(length + 1)
+        var phase = _floorMod(Int(t0 + o), 86_400)
+        for _ in 0..<length {
+            // Candidates passing the time filters on the start's day, and after midnight.
+            var a = 0, b = 0
+            for off in plan.times {
+                let s = phase + Int(off)
+                if s < 86_400 {
+                    if plan.passesTimeFilters(secondOfDay: s) { a += 1 }
+                } else if plan.passesTimeFilters(secondOfDay: s - 86_400) {
+                    b += 1
+                }
+            }
+            both.append(both.last! + picks[a + b])
+            first.append(first.last! + picks[a])
+            second.append(second.last! + picks[b])
+            phase = (phase + inc) % 86_400
+        }
+        self.both = both
+        self.first = first
+        self.second = second
+    }
+
+    /// The sum of a table over periods `j0..<j1`.
+    func sum(_ table: [Int], _ j0: Int64, _ j1: Int64) -> Int {
+        guard j1 > j0 else { return 0 }
+        let n = Int(j1 - j0), start = Int(_floorDiv(j0, Int64(length)) * Int64(length))
+        let s = Int(j0) - start
+        let (cycles, rest) = n.quotientAndRemainder(dividingBy: length)
+        let tail = s + rest <= length ? table[s + rest] - table[s] : table[length] - table[s] + table[s + rest - length]
+        return cycles &* table[length] &+ tail
+    }
+}
+
+extension _RuleIterator {
+    /// The instances of the periods starting in `[a, b)` (both period
+    /// starts), all at offset `o`; once `cap` or more are found, some number
+    /// `>= cap`. Without day limits a range of periods costs O(1); with them,
+    /// a step per day that passes.
+    mutating func unalignedPeriods(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
+        // The last two offsets' tables (standard and daylight time).
+        let tables: _PhaseTables
+        if let hit = phaseTables.first(where: { $0.offset == o }) {
+            tables = hit
+        } else {
+            tables = _PhaseTables(plan: plan, t0: t0, step: step, offset: o)
+            work &+= tables.length * times.count
+            phaseTables = [phaseTables.last, tables].compactMap { $0 }
+        }
+        let ja = (a - t0) / step, jb = (b - t0) / step
+        if dayLimits.isEmpty { return tables.sum(tables.both, ja, jb) }
+        // The first period of [ja, jb) that starts on day `d` or later.
+        func firstPeriod(onOrAfter d: Int) -> Int64 {
+            min(jb, max(ja, _ceilDiv(Int64(d) * 86_400 - o - t0, step)))
+        }
+        func passes(_ d: Int) -> Bool { d >= _minDayNumber && d <= _maxDayNumber && plan.passes(d, dayLimits) }
+        var total = 0
+        var day = Int(_floorDiv(a + o, 86_400))
+        let last = Int(_floorDiv(b - step + o, 86_400)) + 1
+        // Each period is counted on the first of its two days that passes.
+        while total < cap, let d = firstPassingDay(from: day, through: last) {
+            work &+= 1
+            let (p0, p1, p2) = (firstPeriod(onOrAfter: d - 1), firstPeriod(onOrAfter: d), firstPeriod(onOrAfter: d + 1))
+            if !passes(d - 1) { total &+= tables.sum(tables.second, p0, p1) }
+            total &+= tables.sum(passes(d + 1) ? tables.both : tables.first, p1, p2)
+            day = d + 1
+        }
+        return total
+    }
+}
