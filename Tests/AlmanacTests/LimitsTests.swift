@@ -420,6 +420,45 @@ import Testing
     }
 }
 
+/// The ends of the range, reached from odd places (fuzz findings 14 and 15).
+@Suite struct RangeEndTests {
+    /// A window at the very end of Int64 for a day-based rule east of UTC:
+    /// the seek added the zone's offset to the window's start and trapped.
+    @Test(arguments: [RecurrenceRule.Frequency.yearly, .monthly, .weekly, .daily])
+    func windowsAtTheEndOfInt64(_ f: RecurrenceRule.Frequency) throws {
+        let start = Anchor.zoned(CivilDate(9999, 4, 8)!.at(8, 0, 31), try Zone("Europe/Berlin"))
+        let rule = RecurrenceRule(frequency: f)
+        for lower in [Int64.max, Int64.max - 1, Int64.max - 86_400] {
+            let window = Timestamp(secondsSinceEpoch: lower)..<Timestamp(secondsSinceEpoch: .max)
+            #expect(Array(try rule.occurrences(from: start, in: window)).isEmpty, "\(f) from \(lower)")
+        }
+        // The same window from the instances' side: a window from the last
+        // instance holds the instances from it on.
+        let all = Array(try rule.occurrences(from: start))
+        let window = all.last!.timestamp..<Timestamp(secondsSinceEpoch: .max)
+        #expect(Array(try rule.occurrences(from: start, in: window)) == [all.last!])
+    }
+
+    /// A zone that goes from +14:00 to -14:00 an hour after a DTSTART on
+    /// 0001-01-01: the next instants show on 31 December of year 0, out of
+    /// range like year 10000, so they are left out; the series goes on from
+    /// the first instant shown in year 1.
+    @Test(arguments: ["FREQ=SECONDLY;INTERVAL=45014", "FREQ=HOURLY;INTERVAL=13;BYHOUR=0,2,4,6,8,10,12,14,16,18,20,22,1,3,5,7,9,11,13,15,17,19,21,23"])
+    func instantsShownBeforeYearOneAreLeftOut(_ text: String) throws {
+        let civil = CivilDate(1, 1, 1)!.at(6, 37, 51)
+        let startUTC = -62_135_596_800 + 23_871 - 50_400
+        let zone = try Zone(identifier: "Test/Dateline-Flip", transitions: [Int64(startUTC + 3600)],
+                            offsets: [Offset(hours: 14), Offset(hours: -14)])
+        let rule = try RecurrenceRule(text)
+        let got = Array(try rule.occurrences(from: .zoned(civil, zone)).prefix(4))
+        // Independently: DTSTART, then the steps whose wall clock at -14:00 is in year 1.
+        let step = Int64(rule.frequency == .secondly ? 45_014 : 13 * 3600)
+        let expected = [Int64(startUTC)] + (1...20).map { Int64(startUTC) + $0 * step }.filter { $0 - 50_400 >= -62_135_596_800 }.prefix(3)
+        #expect(got.map(\.timestamp.secondsSinceEpoch) == Array(expected), "\(text)")
+        #expect(got.allSatisfy { $0.start.date.year >= 1 })
+    }
+}
+
 extension Anchor {
     /// The instant (or wall clock read as UTC) of a UTC or floating anchor, for windows in tests.
     var key: Timestamp { RecurrenceSet(start: self).key(of: self) }

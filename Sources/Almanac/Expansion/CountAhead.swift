@@ -113,6 +113,8 @@ extension _RuleIterator {
     /// whose wall clock passes the day limits and the time filters; once
     /// `cap` or more are found, some number `>= cap`.
     mutating func instances(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
+        // No step reaches a passing time of day under this offset: none here.
+        guard timeFiltersReachable(offset: o) else { return 0 }
         let runs = passingRuns()
         let wholeDays = 86_400 % step == 0
         let offsets = hasSetPos ? [0] : times
@@ -136,19 +138,13 @@ extension _RuleIterator {
         let lastDay = Int(_floorDiv(b - 1 + o, 86_400))
         while day <= lastDay && total < cap {
             work &+= 1
-            if !wholeDays && dayLimits.isEmpty && cycle <= 1024 {
+            if !wholeDays && dayLimits.isEmpty && cycle <= Self.maxDayCycle {
                 let dayStart = Int64(day) * 86_400 - o
-                let cycles = dayStart >= a ? Int((b - dayStart) / 86_400) / cycle : 0
-                if cycles >= 2 {
-                    // A cycle of whole days counted once, then as many as fit.
-                    var n = 0
-                    for i in 0..<cycle {
-                        let d = dayStart + Int64(i) * 86_400
-                        n &+= instances(in: d, d, d + 86_400)
-                    }
-                    work &+= cycle
-                    total &+= n &* cycles
-                    day += cycles * cycle
+                let days = dayStart >= a ? Int((b - dayStart) / 86_400) : 0
+                if days >= 1 {
+                    // Whole days: their counts repeat every `cycle` days.
+                    total &+= dayCycleSum(from: day, days: days, offset: o, cycle: cycle)
+                    day += days
                     continue
                 }
             }
@@ -181,6 +177,32 @@ extension _RuleIterator {
             day += 1
         }
         return total
+    }
+
+    /// Longest cycle of days (days after which a step that does not divide
+    /// a day lands at the same times again) kept as a table.
+    static let maxDayCycle = 8192
+
+    /// The instances of `n` whole days from `day` under offset `o`, no day
+    /// limits, when the step's times of day repeat every `cycle` days: a
+    /// table of one cycle's day counts per offset (built once: the steps of
+    /// one cycle are 86,400 / gcd(step, 86,400)), then O(1).
+    mutating func dayCycleSum(from day: Int, days n: Int, offset o: Int64, cycle: Int) -> Int {
+        let prefix: [Int]
+        if let hit = dayCycles.first(where: { $0.offset == o }) {
+            prefix = hit.prefix
+        } else {
+            var p = [0]
+            p.reserveCapacity(cycle + 1)
+            for i in 0..<cycle {
+                let d = Int64(i) * 86_400 - o
+                p.append(p[i] &+ instances(in: d, d, d + 86_400))
+            }
+            work &+= cycle
+            dayCycles = [dayCycles.last, (o, p)].compactMap { $0 }
+            prefix = p
+        }
+        return _cyclicSum(prefix, from: Int64(day), count: Int64(n))
     }
 
     /// The seconds of the day the time filters pass, as half-open runs
@@ -261,3 +283,15 @@ extension _RulePlan {
 
 @inline(__always)
 func _ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -_floorDiv(-a, b) }
+
+/// The sum of `n` consecutive terms, from term `start`, of a sequence that
+/// repeats every `prefix.count - 1` terms, given its prefix sums over one
+/// repetition.
+func _cyclicSum(_ prefix: [Int], from start: Int64, count n: Int64) -> Int {
+    guard n > 0 else { return 0 }
+    let length = prefix.count - 1
+    let s = _floorMod(Int(start), length)
+    let (cycles, rest) = Int(n).quotientAndRemainder(dividingBy: length)
+    let tail = s + rest <= length ? prefix[s + rest] - prefix[s] : prefix[length] - prefix[s] + prefix[s + rest - length]
+    return cycles &* prefix[length] &+ tail
+}

@@ -85,6 +85,8 @@ struct _RuleIterator {
     var fullDayCount: (offset: Int64, count: Int) = (0, -1)
     var fullPeriodPositions = 0
     var phaseTables: [_PhaseTables] = []
+    /// Day counts over one cycle of days, per offset (``dayCycleSum(from:days:offset:cycle:)``).
+    var dayCycles: [(offset: Int64, prefix: [Int])] = []
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -144,6 +146,8 @@ struct _RuleIterator {
                 // Two days for offsets and gap shifts, three more for week years
                 // spilling into January (BYWEEKNO only: the other rules' periods
                 // start on calendar dates, and three needless days cost W8 10%).
+                // A window may start anywhere in Int64: past year 9999 is past everything.
+                let s = min(s, Self.endOfTime)
                 let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
                 k = max(0, _floorDiv(periodNumber(ofDay: target) - periodNumber(ofDay: plan.startDay), plan.interval))
             }
@@ -166,6 +170,8 @@ struct _RuleIterator {
 
     /// 10000-01-01T00:00:00 in wall-clock seconds: nothing starts at or after it.
     static let endOfTime = Int64(_maxDayNumber + 1) * 86_400
+    /// 0001-01-01T00:00:00 in wall-clock seconds: nothing is shown before it.
+    static let startOfTime = Int64(_minDayNumber) * 86_400
 
     // MARK: emission
 
@@ -395,15 +401,19 @@ struct _RuleIterator {
                 subIndex += 1
                 return (sub[subIndex - 1], false)
             }
-            k += 1
-            work &+= 1
-            if let s = countBefore, !countSubDaily(before: s) { return nil }
-            let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
-            let (c, o2) = (t0 + Int64(times[0])).addingReportingOverflow(ks)
-            guard !o1, !o2, c <= lastInstant else { return nil }
-            let o = cursor.offset(utc: c)
-            guard c + o < Self.endOfTime else { return nil }
-            return (_Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o), false)
+            while true {
+                k += 1
+                work &+= 1
+                if let s = countBefore, !countSubDaily(before: s) { return nil }
+                let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
+                let (c, o2) = (t0 + Int64(times[0])).addingReportingOverflow(ks)
+                guard !o1, !o2, c <= lastInstant else { return nil }
+                let o = cursor.offset(utc: c)
+                guard c + o < Self.endOfTime else { return nil }
+                // Shown in year 0 (a synthetic zone's offset): out of range.
+                if c + o < Self.startOfTime { continue }
+                return (_Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o), false)
+            }
         }
         while true {
             if subIndex < sub.count {
@@ -448,7 +458,9 @@ struct _RuleIterator {
                 let day = Int(_floorDiv(Int(local), 86_400))
                 if day != checkedDay {
                     checkedDay = day
-                    checkedDayPasses = day <= _maxDayNumber && plan.passes(day, dayLimits)
+                    // A synthetic zone's offset can show an instant after a
+                    // DTSTART in year 1 in year 0: out of range, like year 10000.
+                    checkedDayPasses = day >= _minDayNumber && day <= _maxDayNumber && plan.passes(day, dayLimits)
                 }
                 guard checkedDayPasses else { failedDay = true; continue }
                 let sod = Int(local - Int64(day) * 86_400)

@@ -55,12 +55,7 @@ struct _PhaseTables {
 
     /// The sum of a table over periods `j0..<j1`.
     func sum(_ table: [Int], _ j0: Int64, _ j1: Int64) -> Int {
-        guard j1 > j0 else { return 0 }
-        let n = Int(j1 - j0), start = Int(_floorDiv(j0, Int64(length)) * Int64(length))
-        let s = Int(j0) - start
-        let (cycles, rest) = n.quotientAndRemainder(dividingBy: length)
-        let tail = s + rest <= length ? table[s + rest] - table[s] : table[length] - table[s] + table[s + rest - length]
-        return cycles &* table[length] &+ tail
+        _cyclicSum(table, from: j0, count: j1 - j0)
     }
 }
 
