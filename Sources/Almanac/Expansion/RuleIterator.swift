@@ -82,11 +82,12 @@ struct _RuleIterator {
     /// Instances before this key are counted in bulk where they can be.
     var countBefore: Int64? = nil
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
-    var fullDayCount: (offset: Int64, count: Int) = (0, -1)
     var fullPeriodPositions = 0
     var phaseTables: [_PhaseTables] = []
     /// Day counts over one cycle of days, per offset (``dayCycleSum(from:days:offset:cycle:)``).
     var dayCycles: [(offset: Int64, prefix: [Int])] = []
+    /// Instances in the first runs of passing seconds, per offset (``partialDay(from:to:offset:)``).
+    var runPrefixes: [(offset: Int64, prefix: [Int])] = []
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
