@@ -741,7 +741,8 @@ def check_case(case, icu, stats, verbose, recompute_this=True):
             ends = [t0] + keys + [frame.value_key(case[k], k) for k in ("after", "before") if k in case]
             # Day by day: the offsets agree at each day's start, and hour by hour on a day where
             # either source changes offset (so a transition moved by some hours is caught too).
-            lo, hi = (min(ends) - 86400) // 86400 * 86400, max(ends) + 86400
+            # Not past 9999-12-29 UTC: zoneinfo has no year 10000 (a case may end at 9999-12-31).
+            lo, hi = (min(ends) - 86400) // 86400 * 86400, min(max(ends) + 86400, 253402300800 - 2 * 86400)
             agreed = icu.agreed_days.setdefault(tzid, set())
             for day in range(lo, hi, 86400):
                 if day in agreed:
