@@ -193,8 +193,8 @@ extension _RuleIterator {
     /// one cycle are 86,400 / gcd(step, 86,400)), then O(1).
     mutating func dayCycleSum(from day: Int, days n: Int, offset o: Int64, cycle: Int) -> Int {
         let prefix: [Int]
-        if let hit = dayCycles.first(where: { $0.offset == o }) {
-            prefix = hit.prefix
+        if let hit = dayCycles[offset: o] {
+            prefix = hit
         } else {
             var p = [0]
             p.reserveCapacity(cycle + 1)
@@ -203,7 +203,7 @@ extension _RuleIterator {
                 p.append(p[i] &+ instances(in: d, d, d + 86_400))
             }
             work &+= cycle
-            dayCycles = [dayCycles.last, (o, p)].compactMap { $0 }
+            dayCycles[offset: o] = p
             prefix = p
         }
         return _cyclicSum(prefix, from: Int64(day), count: Int64(n))
@@ -216,7 +216,9 @@ extension _RuleIterator {
     /// not a pass over the runs (1,440 for `BYSECOND=0`; fuzz finding 17).
     mutating func partialDay(from x0: Int64, to x1: Int64, offset o: Int64) -> Int {
         let runs = passingRuns()
-        let phases = (hasSetPos ? [0] : times).map { Int64(_floorMod(Int(t0 + Int64($0) + o), Int(step))) }
+        // The candidates' times of day modulo the step, and the prefix sums.
+        let cached = runPrefixes[offset: o]
+        let phases = cached?.phases ?? (hasSetPos ? [0] : times).map { Int64(_floorMod(Int(t0 + Int64($0) + o), Int(step))) }
         /// Instances in the part `lo..<hi` of a run.
         func count(_ lo: Int64, _ hi: Int64) -> Int {
             var n = 0
@@ -224,14 +226,14 @@ extension _RuleIterator {
             return n
         }
         let prefix: [Int]
-        if let hit = runPrefixes.first(where: { $0.offset == o }) {
+        if let hit = cached {
             prefix = hit.prefix
         } else {
             var p = [0]
             p.reserveCapacity(runs.count + 1)
             for run in runs { p.append(p[p.count - 1] &+ count(run.lo, run.hi)) }
             work &+= runs.count
-            runPrefixes = [runPrefixes.last, (o, p)].compactMap { $0 }
+            runPrefixes[offset: o] = (phases, p)
             prefix = p
         }
         /// Instances before second `x` of the day.

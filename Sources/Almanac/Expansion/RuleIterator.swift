@@ -73,7 +73,7 @@ struct _RuleIterator {
     var subIndex = 0
     var checkedDay = Int.min
     var checkedDayPasses = false
-    var reachCache: [(offset: Int64, reachable: Bool)] = []
+    var reachCache = _PerOffset<Bool>()
     var daySeek: _DayLimitSeek? = nil
     /// Periods in a row whose times of day the filters rejected (TimeOfDayProgression.swift).
     var timeMisses = 0
@@ -83,11 +83,12 @@ struct _RuleIterator {
     var countBefore: Int64? = nil
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
     var fullPeriodPositions = 0
-    var phaseTables: [_PhaseTables] = []
-    /// Day counts over one cycle of days, per offset (``dayCycleSum(from:days:offset:cycle:)``).
-    var dayCycles: [(offset: Int64, prefix: [Int])] = []
-    /// Instances in the first runs of passing seconds, per offset (``partialDay(from:to:offset:)``).
-    var runPrefixes: [(offset: Int64, prefix: [Int])] = []
+    var phaseTables = _PerOffset<_PhaseTables>()
+    /// Day counts over one cycle of days (``dayCycleSum(from:days:offset:cycle:)``).
+    var dayCycles = _PerOffset<[Int]>()
+    /// Candidates' phases and the instances in the first runs of passing
+    /// seconds (``partialDay(from:to:offset:)``).
+    var runPrefixes = _PerOffset<(phases: [Int64], prefix: [Int])>()
 
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
@@ -539,12 +540,11 @@ struct _RuleIterator {
     var workDone: Int { work &+ (daySeek?.years ?? 0) }
 
     /// ``_RulePlan/timeFiltersReachable(t0:step:offset:modulo:)`` for the
-    /// current offset, remembering the last two offsets asked (standard and
-    /// daylight time).
+    /// current offset.
     mutating func timeFiltersReachable(offset o: Int64) -> Bool {
-        if let hit = reachCache.first(where: { $0.offset == o }) { return hit.reachable }
+        if let hit = reachCache[offset: o] { return hit }
         let r = plan.timeFiltersReachable(t0: t0, step: step, offset: o, modulo: 86_400)
-        reachCache = [reachCache.last, (o, r)].compactMap { $0 }
+        reachCache[offset: o] = r
         return r
     }
 

@@ -27,6 +27,13 @@ func _floorSum(_ n: Int, _ m: Int, _ a: Int, _ b: Int) -> Int {
     return sum
 }
 
+/// Steps of `step` seconds after which the times of day repeat:
+/// 86,400 / gcd(step, 86,400).
+func _timeOfDayCycle(step: Int64) -> Int {
+    let s = Int(step % 86_400)
+    return 86_400 / _gcd(s == 0 ? 86_400 : s, 86_400)
+}
+
 /// The times of day `(c + i * s) mod 86400` for `i` in `0..<n`.
 struct _TimeOfDayProgression {
     /// Searches and counts go through every run for every candidate of a
@@ -34,8 +41,8 @@ struct _TimeOfDayProgression {
     static let maxSearch = 64
     /// Time of day of the first term, and the step, both in `0..<86400`.
     let c: Int, s: Int
-    /// Terms after which the times of day repeat: 86,400 / gcd(s, 86,400).
-    var cycle: Int { 86_400 / _gcd(s == 0 ? 86_400 : s, 86_400) }
+    /// Terms after which the times of day repeat.
+    var cycle: Int { _timeOfDayCycle(step: Int64(s)) }
 
     init(first: Int64, step: Int64) {
         c = _floorMod(Int(first % 86_400), 86_400)

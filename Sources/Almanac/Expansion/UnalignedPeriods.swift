@@ -15,8 +15,7 @@ import AlmanacCore
 /// period number modulo the cycle: period `j` starts at the same time of day
 /// as period `j + length`.
 struct _PhaseTables {
-    let offset: Int64
-    /// Periods per cycle: 86,400 / gcd(step, 86,400).
+    /// Periods per cycle (``_timeOfDayCycle(step:)``).
     let length: Int
     /// Instances BYSETPOS picks from a period when both its days pass, when
     /// only the day it starts on does, and when only the next day does.
@@ -25,9 +24,8 @@ struct _PhaseTables {
     /// For periods `t0 + j * step` (length `plan.unit`, candidates at the
     /// plan's times) at offset `o`.
     init(plan: _RulePlan, t0: Int64, step: Int64, offset o: Int64) {
-        offset = o
         let inc = Int(step % 86_400)
-        length = 86_400 / _gcd(inc == 0 ? 86_400 : inc, 86_400)
+        length = _timeOfDayCycle(step: step)
         let picks = (0...plan.times.count).map { plan.setPosSelections(among: $0) }
         var both = [0], first = [0], second = [0]
         both.reserveCapacity(length + 1); first.reserveCapacity(length + 1); second.reserveCapacity(length + 1)
@@ -65,14 +63,13 @@ extension _RuleIterator {
     /// `>= cap`. Without day limits a range of periods costs O(1); with them,
     /// a step per day that passes.
     mutating func unalignedPeriods(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
-        // The last two offsets' tables (standard and daylight time).
         let tables: _PhaseTables
-        if let hit = phaseTables.first(where: { $0.offset == o }) {
+        if let hit = phaseTables[offset: o] {
             tables = hit
         } else {
             tables = _PhaseTables(plan: plan, t0: t0, step: step, offset: o)
             work &+= tables.length * times.count
-            phaseTables = [phaseTables.last, tables].compactMap { $0 }
+            phaseTables[offset: o] = tables
         }
         let ja = (a - t0) / step, jb = (b - t0) / step
         if dayLimits.isEmpty { return tables.sum(tables.both, ja, jb) }
