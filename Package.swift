@@ -6,9 +6,10 @@ let package = Package(
     products: [
         .library(name: "Almanac", targets: ["Almanac"]),
         .executable(name: "almanac", targets: ["AlmanacCLI"]),
-        // The JSON Lines protocol of `almanac batch`, for tools that answer
+        // The request layer: the JSON requests and replies of `almanac expand`,
+        // `days`, `agenda` and `batch`, for tools that answer
         // requests in process (the benchmark package measures it phase by phase).
-        .library(name: "AlmanacBatch", targets: ["AlmanacBatch"]),
+        .library(name: "AlmanacRequests", targets: ["AlmanacRequests"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,12 +33,12 @@ let package = Package(
             dependencies: ["AlmanacCore", "CAlmanacICU"]
         ),
         // The JSON Lines protocol of `almanac batch` (and of the corpus): no Foundation.
-        .target(name: "AlmanacBatch", dependencies: ["Almanac"]),
+        .target(name: "AlmanacRequests", dependencies: ["Almanac"]),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
                 "Almanac",
-                "AlmanacBatch",
+                "AlmanacRequests",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Samples/agenda.json")]
@@ -53,7 +54,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "AlmanacBatchTests", dependencies: ["AlmanacBatch", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacRequestsTests", dependencies: ["AlmanacRequests", "Almanac", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["AlmanacCLI", "Almanac"]

@@ -21,7 +21,7 @@ let package = Package(
             name: "Recurrence",
             dependencies: [
                 .product(name: "Almanac", package: "Almanac"),
-                .product(name: "AlmanacBatch", package: "Almanac"),
+                .product(name: "AlmanacRequests", package: "Almanac"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/Recurrence",

@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import ArgumentParser
 
 /// An agenda file: calendar events and to-dos, as `almanac agenda` reads it

@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import ArgumentParser
 
 /// `almanac batch`: the JSON Lines protocol on standard input and output.

@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import ArgumentParser
 
 /// What the subcommands share: input errors, zones, writing the output.

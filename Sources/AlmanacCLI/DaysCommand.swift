@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import ArgumentParser
 
 /// `almanac days`: the day slices of an event or a series in a viewer's zone.

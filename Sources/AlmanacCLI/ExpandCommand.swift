@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import ArgumentParser
 
 /// `almanac expand`: one recurrence set from arguments, as text or as a batch reply.

@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import ArgumentParser
 
 /// `almanac period`: a day, week, month, year or span, and the periods it overlaps.

@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// `almanac agenda` over the bundled sample (Corpus/samples/agenda.json),

@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// `almanac` run as a process: exact standard output and exit status.

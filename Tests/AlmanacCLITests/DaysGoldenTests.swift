@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// `almanac days`: exact output, worked out from the zones' offsets.

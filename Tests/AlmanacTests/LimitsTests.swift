@@ -3,7 +3,7 @@ import Testing
 @testable import Almanac
 
 /// Limits and hostile input through the library API (issue 3 part 4; the
-/// batch protocol's side is AlmanacBatchTests/HostileInputTests.swift, the
+/// batch protocol's side is AlmanacRequestsTests/HostileInputTests.swift, the
 /// summary README.md, "Limits").
 ///
 /// Costs are bounded in the expander's own work (periods, steps, days and

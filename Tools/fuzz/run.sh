@@ -69,7 +69,7 @@ MAP
     # Each step is redone only when its inputs changed (hash of sources, flags, compiler).
     local compiler; compiler=$(swiftc --version 2>&1)
     local lib_files=()
-    mapfile -t lib_files < <(find "$ROOT/Sources/AlmanacCore" "$ROOT/Sources/Almanac" "$ROOT/Sources/AlmanacBatch" \
+    mapfile -t lib_files < <(find "$ROOT/Sources/AlmanacCore" "$ROOT/Sources/Almanac" "$ROOT/Sources/AlmanacRequests" \
         "$ROOT/Sources/CAlmanacICU" -type f | sort)
     local lib_stamp
     lib_stamp=$( { echo "$compiler ${swift[*]} ${cc[*]}"; cat "${lib_files[@]}"; } | sha256sum | cut -c1-16)
@@ -80,7 +80,7 @@ MAP
         echo "build ($variant): CAlmanacICU"
         "${cc[@]}" "$ROOT/Sources/CAlmanacICU/zone_icu.c" -o "$obj/CAlmanacICU.o" || return 2
         local m files
-        for m in AlmanacCore Almanac AlmanacBatch; do
+        for m in AlmanacCore Almanac AlmanacRequests; do
             echo "build ($variant): $m"
             mapfile -t files < <(find "$ROOT/Sources/$m" -name '*.swift' | sort)
             "${swift[@]}" -module-name "$m" -emit-module -emit-module-path "$mods/$m.swiftmodule" \
@@ -95,7 +95,7 @@ MAP
         echo "build ($variant): $t"
         "${swift[@]}" "${link[@]}" -module-name "$(entry "$t" | sed 's/\.swift$//')" -use-ld=lld \
             "$FUZZ/Sources/FuzzSupport.swift" "$FUZZ/Sources/$(entry "$t")" \
-            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacBatch.o" "$obj/CAlmanacICU.o" \
+            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacRequests.o" "$obj/CAlmanacICU.o" \
             -licui18n -licuuc -licudata -o "$bin/$t" || return 2
         echo "$t_stamp" > "$dir/$t.stamp"
     done

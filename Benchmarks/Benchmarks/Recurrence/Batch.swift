@@ -24,7 +24,7 @@
 // whole stream.
 
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import Benchmark
 import Foundation
 

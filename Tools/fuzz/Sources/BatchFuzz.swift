@@ -17,7 +17,7 @@
 // limit lowered to `limitCap` (through the decoded-request path), so the
 // fuzzer looks for slow rules rather than for large, legitimately slow, limits.
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 
 let limitCap = 2000
 let errorKinds: Set<String> = ["invalid_rule", "invalid_value", "out_of_range", "unknown_zone",

@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// The corpus runner itself: it must refuse what is not a well-formed case, and explain a mismatch.

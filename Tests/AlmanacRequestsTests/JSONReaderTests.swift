@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// RFC 8259 reading: every value form, every escape, and the faults a strict reader must reject.

@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// Request line → reply line. Expected occurrences come from RFC 5545 section

@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// Lines out of chunks, whatever the chunk boundaries, with over-long lines dropped in bounded memory.

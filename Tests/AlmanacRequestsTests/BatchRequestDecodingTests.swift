@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// JSON → ``BatchRequest``: each field, each type error. No rule or value is interpreted here.

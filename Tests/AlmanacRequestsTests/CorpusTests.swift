@@ -1,4 +1,4 @@
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// Runs every case of `Corpus/*.jsonl` through ``BatchProtocol``, as `almanac batch` would.

@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// The batch writer's byte formatting must equal `Occurrence.description`, the protocol's definition.

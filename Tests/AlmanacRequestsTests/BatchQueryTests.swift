@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacBatch
+import AlmanacRequests
 import Testing
 
 /// ``BatchRequest`` → ``BatchQuery``: zones, value forms, windows, limits, and the errors of each.

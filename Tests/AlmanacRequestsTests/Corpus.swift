@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AlmanacBatch
+import AlmanacRequests
 
 /// One line of a `Corpus/*.jsonl` file: a batch request plus `expect`.
 struct CorpusCase: Sendable, CustomStringConvertible {
