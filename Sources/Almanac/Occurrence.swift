@@ -2,36 +2,166 @@ import AlmanacCore
 
 /// One instance of a recurrence set.
 ///
-/// For zoned and UTC series ``timestamp`` is the instant; for floating and
-/// DATE series, which have no instant until a viewer's zone is chosen, it is
-/// the wall-clock value read as if it were UTC, which keeps them ordered.
-public struct Occurrence: Sendable, Hashable, Comparable {
+/// An occurrence keeps the two kinds of time apart. A zoned or UTC series
+/// happens at instants, so its occurrences carry ``instants``. A floating or
+/// all-day (DATE) series happens at a wall-clock time or on dates wherever
+/// the viewer is, so its occurrences have no instant until a zone is chosen:
+/// ``instants`` is `nil`, and ``instants(in:)`` places them in a zone.
+///
+/// ```swift
+/// let ny = try Zone("America/New_York")
+/// let call = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1)!.at(9, 0), ny),
+///                          rules: [try RecurrenceRule("FREQ=DAILY;COUNT=2")],
+///                          length: .duration(try EventDuration(parsing: "PT1H")))
+/// let o = Array(try call.occurrences())[0]
+/// o.start          // 2024-05-01T09:00:00, the wall clock in New York
+/// o.offset         // -04:00
+/// o.instants       // 13:00Z ..< 14:00Z
+/// o.recurrenceID   // 2024-05-01T09:00:00
+///
+/// let trip = RecurrenceSet(start: .date(CivilDate(2024, 5, 1)!),
+///                          length: .end(.date(CivilDate(2024, 5, 4)!)))
+/// let t = Array(try trip.occurrences())[0]
+/// t.extent         // .dates(2024-05-01 ..< 2024-05-04): three days
+/// t.instants       // nil: all-day, no instant until a zone is chosen
+/// t.instants(in: ny)   // 04:00Z on 1 May ..< 04:00Z on 4 May
+/// ```
+public struct Occurrence: Sendable, Hashable {
+    /// Which instance of the series this is: its start as the recurrence
+    /// produced it, before a time in a DST gap moved forward (RFC 5545
+    /// section 3.8.4.4, RECURRENCE-ID). Stable across edits of tz data; see
+    /// ``RecurrenceID``.
+    public let recurrenceID: RecurrenceID
     /// The wall-clock start as a clock in the series' zone shows it (after a
-    /// time in a DST gap moved forward: 02:30 on a spring-forward night is 03:30).
-    public var start: CivilDateTime
-    /// The UTC offset of ``start``: zero for floating and DATE series.
-    public var offset: Offset
-    /// The start instant (see the type's note for floating and DATE series).
-    public var timestamp: Timestamp
-    /// The end instant, exclusive, in the same terms as ``timestamp``: for a
-    /// DATE instance the midnight that starts the day after its last day.
-    public var end: Timestamp
-    /// The start the recurrence produced before any gap shift: the
-    /// RECURRENCE-ID that identifies this instance (RFC 5545 section 3.8.4.4).
-    public var recurrenceID: CivilDateTime
+    /// time in a DST gap moved forward: 02:30 on a spring-forward night is
+    /// 03:30). Midnight for an all-day occurrence.
+    public let start: CivilDateTime
     /// The value form of the series (DATE, floating, UTC or zoned).
-    public var kind: Anchor.Kind
+    public let kind: Anchor.Kind
+    /// When the occurrence happens, in the terms its series is written in.
+    public let extent: Extent
 
-    public init(start: CivilDateTime, offset: Offset, timestamp: Timestamp, end: Timestamp, recurrenceID: CivilDateTime, kind: Anchor.Kind) {
-        self.start = start
-        self.offset = offset
-        self.timestamp = timestamp
-        self.end = end
-        self.recurrenceID = recurrenceID
-        self.kind = kind
+    /// When an occurrence happens: dates, a wall-clock range or instants.
+    public enum Extent: Sendable, Hashable {
+        /// An all-day (DATE) occurrence: its dates, the end exclusive (RFC
+        /// 5545 section 3.6.1: DTEND 2024-05-04 after DTSTART 2024-05-01 is
+        /// three days).
+        case dates(Range<CivilDate>)
+        /// A floating occurrence: the same wall-clock times in every zone.
+        case wallClock(Range<CivilDateTime>)
+        /// A zoned or UTC occurrence: its start and end instants, and the
+        /// UTC offset of its start in the series' zone.
+        case instants(Range<Timestamp>, offset: Offset)
     }
 
-    public static func < (a: Occurrence, b: Occurrence) -> Bool { a.timestamp < b.timestamp }
+    /// An occurrence from its parts. The expander makes them; this is for
+    /// tests and for occurrences read back from storage.
+    ///
+    /// ```swift
+    /// let d = CivilDate(2024, 5, 1)!
+    /// Occurrence(recurrenceID: RecurrenceID(date: d), start: d.at(0, 0), kind: .date,
+    ///            extent: .dates(d..<d.adding(days: 1)!))
+    /// ```
+    public init(recurrenceID: RecurrenceID, start: CivilDateTime, kind: Anchor.Kind, extent: Extent) {
+        self.recurrenceID = recurrenceID
+        self.start = start
+        self.kind = kind
+        self.extent = extent
+    }
+
+    /// The start and end instants of a zoned or UTC occurrence; `nil` for a
+    /// floating or all-day one, which has no instant until a zone is chosen
+    /// (see ``instants(in:)``).
+    public var instants: Range<Timestamp>? {
+        if case .instants(let r, _) = extent { return r }
+        return nil
+    }
+
+    /// The UTC offset of ``start`` for a zoned or UTC occurrence (zero for
+    /// UTC); `nil` for a floating or all-day one.
+    public var offset: Offset? {
+        if case .instants(_, let o) = extent { return o }
+        return nil
+    }
+
+    /// Whether this is an all-day (DATE) occurrence.
+    public var isAllDay: Bool { kind == .date }
+
+    /// The occurrence's instants when it is seen in `zone`.
+    ///
+    /// A zoned or UTC occurrence has its own instants and ignores `zone`. A
+    /// floating one reads its wall-clock start and end in `zone` with RFC 5545
+    /// section 3.3.5's rule (a time in a gap moves forward by the gap, an
+    /// ambiguous time takes the earlier instant); an end moved before the
+    /// start is taken to be the start. An all-day one runs from the start of
+    /// its first date in `zone` to the start of the date after its last
+    /// (``Zone/startOfDay(_:)``, which is not always midnight).
+    ///
+    /// ```swift
+    /// let tokyo = try Zone("Asia/Tokyo")
+    /// floatingNine.instants(in: tokyo).lowerBound   // 00:00Z: 09:00 in Tokyo
+    /// ```
+    ///
+    /// - Complexity: O(log n) in the zone's transitions for floating and
+    ///   all-day occurrences, O(1) for zoned and UTC ones.
+    public func instants(in zone: Zone) -> Range<Timestamp> {
+        switch extent {
+        case .instants(let r, _):
+            return r
+        case .wallClock(let r):
+            let s = zone.instant(of: r.lowerBound)
+            return s..<Swift.max(s, zone.instant(of: r.upperBound))
+        case .dates(let r):
+            let s = zone.startOfDay(r.lowerBound)
+            return s..<Swift.max(s, zone.startOfDay(r.upperBound))
+        }
+    }
+}
+
+extension Occurrence: Comparable {
+    /// Orders occurrences by when they start, consistently with `==`.
+    ///
+    /// Zoned and UTC occurrences compare by their start instant; floating and
+    /// all-day ones by their wall-clock start, and come before zoned and UTC
+    /// ones (a wall clock and an instant have no order until a zone is
+    /// chosen: sort ``instants(in:)`` for a viewer's order). Ties are broken
+    /// by the end, the recurrence id and the value form, so two occurrences
+    /// compare equal only when they are equal.
+    ///
+    /// - Complexity: O(1).
+    public static func < (a: Occurrence, b: Occurrence) -> Bool {
+        let x = a.orderKey, y = b.orderKey
+        if x != y { return x < y }
+        if a.recurrenceID != b.recurrenceID { return a.recurrenceID < b.recurrenceID }
+        if a.kind != b.kind { return a.kind.order < b.kind.order }
+        return a.start < b.start
+    }
+
+    /// Whether the extent is instants (1) or wall clock (0), then its start
+    /// and end seconds (wall-clock seconds read as UTC for the wall-clock
+    /// kinds: compared only with each other).
+    private var orderKey: (Int, Int64, Int64) {
+        switch extent {
+        case .dates(let r):
+            return (0, Int64(r.lowerBound.daysSinceEpoch) * 86_400, Int64(r.upperBound.daysSinceEpoch) * 86_400)
+        case .wallClock(let r):
+            return (0, r.lowerBound.localSeconds, r.upperBound.localSeconds)
+        case .instants(let r, _):
+            return (1, r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch)
+        }
+    }
+}
+
+extension Anchor.Kind {
+    /// A fixed order of the value forms, for tie-breaking only.
+    fileprivate var order: Int {
+        switch self {
+        case .date: 0
+        case .floating: 1
+        case .utc: 2
+        case .zoned: 3
+        }
+    }
 }
 
 extension Occurrence: CustomStringConvertible {
@@ -43,7 +173,7 @@ extension Occurrence: CustomStringConvertible {
         case .date: start.date.description
         case .floating: start.description
         case .utc: start.description + "Z"
-        case .zoned: start.description + offset.description
+        case .zoned: start.description + (offset ?? .zero).description
         }
     }
 }

@@ -87,7 +87,7 @@ public struct RecurrenceSet: Sendable, Hashable {
         case (nil, _): return (0, 0)
         case (.duration(let d)?, _): return (d.days, Int64(d.seconds))
         case (.end(let e)?, .date(let d)): return (e.civil.date.daysSinceEpoch - d.daysSinceEpoch, 0)
-        case (.end(let e)?, _): return (0, key(of: e).secondsSinceEpoch - key(of: start).secondsSinceEpoch)
+        case (.end(let e)?, _): return (0, key(of: e) - key(of: start))
         }
     }
 }
@@ -105,7 +105,9 @@ extension RecurrenceRule {
 
     /// The instances whose start lies in `window`, seeking to the window when
     /// the rule has no COUNT instead of walking from DTSTART.
-    public func occurrences(from start: Anchor, in window: Range<Timestamp>, options: ExpansionOptions = ExpansionOptions()) throws(AlmanacError) -> RecurrenceSet.Occurrences {
+    ///
+    /// - Throws: as ``RecurrenceSet/occurrences(in:)``.
+    public func occurrences(from start: Anchor, in window: RecurrenceSet.Window, options: ExpansionOptions = ExpansionOptions()) throws(AlmanacError) -> RecurrenceSet.Occurrences {
         try RecurrenceSet(start: start, rules: [self], options: options).occurrences(in: window)
     }
 }

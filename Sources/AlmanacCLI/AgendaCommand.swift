@@ -189,7 +189,7 @@ struct Plan {
         if x.date != y.date { return x.date < y.date }
         if x.isAllDay != y.isAllDay { return x.isAllDay }
         if x.start != y.start { return x.start < y.start }
-        if x.occurrence.timestamp != y.occurrence.timestamp { return x.occurrence.timestamp < y.occurrence.timestamp }
+        if x.occurrence != y.occurrence { return x.occurrence < y.occurrence }
         return a.event < b.event
     }
 
@@ -335,7 +335,7 @@ struct Plan {
                         w.raw(",\"all_day\":")
                         w.bool(s.isAllDay)
                         w.raw(",\"key\":")
-                        w.string(DayKey(seriesID: event.id, slice: s, in: event.set).description)
+                        w.string(DayKey(seriesID: event.id, slice: s).description)
                         w.byte(0x7D)
                     }
                     w.byte(0x5D)

@@ -224,7 +224,8 @@ struct DaysCommand: ParsableCommand {
                 throw AlmanacError(.invalidValue, "\(endName): \"\(end)\" must be \(want) (RFC 5545 section 3.8.2.2)", text: end)
             }
             let probe = RecurrenceSet(start: start)
-            if probe.key(of: anchor) < probe.key(of: start) {
+            // A window from the start to the end is reversed when the end comes first.
+            if probe.window(after: start, before: anchor) == nil {
                 throw AlmanacError(.invalidValue, "\(endName): \(end) is before the start \(start.rfc5545) (RFC 5545 section 3.8.2.2)", text: end)
             }
             return .end(anchor)
@@ -265,7 +266,7 @@ struct DaysCommand: ParsableCommand {
         let end = c.end + (c.endOffset == c.startOffset ? "" : c.endOffset.description)
         var line = "\(Text.dateAndWeekday(s.date))  \(position)\(Text.leftPadded(Text.length(s.length), 4))  "
         line += "\(c.start)\(c.startOffset) → \(end)"
-        if let seriesID { line += "  " + DayKey(seriesID: seriesID, slice: s, in: set).description }
+        if let seriesID { line += "  " + DayKey(seriesID: seriesID, slice: s).description }
         return line + "\n"
     }
 
@@ -280,7 +281,7 @@ struct DaysCommand: ParsableCommand {
         w.string(s.occurrence.description)
         if let seriesID {
             w.raw(",\"key\":")
-            w.string(DayKey(seriesID: seriesID, slice: s, in: set).description)
+            w.string(DayKey(seriesID: seriesID, slice: s).description)
         }
         w.byte(0x7D)
     }

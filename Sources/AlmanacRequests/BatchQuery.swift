@@ -15,8 +15,9 @@ import Almanac
 public struct BatchQuery: Sendable {
     /// The recurrence set the request describes.
     public let set: RecurrenceSet
-    /// `[after, before)` in the set's key space (see `RecurrenceSet.key(of:)`), or `nil` for no window.
-    public let window: Range<Timestamp>?
+    /// `[after, before)`: wall clock for a floating or DATE series, instants
+    /// for a zoned or UTC one; `nil` for no window.
+    public let window: RecurrenceSet.Window?
     /// How many occurrences to produce at most, already capped at ``BatchRequest/maximumLimit``.
     public let limit: Int
     /// How lenient parsing read what strict RFC 5545 rejects, one line each,
@@ -57,15 +58,14 @@ public struct BatchQuery: Sendable {
             options: ExpansionOptions(includesStart: request.includeDtstart))
         for reading in try set.validate(mode: mode) { readings.append(reading.description) }
 
-        var window: Range<Timestamp>?
+        var window: RecurrenceSet.Window?
         if request.after != nil || request.before != nil {
-            var lower = Timestamp.min, upper = Timestamp.max + 1
-            if let after = request.after { lower = set.key(of: try Self.anchor(after, "after", zone: zone)) }
-            if let before = request.before { upper = set.key(of: try Self.anchor(before, "before", zone: zone)) }
-            guard lower <= upper else {
+            let lower = try request.after.map { (t) throws(AlmanacError) in try Self.anchor(t, "after", zone: zone) }
+            let upper = try request.before.map { (t) throws(AlmanacError) in try Self.anchor(t, "before", zone: zone) }
+            guard let w = set.window(after: lower, before: upper) else {
                 throw AlmanacError(.invalidRequest, "the window is reversed: after (\(request.after!)) is later than before (\(request.before!))")
             }
-            window = lower..<upper
+            window = w
         }
 
         self.set = set

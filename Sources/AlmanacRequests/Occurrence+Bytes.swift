@@ -53,7 +53,7 @@ extension Occurrence {
         case .utc:
             p[n] = UInt8(ascii: "Z"); n += 1
         case .zoned:
-            let s = Int(offset.seconds)
+            let s = Int((offset ?? .zero).seconds)
             let a = Int(s.magnitude)
             p[n] = s < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"); n += 1
             _write2(a / 3600, p, &n)

@@ -18,12 +18,23 @@ import Testing
         Offset(seconds: 3_600 + 59), Offset(seconds: -59), Offset(hours: -12),
     ]
 
+    /// A zero-length occurrence of each value form starting at `start`.
+    static func occurrence(_ start: CivilDateTime, _ offset: Offset, _ kind: Anchor.Kind) -> Occurrence {
+        let extent: Occurrence.Extent
+        switch kind {
+        case .date: extent = .dates(start.date..<start.date)
+        case .floating: extent = .wallClock(start..<start)
+        case .utc, .zoned: extent = .instants(start.timestamp(at: offset)..<start.timestamp(at: offset), offset: offset)
+        }
+        return Occurrence(recurrenceID: kind == .date ? RecurrenceID(date: start.date) : RecurrenceID(start),
+                          start: kind == .date ? CivilDateTime(start.date, .midnight) : start, kind: kind, extent: extent)
+    }
+
     @Test(arguments: [Anchor.Kind.date, .floating, .utc, .zoned])
     func matchesDescription(kind: Anchor.Kind) {
         for start in Self.starts {
             for offset in kind == .zoned ? Self.offsets : [.zero] {
-                let o = Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset), end: start.timestamp(at: offset),
-                                   recurrenceID: start, kind: kind)
+                let o = Self.occurrence(start, offset, kind)
                 var bytes: [UInt8] = [0x7B]
                 o.appendDescription(to: &bytes)
                 #expect(String(decoding: bytes.dropFirst(), as: UTF8.self) == o.description)
@@ -36,8 +47,7 @@ import Testing
         let start = CivilDate(1997, 9, 2)!.at(9, 0)
         func text(_ kind: Anchor.Kind, _ offset: Offset = .zero) -> String {
             var bytes: [UInt8] = []
-            Occurrence(start: start, offset: offset, timestamp: start.timestamp(at: offset), end: start.timestamp(at: offset), recurrenceID: start, kind: kind)
-                .appendDescription(to: &bytes)
+            Self.occurrence(start, offset, kind).appendDescription(to: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
         #expect(text(.date) == "1997-09-02")

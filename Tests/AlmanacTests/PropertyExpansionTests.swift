@@ -48,11 +48,14 @@ import Testing
                 #expect(o.end >= o.timestamp)
                 switch c.start {
                 case .date:
-                    #expect(o.start.time == .midnight && o.offset == .zero && o.timestamp.secondsSinceEpoch == o.start.localSeconds)
-                case .floating, .utc:
-                    #expect(o.offset == .zero && o.timestamp.secondsSinceEpoch == o.start.localSeconds, "\(o)")
+                    // All-day: dates, no instant and no offset until a zone is chosen.
+                    #expect(o.start.time == .midnight && o.offset == nil && o.instants == nil && o.timestamp.secondsSinceEpoch == o.start.localSeconds)
+                case .floating:
+                    #expect(o.offset == nil && o.instants == nil && o.timestamp.secondsSinceEpoch == o.start.localSeconds, "\(o)")
+                case .utc:
+                    #expect(o.offset == .zero && o.instants?.lowerBound.secondsSinceEpoch == o.start.localSeconds, "\(o)")
                 case .zoned(_, let zone):
-                    #expect(o.offset == zone.offset(at: o.timestamp) && o.timestamp == o.start.timestamp(at: o.offset), "\(o)")
+                    #expect(o.offset == zone.offset(at: o.timestamp) && o.timestamp == o.start.timestamp(at: o.offset ?? .zero), "\(o)")
                 }
             }
         }
@@ -140,9 +143,9 @@ import Testing
             let predicate = RFCPredicate(rule: c.rule, start: c.start)
             let occurrences = try c.set.occurrences().first(150)
             guard let last = occurrences.last else { return }
-            let produced = Set(occurrences.map { OracleCivil.seconds(OracleCivil.wall($0.recurrenceID)) })
+            let produced = Set(occurrences.map { OracleCivil.seconds(OracleCivil.wall($0.recurrenceID.dateTime)) })
             let instants = Set(occurrences.map(\.timestamp.secondsSinceEpoch))
-            let lastWall = OracleCivil.wall(last.recurrenceID)
+            let lastWall = OracleCivil.wall(last.recurrenceID.dateTime)
             let startPeriod = predicate.periodNumber(predicate.startWall)
             var times: [Int] = []
             if case .date = c.start { times = [0] } else {

@@ -233,7 +233,7 @@ struct RFCPredicate {
             let d = o.timestamp.secondsSinceEpoch - t0
             return d >= 0 ? d / unit : (d - unit + 1) / unit
         }
-        return Int64(periodNumber(OracleCivil.wall(o.recurrenceID)))
+        return Int64(periodNumber(OracleCivil.wall(o.recurrenceID.dateTime)))
     }
 
     /// Whether a wall date passes the day-level parts: BYMONTH, BYMONTHDAY,
@@ -332,13 +332,13 @@ struct RFCPredicate {
             if rule.frequency == .secondly, !rule.bySecond.isEmpty, !rule.bySecond.filter({ $0 < 60 }).contains(wall.second) {
                 out.append("wall second \(wall.second) not in BYSECOND")
             }
-            if OracleCivil.wall(o.start) != wall || Int64(o.offset.seconds) != offset {
-                out.append("shown as \(o.start)\(o.offset) but the wall clock is \(wall) at offset \(offset)")
+            if OracleCivil.wall(o.start) != wall || Int64((o.offset ?? .zero).seconds) != offset {
+                out.append("shown as \(o.start)\(o.offset ?? .zero) but the wall clock is \(wall) at offset \(offset)")
             }
             return out
         }
         // Day-based: the civil time the rule produced is the recurrence id.
-        let w = OracleCivil.wall(o.recurrenceID)
+        let w = OracleCivil.wall(o.recurrenceID.dateTime)
         if w < startWall { out.append("produced \(w), before DTSTART \(startWall)") }
         let p = periodNumber(w) - periodNumber(startWall)
         if p % rule.interval != 0 { out.append("period \(p) after DTSTART's is not a multiple of INTERVAL=\(rule.interval)") }
@@ -360,7 +360,7 @@ struct RFCPredicate {
         let l = OracleCivil.seconds(w)
         var instant = l, shown = l, offset: Int64 = 0
         if let zone {
-            switch zone.resolve(o.recurrenceID) {
+            switch zone.resolve(o.recurrenceID.dateTime) {
             case .unique(let x):
                 offset = Int64(x.seconds)
                 instant = l - offset
@@ -374,8 +374,8 @@ struct RFCPredicate {
                 instant = l - offset
             }
         }
-        if o.timestamp.secondsSinceEpoch != instant || OracleCivil.seconds(OracleCivil.wall(o.start)) != shown || Int64(o.offset.seconds) != offset {
-            return ["produced \(w): expected instant \(instant), shown \(OracleCivil.wall(shown)) at offset \(offset); got \(o.timestamp.secondsSinceEpoch), \(o.start)\(o.offset)"]
+        if o.timestamp.secondsSinceEpoch != instant || OracleCivil.seconds(OracleCivil.wall(o.start)) != shown || Int64((o.offset ?? .zero).seconds) != offset {
+            return ["produced \(w): expected instant \(instant), shown \(OracleCivil.wall(shown)) at offset \(offset); got \(o.timestamp.secondsSinceEpoch), \(o.start)\(o.offset ?? .zero)"]
         }
         return []
     }

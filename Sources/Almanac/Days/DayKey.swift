@@ -53,17 +53,15 @@ public struct DayKey: Sendable, Hashable {
         self.date = date
     }
 
-    /// The key of a slice of an occurrence of `set`.
+    /// The key of a slice of an occurrence of the series `seriesID`.
     ///
     /// ```swift
     /// for s in try set.daySlices(in: window, viewer: ny) {
-    ///     records[DayKey(seriesID: "trip-42", slice: s, in: set)]
+    ///     records[DayKey(seriesID: "trip-42", slice: s)]
     /// }
     /// ```
-    ///
-    /// - Complexity: O(log n) in the series zone's transitions.
-    public init(seriesID: String, slice: DaySlice, in set: RecurrenceSet) {
-        self.init(occurrence: OccurrenceKey(seriesID: seriesID, occurrence: slice.occurrence, in: set), date: slice.date)
+    public init(seriesID: String, slice: DaySlice) {
+        self.init(occurrence: OccurrenceKey(seriesID: seriesID, occurrence: slice.occurrence), date: slice.date)
     }
 
     /// The series' id.

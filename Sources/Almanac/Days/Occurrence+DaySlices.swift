@@ -89,22 +89,15 @@ extension Occurrence {
             isAllDay = o.kind == .date
             var first: Int, last: Int
             var empty: [Int] = []
-            let s = o.timestamp.secondsSinceEpoch, e = o.end.secondsSinceEpoch
-            switch o.kind {
-            case .date:
-                // Wall-clock midnights read as UTC: the dates are the day numbers.
-                first = _floorDiv(Int(s), 86_400)
-                last = Swift.max(first, _floorDiv(Int(e), 86_400) - 1)
+            switch o.extent {
+            case .dates(let dates):
+                first = dates.lowerBound.daysSinceEpoch
+                last = Swift.max(first, dates.upperBound.daysSinceEpoch - 1)
                 start = clock.startOfDay(first)
                 end = clock.startOfDay(last + 1)
-            case .floating, .utc, .zoned:
-                if o.kind == .floating {
-                    start = clock.instant(ofLocal: s)
-                    end = Swift.max(start, clock.instant(ofLocal: e))
-                } else {
-                    start = s
-                    end = Swift.max(s, e)
-                }
+            case .wallClock, .instants:
+                let instants = o.instants(in: viewer)
+                (start, end) = (instants.lowerBound.secondsSinceEpoch, instants.upperBound.secondsSinceEpoch)
                 first = clock.day(of: start)
                 last = end > start ? clock.day(of: end - 1) : first
                 if last - first >= 2 { empty = clock.emptyDays(between: first, and: last, from: start, to: end) }

@@ -68,16 +68,14 @@ public struct OccurrenceKey: Sendable, Hashable {
         self.recurrenceID = recurrenceID
     }
 
-    /// The key of an occurrence of `set`.
+    /// The key of an occurrence of the series `seriesID`.
     ///
     /// ```swift
     /// let o = Array(try set.occurrences().prefix(1))[0]
-    /// OccurrenceKey(seriesID: "standup", occurrence: o, in: set).description   // "standup/2024-05-07T09:00:00"
+    /// OccurrenceKey(seriesID: "standup", occurrence: o).description   // "standup/2024-05-07T09:00:00"
     /// ```
-    ///
-    /// - Complexity: O(log n) in the series zone's transitions (see ``RecurrenceID/init(_:zone:)``).
-    public init(seriesID: String, occurrence: Occurrence, in set: RecurrenceSet) {
-        self.init(seriesID: seriesID, recurrenceID: RecurrenceID(occurrence, zone: set.start.zone))
+    public init(seriesID: String, occurrence: Occurrence) {
+        self.init(seriesID: seriesID, recurrenceID: occurrence.recurrenceID)
     }
 
     /// Equal when the series ids have the same UTF-8 bytes and the

@@ -6,7 +6,7 @@ import AlmanacCore
 ///
 /// - All-day (DATE) series: the date.
 /// - Timed series: the wall-clock date-time the recurrence produced, before
-///   any DST-gap shift (``Occurrence/recurrenceID``): in the series' zone for
+///   any DST-gap shift: in the series' zone for
 ///   zoned series, in UTC for UTC series, as written for floating series.
 /// - On a fall-back night a rule that steps in elapsed time (HOURLY, ...)
 ///   produces the same wall-clock time twice; the second is marked
@@ -79,31 +79,6 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
         date = dateTime.date
         time = dateTime.time
         self.isRepeat = isRepeat
-    }
-
-    /// The ID of an occurrence of a series whose zone is `zone`
-    /// (`set.start.zone`: the zone of a zoned series, UTC for a UTC series,
-    /// `nil` for floating and DATE series). The zone only tells whether the
-    /// wall-clock time is the repeat of an ambiguous one.
-    ///
-    /// ```swift
-    /// let id = RecurrenceID(occurrence, zone: set.start.zone)   // 2024-05-07T09:00:00
-    /// ```
-    ///
-    /// - Complexity: O(log n) in the zone's transitions for a zoned series, O(1) otherwise.
-    public init(_ occurrence: Occurrence, zone: Zone?) {
-        let rid = occurrence.recurrenceID
-        switch occurrence.kind {
-        case .date:
-            self.init(date: rid.date)
-        case .floating, .utc:
-            self.init(rid)
-        case .zoned:
-            // The later instant of an ambiguous time shows the later offset.
-            var repeated = false
-            if let zone, case .overlap(_, let later) = zone.resolve(rid) { repeated = occurrence.offset == later }
-            self.init(rid, isRepeat: repeated)
-        }
     }
 
     /// The wall-clock date-time (midnight for an all-day ID).

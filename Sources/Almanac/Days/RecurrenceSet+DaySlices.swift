@@ -90,7 +90,7 @@ extension RecurrenceSet {
             self.window = window
             self.viewer = viewer
             self.dates = dates
-            occurrences = try set.occurrences(in: set._keyWindow(covering: window))
+            occurrences = try set.occurrences(in: set.coveringWindow(window))
         }
 
         /// Starts the walk.
@@ -164,12 +164,12 @@ extension RecurrenceSet {
         }
     }
 
-    /// The range of keys (see ``key(of:)``) whose occurrences can touch the
-    /// instants of `window` in any viewer zone: the window widened before by
-    /// the longest an occurrence can last, and by three days on each side
-    /// for floating and DATE keys (wall clocks read as UTC are within 26
-    /// hours of the instant in any zone) and for gap shifts.
-    func _keyWindow(covering window: Range<Timestamp>) -> Range<Timestamp> {
+    /// A window in the set's own terms whose occurrences hold every one
+    /// that can touch the instants of `window` in any viewer zone: the
+    /// window widened before by the longest an occurrence can last, and by
+    /// three days on each side for floating and DATE series (a wall clock is
+    /// within 26 hours of its instant in any zone) and for gap shifts.
+    func coveringWindow(_ window: Range<Timestamp>) -> Window {
         let (days, seconds) = nominalLength
         // A nominal day lasts at most 25 hours, or 48 across a skipped date.
         let longest = Int64(max(0, days)) * 2 * 86_400 + max(0, seconds)
@@ -178,8 +178,11 @@ extension RecurrenceSet {
         let lower = min(max(window.lowerBound.secondsSinceEpoch, lowMin), highMax)
         let upper = min(max(window.upperBound.secondsSinceEpoch, lowMin), highMax)
         let low = max(lowMin, lower - longest - pad)
-        let high = min(highMax, upper + pad)
-        return Timestamp(secondsSinceEpoch: low)..<Timestamp(secondsSinceEpoch: max(low, high))
+        let high = max(low, min(highMax, upper + pad))
+        switch start.kind {
+        case .date, .floating: return Window(bounds: .wallClock(low..<high))
+        case .utc, .zoned: return Window(bounds: .instants(low..<high, viewer: nil))
+        }
     }
 }
 

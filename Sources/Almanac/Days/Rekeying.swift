@@ -115,7 +115,7 @@ public enum Rekeying {
         for m in try match(old: old, new: new, window: window, viewer: viewer) {
             let oldKey = OccurrenceKey(seriesID: seriesID, recurrenceID: m.oldID)
             let newSlices = m.new?.daySlices(in: viewer)
-            let newKey = m.new.map { OccurrenceKey(seriesID: newID, occurrence: $0, in: new) }
+            let newKey = m.new.map { OccurrenceKey(seriesID: newID, occurrence: $0) }
             for s in m.slices {
                 let k = DayKey(occurrence: oldKey, date: s.date)
                 if let newSlices, let newKey, s.index < newSlices.count {
@@ -146,7 +146,7 @@ public enum Rekeying {
         var mapping: [OccurrenceKey: OccurrenceKey] = [:], orphaned: [OccurrenceKey] = []
         for m in try match(old: old, new: new, window: window, viewer: viewer) {
             let k = OccurrenceKey(seriesID: seriesID, recurrenceID: m.oldID)
-            if let n = m.new { mapping[k] = OccurrenceKey(seriesID: newID, occurrence: n, in: new) } else { orphaned.append(k) }
+            if let n = m.new { mapping[k] = OccurrenceKey(seriesID: newID, occurrence: n) } else { orphaned.append(k) }
         }
         return RekeyResult(mapping: mapping, orphaned: orphaned)
     }
@@ -173,7 +173,7 @@ public enum Rekeying {
             if let last = matches.last, last.old == s.occurrence {
                 matches[matches.count - 1].slices.append(s)
             } else {
-                matches.append(Match(old: s.occurrence, oldID: RecurrenceID(s.occurrence, zone: old.start.zone), slices: [s], new: nil))
+                matches.append(Match(old: s.occurrence, oldID: s.occurrence.recurrenceID, slices: [s], new: nil))
             }
         }
         guard !matches.isEmpty else { return [] }
@@ -211,13 +211,12 @@ public enum Rekeying {
         // Keys lie within a day and a gap of the wall-clock start: three days
         // on each side hold every occurrence of these dates.
         let pad: Int64 = 3 * 86_400
-        let lowKey = max(Timestamp.min.secondsSinceEpoch, Int64(low) * 86_400 - pad)
-        let highKey = min(Timestamp.max.secondsSinceEpoch + 1, Int64(high + 1) * 86_400 + pad)
+        let window = RecurrenceSet.Window(bounds: .wallClock(Int64(low) * 86_400 - pad..<Int64(high + 1) * 86_400 + pad))
         var counts: [CivilDate: Int] = [:]
-        // Ranks follow the start; the expansion is ordered by its key, which
-        // is the start in the series' terms.
-        for o in try set.occurrences(in: Timestamp(secondsSinceEpoch: lowKey)..<Timestamp(secondsSinceEpoch: highKey)) {
-            let id = RecurrenceID(o, zone: set.start.zone)
+        // Ranks follow the start; the expansion is ordered by the start in
+        // the series' terms.
+        for o in try set.occurrences(in: window) {
+            let id = o.recurrenceID
             guard dates.contains(id.date) else { continue }
             let rank = counts[id.date, default: 0]
             counts[id.date] = rank + 1

@@ -47,12 +47,7 @@ struct _ViewerClock: Sendable {
     /// the earlier instant.
     ///
     /// - Complexity: O(log n).
-    func instant(ofLocal l: Int64) -> Int64 {
-        switch zone.table.resolve(localSeconds: l) {
-        case .unique(let o), .overlap(let o, _), .gap(let o, _):
-            return l - Int64(o.seconds)
-        }
-    }
+    func instant(ofLocal l: Int64) -> Int64 { zone.table.instant(ofLocal: l) }
 
     /// The empty dates strictly between day numbers `low` and `high` that lie
     /// in the instants `[from, to)`, in increasing order. Only a transition

@@ -8,42 +8,37 @@ extension RecurrenceSet {
     /// - Complexity: O(number of rules) to create; each instance amortised O(1).
     public func occurrences() throws(AlmanacError) -> Occurrences { try Occurrences(set: self, window: nil) }
 
-    /// The instances whose start lies in `window` (half-open). Bounds are in the
-    /// series' key space: instants for zoned and UTC series, wall-clock read as
-    /// UTC for floating and DATE series (see ``key(of:)``). Without COUNT the
+    /// The instances whose start lies in `window`. Without COUNT the
     /// expansion seeks to the window: its cost does not grow with the
     /// window's distance from DTSTART.
     ///
-    /// - Throws: as ``occurrences()``.
-    public func occurrences(in window: Range<Timestamp>) throws(AlmanacError) -> Occurrences { try Occurrences(set: self, window: window) }
-
-    /// A bound given as an anchor, in this set's key space: an instant for a
-    /// zoned or UTC series (a floating bound is read in the series' zone, a
-    /// DATE bound as that day's start there); the wall clock read as UTC for a
-    /// floating or DATE series.
-    public func key(of bound: Anchor) -> Timestamp {
-        switch (start, bound) {
-        case (.date, _), (.floating, _):
-            return Timestamp(secondsSinceEpoch: bound.civil.localSeconds)
-        case (.utc, .date(let d)), (.zoned, .date(let d)):
-            return (start.zone ?? .utc).startOfDay(d)
-        case (.utc, .floating(let c)), (.zoned, .floating(let c)):
-            return (try? (start.zone ?? .utc).timestamp(for: c)) ?? Timestamp(secondsSinceEpoch: c.localSeconds)
-        case (_, .utc(let c)):
-            return Timestamp(utc: c)
-        case (_, .zoned(let c, let z)):
-            return (try? z.timestamp(for: c)) ?? Timestamp(secondsSinceEpoch: c.localSeconds)
+    /// ```swift
+    /// let may = Timestamp(utc: CivilDate(2024, 5, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))
+    /// try standup.occurrences(in: .instants(may))                  // a zoned or UTC series
+    /// try reminder.occurrences(in: .instants(may, viewer: tokyo))  // floating: placed in Tokyo
+    /// try birthday.occurrences(in: .dates(CivilDate(2024, 5, 1)!..<CivilDate(2024, 6, 1)!))
+    /// ```
+    ///
+    /// - Throws: as ``occurrences()``, and ``AlmanacError/Kind/invalidValue``
+    ///   for an ``Window/instants(_:)`` window over a floating or all-day
+    ///   series, which has no instants until a viewer's zone is given.
+    public func occurrences(in window: Window) throws(AlmanacError) -> Occurrences {
+        if case .instants(_, nil) = window.bounds, start.kind == .date || start.kind == .floating {
+            throw AlmanacError(.invalidValue, "a \(start.kind == .date ? "DATE" : "floating") series has no instants until a zone is chosen: give the window a viewer zone (Window.instants(_:viewer:)) or make it a wall-clock or date window")
         }
+        return try Occurrences(set: self, window: window)
     }
 
     /// The instances of a recurrence set, produced lazily.
     public struct Occurrences: Sequence, Sendable {
+        /// The set being expanded.
         public let set: RecurrenceSet
-        public let window: Range<Timestamp>?
+        /// The window the instances' starts lie in, if any.
+        public let window: Window?
         let plans: [_RulePlan]
         let exclusionPlans: [_RulePlan]
 
-        init(set: RecurrenceSet, window: Range<Timestamp>?) throws(AlmanacError) {
+        init(set: RecurrenceSet, window: Window?) throws(AlmanacError) {
             self.set = set
             self.window = window
             var p: [_RulePlan] = [], x: [_RulePlan] = []
@@ -53,14 +48,18 @@ extension RecurrenceSet {
             exclusionPlans = x
         }
 
+        /// Starts the expansion.
         public func makeIterator() -> Iterator {
-            Iterator(merger: _SetMerger(set: set, window: window, plans: plans, exclusionPlans: exclusionPlans))
+            Iterator(merger: _SetMerger(set: set, window: window.map { _KeyWindow($0, for: set) }, plans: plans, exclusionPlans: exclusionPlans))
         }
 
+        /// Produces the instances one by one.
+        ///
         /// - Complexity: amortised O(1) per instance, no heap allocation per instance.
         public struct Iterator: IteratorProtocol {
             @usableFromInline var merger: _SetMerger
 
+            /// The next instance, or `nil` after the last.
             // Inlinable: the occurrence is built straight into the caller's
             // value instead of being copied out of one more call (W7: -6%).
             @inlinable
@@ -73,3 +72,40 @@ extension RecurrenceSet {
     }
 }
 
+extension RecurrenceSet {
+    /// A value of the set (RDATE, EXDATE, DTEND, a window bound) in the
+    /// expander's key space: an instant for a zoned or UTC series (a floating
+    /// value is read in the series' zone, a DATE as that day's start there);
+    /// wall-clock seconds for a floating or DATE series, where keys are
+    /// compared only with each other and never leave the expander.
+    func key(of value: Anchor) -> Int64 {
+        switch (start, value) {
+        case (.date, _), (.floating, _):
+            return value.civil.localSeconds
+        case (.utc, .date(let d)), (.zoned, .date(let d)):
+            return (start.zone ?? .utc).startOfDay(d).secondsSinceEpoch
+        case (.utc, .floating(let c)), (.zoned, .floating(let c)):
+            return (start.zone ?? .utc).instant(of: c).secondsSinceEpoch
+        case (_, .utc(let c)):
+            return Timestamp(utc: c).secondsSinceEpoch
+        case (_, .zoned(let c, let z)):
+            return z.instant(of: c).secondsSinceEpoch
+        }
+    }
+
+    /// The window between two values of the set's own kind, as requests
+    /// give them (`after` and `before` of `almanac batch`): a wall-clock
+    /// window for a floating or DATE series, instants for a zoned or UTC one
+    /// (a floating or DATE bound read in the series' zone). A missing bound
+    /// is the start of year 1 or the end of year 9999; `nil` when the window
+    /// is reversed.
+    package func window(after lower: Anchor?, before upper: Anchor?) -> Window? {
+        let lo = lower.map { key(of: $0) } ?? Timestamp.min.secondsSinceEpoch
+        let hi = upper.map { key(of: $0) } ?? Timestamp.max.secondsSinceEpoch + 1
+        guard lo <= hi else { return nil }
+        switch start.kind {
+        case .date, .floating: return Window(bounds: .wallClock(lo..<hi))
+        case .utc, .zoned: return Window(bounds: .instants(lo..<hi, viewer: nil))
+        }
+    }
+}

@@ -242,7 +242,7 @@ final class _RulePlan: Sendable {
         case (.utc, .date(let d)):
             return Int64(d.daysSinceEpoch + 1) * 86_400 - 1
         case (.zoned(_, let z), .local(let c)):
-            return (try? z.timestamp(for: c).secondsSinceEpoch) ?? c.localSeconds
+            return z.instant(of: c).secondsSinceEpoch
         case (.zoned(_, let z), .date(let d)):
             guard let next = d.adding(days: 1) else { return Int64.max }
             return z.startOfDay(next).secondsSinceEpoch - 1

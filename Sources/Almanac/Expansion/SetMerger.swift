@@ -25,22 +25,28 @@ struct _SetMerger {
     var lastKey = Int64.min
     let windowStart: Int64?
     let windowEnd: Int64?
+    /// The window's exact test, when its bounds are wider than it (`nil`: none).
+    let window: _KeyWindow?
+    /// Tells the repeat of a wall-clock time (fall-back) in a zoned series.
+    var ridCursor: _ZoneCursor
     var done = false
 
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
     var work: Int { (rules + exclusions).reduce(only?.workDone ?? 0) { $0 &+ $1.workDone } }
 
-    init(set: RecurrenceSet, window: Range<Timestamp>?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
+    init(set: RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc
         (lengthDays, lengthSeconds) = set.nominalLength
         endCursor = _ZoneCursor(set.start.zone ?? .utc)
-        windowStart = window?.lowerBound.secondsSinceEpoch
-        windowEnd = window?.upperBound.secondsSinceEpoch
+        ridCursor = endCursor
+        windowStart = window?.lower
+        windowEnd = window?.upper
+        if let window, case .none = window.filter { self.window = nil } else { self.window = window }
         let includesStart = set.options.includesStart
         // One rule and nothing else (see `single`): the usual query.
         let alone = plans.count == 1 && set.dates.isEmpty && set.excludedDates.isEmpty && exclusionPlans.isEmpty
-        let (seekKey, endKey) = (window?.lowerBound.secondsSinceEpoch, window?.upperBound.secondsSinceEpoch)
+        let (seekKey, endKey) = (windowStart, windowEnd)
         if alone {
             only = _RuleIterator(plan: plans[0], includesStart: includesStart, seekKey: seekKey, endKey: endKey)
             rules = []
@@ -49,7 +55,7 @@ struct _SetMerger {
             rules = plans.map { _RuleIterator(plan: $0, includesStart: includesStart, seekKey: seekKey, endKey: endKey) }
         }
         heads = []
-        exclusions = exclusionPlans.map { _RuleIterator(plan: $0, includesStart: false, seekKey: window?.lowerBound.secondsSinceEpoch, endKey: window?.upperBound.secondsSinceEpoch) }
+        exclusions = exclusionPlans.map { _RuleIterator(plan: $0, includesStart: false, seekKey: seekKey, endKey: endKey) }
         exclusionHeads = []
         var extra = set.dates.map { Self.raw(of: $0, in: set) }
         if plans.isEmpty && includesStart { extra.append(Self.raw(of: set.start, in: set)) }
@@ -74,7 +80,7 @@ struct _SetMerger {
             let l = Int64(value.civil.date.daysSinceEpoch) * 86_400
             return _Raw(key: l, local: l, offset: 0, rid: l)
         }
-        let key = set.key(of: value).secondsSinceEpoch
+        let key = set.key(of: value)
         let offset = (set.start.zone ?? .utc).offset(at: Timestamp(secondsSinceEpoch: key)).seconds
         let local = set.start.kind == .floating ? key : key + Int64(offset)
         return _Raw(key: key, local: local, offset: set.start.kind == .floating ? 0 : offset, rid: local)
@@ -95,6 +101,7 @@ struct _SetMerger {
             while let raw = only!.next() {
                 if let e = windowEnd, raw.key >= e { return nil }
                 if let s = windowStart, raw.key < s { continue }
+                if let w = window, !w.admits(key: raw.key, local: raw.local) { continue }
                 return occurrence(raw)
             }
             return nil
@@ -119,6 +126,7 @@ struct _SetMerger {
             lastKey = raw.key
             if let e = windowEnd, raw.key >= e { done = true; return nil }
             if let s = windowStart, raw.key < s { continue }
+            if let w = window, !w.admits(key: raw.key, local: raw.local) { continue }
             if isExcluded(raw) { continue }
             return occurrence(raw)
         }
@@ -134,12 +142,32 @@ struct _SetMerger {
             let local = raw.local &+ Int64(lengthDays) &* 86_400
             end = (kind == .date || kind == .floating ? local : endCursor.resolve(local: local).utc) &+ lengthSeconds
         }
-        return Occurrence(start: start,
-                          offset: Offset(seconds: raw.offset),
-                          timestamp: Timestamp(secondsSinceEpoch: raw.key),
-                          end: Timestamp(secondsSinceEpoch: max(end, raw.key)),
-                          recurrenceID: raw.rid == raw.local ? start : CivilDateTime(_localSeconds: Int(raw.rid)),
-                          kind: kind)
+        end = max(end, raw.key)
+        switch kind {
+        case .date:
+            let first = CivilDate(_unchecked: _floorDiv(Int(raw.local), 86_400))
+            return Occurrence(recurrenceID: RecurrenceID(date: first), start: start, kind: kind,
+                              extent: .dates(first..<CivilDate(_unchecked: _floorDiv(Int(end), 86_400))))
+        case .floating:
+            return Occurrence(recurrenceID: RecurrenceID(rid(raw, start)), start: start, kind: kind,
+                              extent: .wallClock(start..<CivilDateTime(_localSeconds: Int(end))))
+        case .utc:
+            return Occurrence(recurrenceID: RecurrenceID(rid(raw, start)), start: start, kind: kind,
+                              extent: .instants(Timestamp(secondsSinceEpoch: raw.key)..<Timestamp(secondsSinceEpoch: end), offset: .zero))
+        case .zoned:
+            // The later of two instants that show the same wall-clock time
+            // (a fall-back night) is the repeat: it resolves to another instant.
+            let repeats = raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
+            return Occurrence(recurrenceID: RecurrenceID(rid(raw, start), isRepeat: repeats), start: start, kind: kind,
+                              extent: .instants(Timestamp(secondsSinceEpoch: raw.key)..<Timestamp(secondsSinceEpoch: end),
+                                                offset: Offset(seconds: raw.offset)))
+        }
+    }
+
+    /// The unshifted wall-clock start (RECURRENCE-ID) of a candidate.
+    @inline(__always)
+    func rid(_ raw: _Raw, _ start: CivilDateTime) -> CivilDateTime {
+        raw.rid == raw.local ? start : CivilDateTime(_localSeconds: Int(raw.rid))
     }
 
     /// EXDATE and EXRULE. Keys arrive in increasing order, so each list is

@@ -62,6 +62,14 @@ extension Zone {
         return Timestamp(secondsSinceEpoch: seconds)
     }
 
+    /// The instant of a local date-time by RFC 5545 section 3.3.5's rule (a
+    /// time in a gap is read with the offset before the gap, an ambiguous
+    /// time takes the earlier instant): ``timestamp(for:_:)`` with
+    /// ``Disambiguation/compatible``, which cannot fail.
+    package func instant(of local: CivilDateTime) -> Timestamp {
+        Timestamp(secondsSinceEpoch: table.instant(ofLocal: local.localSeconds))
+    }
+
     /// The first instant of a local date. Usually midnight, but not always:
     /// on 2018-11-04 in America/Sao_Paulo clocks jumped from 00:00 to 01:00,
     /// so that day starts at 01:00 local time.
@@ -109,6 +117,16 @@ extension ZoneTable {
         case nil:
             let j = gapSpan(l)
             return .gap(before: Offset(seconds: offsets[j - 1]), after: Offset(seconds: offsets[j]))
+        }
+    }
+
+    /// The instant of local seconds `l` by RFC 5545 section 3.3.5's rule: a
+    /// time in a gap is read with the offset before the gap (moving it
+    /// forward by the gap), an ambiguous time takes the earlier instant.
+    func instant(ofLocal l: Int64) -> Int64 {
+        switch resolve(localSeconds: l) {
+        case .unique(let o), .overlap(let o, _), .gap(let o, _):
+            return l - Int64(o.seconds)
         }
     }
 
