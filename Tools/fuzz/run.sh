@@ -83,7 +83,10 @@ MAP
         for m in AlmanacCore Almanac AlmanacRequests; do
             echo "build ($variant): $m"
             mapfile -t files < <(find "$ROOT/Sources/$m" -name '*.swift' | sort)
-            "${swift[@]}" -module-name "$m" -emit-module -emit-module-path "$mods/$m.swiftmodule" \
+            # One package name for the library's modules, as SwiftPM gives
+            # them: they share `package` declarations. The fuzz targets get
+            # none, so they see only the public API, as users do.
+            "${swift[@]}" -module-name "$m" -package-name almanac -emit-module -emit-module-path "$mods/$m.swiftmodule" \
                 -c "${files[@]}" -o "$obj/$m.o" || return 2
         done
         echo "$lib_stamp" > "$dir/library.stamp"

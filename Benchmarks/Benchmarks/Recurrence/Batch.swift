@@ -282,7 +282,7 @@ func batchExpand(_ f: BatchFixture) -> (count: Int, truncated: Int, hash: Int64)
     var n = 0, truncated = 0, h: Int64 = 0
     for q in f.queries {
         guard case .success(let query) = q.query else { continue }
-        if query.expand({ (o: Occurrence) in n &+= 1; h ^= o.timestamp.secondsSinceEpoch }) { truncated &+= 1 }
+        if query.expand({ (o: Occurrence) in n &+= 1; h ^= o.start.localSeconds }) { truncated &+= 1 }
     }
     return (n, truncated, h)
 }

@@ -23,7 +23,8 @@ struct Tally: Equatable {
 
     @inline(__always)
     mutating func add(_ o: Occurrence) {
-        add(seconds: o.timestamp.secondsSinceEpoch, offset: o.offset.seconds, local: o.start)
+        guard case .instants(let r, let offset) = o.extent else { fatalError("the workloads are zoned") }
+        add(seconds: r.lowerBound.secondsSinceEpoch, offset: offset.seconds, local: o.start)
     }
 
     @inline(__always)
@@ -67,7 +68,7 @@ extension Benchmark {
 @inline(__always)
 func expand(_ set: RecurrenceSet, in window: Range<Timestamp>?) -> RecurrenceSet.Occurrences {
     do {
-        if let window { return try set.occurrences(in: window) }
+        if let window { return try set.occurrences(in: .instants(window)) }
         return try set.occurrences()
     } catch {
         fatalError("cannot expand \(set.rules): \(error)")
@@ -158,7 +159,7 @@ func baselineLocal(_ locals: [CivilDateTime], zone: Zone) -> Tally {
 // MARK: - Lists for the checks (setup only)
 
 func almanacInstants(_ set: RecurrenceSet, in window: Range<Timestamp>?) -> [Int64] {
-    expand(set, in: window).map { $0.timestamp.secondsSinceEpoch }
+    expand(set, in: window).map { $0.instants!.lowerBound.secondsSinceEpoch }
 }
 
 func foundationInstants(_ rule: Calendar.RecurrenceRule, start: Date, in window: Range<Date>?) -> [Int64] {

@@ -202,7 +202,7 @@ func decode(_ b: inout FuzzBytes) -> Case {
     var window: Range<Timestamp>?
     let startKey: Int64
     switch start {
-    case .zoned(let c, let z): startKey = (try? z.timestamp(for: c).secondsSinceEpoch) ?? startLocal
+    case .zoned(let c, let z): startKey = try! z.timestamp(for: c).secondsSinceEpoch
     default: startKey = startLocal
     }
     let lowest = Timestamp.min.secondsSinceEpoch, highest = Timestamp.max.secondsSinceEpoch + 1
@@ -265,7 +265,7 @@ public func expandFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let set = RecurrenceSet(start: c.start, rules: [c.rule], options: c.options)
     let sequence: RecurrenceSet.Occurrences
     do throws(AlmanacError) {
-        if let w = c.window { sequence = try set.occurrences(in: w) } else { sequence = try set.occurrences() }
+        if let w = c.window { sequence = try set.occurrences(in: window(w, for: c.start)) } else { sequence = try set.occurrences() }
     } catch {
         return 0   // a sub-daily rule on a DATE: refused up front, as documented
     }
@@ -285,8 +285,8 @@ public func expandFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         var complete = false
         for _ in 0..<scanBudget {
             guard let o = all.next() else { complete = true; break }
-            if o.timestamp >= w.upperBound { complete = true; break }
-            if o.timestamp >= w.lowerBound { filtered.append(o) }
+            if key(o) >= w.upperBound { complete = true; break }
+            if key(o) >= w.lowerBound { filtered.append(o) }
             if filtered.count >= prefixLength { complete = true; break }
         }
         if verbose { fuzzLog("unwindowed scan: \(filtered.count) in window, complete \(complete), \(fuzzNow() - clock) s") }
@@ -296,6 +296,27 @@ public func expandFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// The window whose bounds are `keys` in the series' key space (see
+/// ``key(_:)``): wall clocks for a floating or DATE series where year 1 to
+/// 9999 can name them, else instants placed in UTC, which is the same.
+func window(_ keys: Range<Timestamp>, for start: Anchor) -> RecurrenceSet.Window {
+    switch start {
+    case .date, .floating:
+        if let lo = CivilDateTime(localSeconds: keys.lowerBound.secondsSinceEpoch),
+           let hi = CivilDateTime(localSeconds: keys.upperBound.secondsSinceEpoch) {
+            return .wallClock(lo..<hi)
+        }
+        return .instants(keys, viewer: .utc)
+    case .utc, .zoned:
+        return .instants(keys)
+    }
+}
+
+/// An occurrence's start in the series' own terms, the fuzzer's key space:
+/// the instant of a zoned or UTC occurrence, the wall clock read as UTC of a
+/// floating or DATE one (its instant when placed in UTC).
+func key(_ o: Occurrence) -> Timestamp { o.instants(in: .utc).lowerBound }
 
 func check(_ got: [Occurrence], _ c: Case) {
     let rule = c.rule
@@ -314,14 +335,14 @@ func check(_ got: [Occurrence], _ c: Case) {
     // Periods start on the wall clock of the resolved DTSTART (shifted out of
     // a gap), so its offset is the one to compare with (README, "RFC choices" 3).
     var startOffset: Int32 = 0
-    if case .zoned(let civil, let z) = start, let t = try? z.timestamp(for: civil) {
-        startOffset = z.offset(at: t).seconds
+    if case .zoned(let civil, let z) = start {
+        startOffset = z.offset(at: try! z.timestamp(for: civil)).seconds
     }
     let expandsSeconds = rule.frequency == .minutely || rule.frequency == .hourly
     let expandsMinutes = rule.frequency == .hourly
     var last = Int64.min
     for (i, o) in got.enumerated() {
-        let t = o.timestamp.secondsSinceEpoch
+        let t = key(o).secondsSinceEpoch
         let what = "occurrence \(i) \(o) (timestamp \(t)): \(describe(c))"
         fuzzCheck(t > last, "timestamps do not increase at \(what)")
         last = t
@@ -329,17 +350,18 @@ func check(_ got: [Occurrence], _ c: Case) {
         fuzzCheck(o.kind == start.kind, "kind \(o.kind) at \(what)")
         switch start {
         case .date:
-            fuzzCheck(o.start.time == .midnight && o.offset == .zero && t == o.start.localSeconds, "DATE occurrence not at midnight / key at \(what)")
+            fuzzCheck(o.start.time == .midnight && o.offset == nil && o.instants == nil && t == o.start.localSeconds, "DATE occurrence not at midnight / key at \(what)")
         case .floating:
-            fuzzCheck(o.offset == .zero && t == o.start.localSeconds, "floating occurrence key at \(what)")
+            fuzzCheck(o.offset == nil && o.instants == nil && t == o.start.localSeconds, "floating occurrence key at \(what)")
         case .utc:
             fuzzCheck(o.offset == .zero && t == o.start.localSeconds, "UTC occurrence key at \(what)")
         case .zoned(_, let z):
-            fuzzCheck(o.offset == z.offset(at: o.timestamp), "offset \(o.offset) is not the zone's \(z.offset(at: o.timestamp)) at \(what)")
-            fuzzCheck(o.start.localSeconds == t + Int64(o.offset.seconds), "local start is not timestamp + offset at \(what)")
+            let offset = o.offset ?? .zero
+            fuzzCheck(o.offset == z.offset(at: key(o)), "offset \(offset) is not the zone's \(z.offset(at: key(o))) at \(what)")
+            fuzzCheck(o.start.localSeconds == t + Int64(offset.seconds), "local start is not timestamp + offset at \(what)")
         }
         if let w = c.window {
-            fuzzCheck(w.contains(o.timestamp), "outside the window at \(what)")
+            fuzzCheck(w.contains(key(o)), "outside the window at \(what)")
         }
         if let u = rule.until {
             let ok: Bool
@@ -349,17 +371,17 @@ func check(_ got: [Occurrence], _ c: Case) {
             case (.date, .local(let u)), (.date, .utc(let u)), (.floating, .local(let u)), (.floating, .utc(let u)):
                 ok = o.start <= u
             case (.utc, .local(let u)), (.utc, .utc(let u)), (.zoned, .utc(let u)):
-                ok = o.timestamp <= Timestamp(utc: u)
+                ok = key(o) <= Timestamp(utc: u)
             case (.zoned(_, let z), .local(let u)):
-                ok = o.timestamp <= ((try? z.timestamp(for: u)) ?? Timestamp(secondsSinceEpoch: u.localSeconds))
+                ok = key(o) <= (try! z.timestamp(for: u))
             }
             fuzzCheck(ok, "past UNTIL at \(what)")
         }
 
         // Membership, on the generated (unshifted) local time.
         if !gregorian { continue }
-        if c.options.includesStart && o.recurrenceID == start.civil { continue }
-        let local = rule.frequency < .daily ? o.start : o.recurrenceID
+        if c.options.includesStart && o.recurrenceID.dateTime == start.civil { continue }
+        let local = rule.frequency < .daily ? o.start : o.recurrenceID.dateTime
         let d = local.date
         if !rule.byMonth.isEmpty { fuzzCheck(months.contains(d.month), "BYMONTH not matched at \(what)") }
         if !rule.byDay.isEmpty { fuzzCheck(weekdays.contains(d.weekday), "BYDAY weekday not matched at \(what)") }
@@ -373,7 +395,7 @@ func check(_ got: [Occurrence], _ c: Case) {
         }
         if case .date = start { continue }
         if !hours.isEmpty { fuzzCheck(hours.contains(local.time.hour), "BYHOUR not matched at \(what)") }
-        let drift = Int(o.offset.seconds) - Int(startOffset)
+        let drift = Int((o.offset ?? .zero).seconds) - Int(startOffset)
         if !minutes.isEmpty && (!expandsMinutes || drift % 3600 == 0) {
             fuzzCheck(minutes.contains(local.time.minute), "BYMINUTE not matched at \(what)")
         }
