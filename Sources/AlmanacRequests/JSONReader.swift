@@ -16,7 +16,9 @@ import Almanac
 /// ```
 ///
 /// Errors are ``AlmanacError``s of kind ``AlmanacError/Kind/invalidRequest``
-/// whose ``AlmanacError/column`` is 1-based and counts Unicode scalars.
+/// whose ``AlmanacError/column`` is 1-based, counts Unicode scalars and
+/// starts again after each line break. When the input spans several lines the
+/// message names the line too: `invalid JSON at line 4, column 14: expected a string key`.
 public enum JSONReader {
     /// How deep arrays and objects may nest: deeper input is rejected.
     public static let maximumDepth = 64
@@ -66,15 +68,24 @@ struct _JSONParser {
 
     /// An error at byte offset `at` (default: the current position).
     func fail(_ message: String, at offset: Int? = nil) -> AlmanacError {
-        let column = _JSONParser.column(of: offset ?? i, in: p)
-        return AlmanacError(.invalidRequest, "invalid JSON at column \(column): \(message)", column: column)
+        let (line, column) = _JSONParser.position(of: offset ?? i, in: p)
+        let place = p.contains(0x0A) ? "line \(line), column \(column)" : "column \(column)"
+        return AlmanacError(.invalidRequest, "invalid JSON at \(place): \(message)", column: column)
     }
 
-    /// The 1-based column, in Unicode scalars, of a byte offset.
-    static func column(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
-        var column = 1
-        for k in 0..<min(offset, p.count) where p[k] & 0xC0 != 0x80 { column += 1 }
-        return column
+    /// The 1-based line and column (in Unicode scalars, from the last line
+    /// feed) of a byte offset.
+    static func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for k in 0..<min(offset, p.count) {
+            if p[k] == 0x0A {
+                line += 1
+                column = 1
+            } else if p[k] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     // MARK: Values

@@ -79,7 +79,6 @@ import Testing
         (#""\uD800x""#, 2, #"unpaired surrogate \uD800"#),
         (#""\uD800\u0041""#, 2, #"unpaired surrogate \uD800"#),
         (#""\uDC00""#, 2, #"unpaired surrogate \uDC00"#),
-        ("\"a\nb\"", 3, "control character U+000A must be escaped in a string"),
         ("\"\t\"", 2, "control character U+0009 must be escaped in a string"),
         (#"{"a":1,"a":2}"#, 8, #"repeated key "a""#),
         (#"["é", x]"#, 7, "expected a value"),
@@ -90,6 +89,20 @@ import Testing
         #expect(e?.kind == .invalidRequest)
         #expect(e?.column == column)
         #expect(e?.message == "invalid JSON at column \(column): \(message)")
+    }
+
+    /// In text of several lines, the line and the column within it (in
+    /// Unicode scalars), not the offset from the start of the text.
+    @Test(arguments: [
+        ("{\n  \"a\": 1,\n  \"b\": [1, 2],\n  \"c\": 3,\n}", 5, 1, "expected a string key"),
+        ("{\n  \"events\": [],\n  \"todos\": [1,],\n}", 3, 15, "expected a value"),
+        ("\"a\nb\"", 1, 3, "control character U+000A must be escaped in a string"),
+        ("[\n\"é\",\n\"é\" x]", 3, 5, "expected ',' or ']'"),
+    ] as [(String, Int, Int, String)])
+    func multiLineTextGivesLineAndColumn(text: String, line: Int, column: Int, message: String) {
+        let e = failure(text)
+        #expect(e?.column == column)
+        #expect(e?.message == "invalid JSON at line \(line), column \(column): \(message)")
     }
 
     @Test(arguments: [
