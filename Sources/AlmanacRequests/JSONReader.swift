@@ -140,6 +140,7 @@ struct _JSONParser {
         while true {
             skipWhitespace()
             guard i < p.count, p[i] != UInt8(ascii: "]") else {
+                if !items.isEmpty, i < p.count { throw trailingComma("]") }
                 throw fail(items.isEmpty ? "expected a value or ']'" : "expected a value")
             }
             items.append(try parseValue())
@@ -151,6 +152,14 @@ struct _JSONParser {
         }
         depth -= 1
         return .array(items)
+    }
+
+    /// A `,` followed by `close`: the error points at the comma (the last
+    /// byte before `i` that is not whitespace), where the mistake is.
+    func trailingComma(_ close: Character) -> AlmanacError {
+        var k = i - 1
+        while k > 0, p[k] != UInt8(ascii: ",") { k -= 1 }
+        return fail("a comma before '\(close)': JSON allows none after the last item", at: k)
     }
 
     mutating func parseObject() throws(AlmanacError) -> JSONValue {
@@ -167,6 +176,7 @@ struct _JSONParser {
         while true {
             skipWhitespace()
             guard i < p.count, p[i] == UInt8(ascii: "\"") else {
+                if !members.isEmpty, i < p.count, p[i] == UInt8(ascii: "}") { throw trailingComma("}") }
                 throw fail(members.isEmpty ? "expected a string key or '}'" : "expected a string key")
             }
             let keyStart = i

@@ -40,7 +40,7 @@ import Testing
         (#"{"name":"a","count":1,"ratio":1,"tags":["x",2],"flag":true}"#, "tags[1]: expected a string, got a number"),
         (#"{"name":"a","count":1,"ratio":1,"tags":[]}"#, #"the top level: missing field "flag""#),
         (#"[1]"#, "the top level: expected an object, got an array"),
-        ("{\n\"name\": \"a\",\n}", "invalid JSON at line 3, column 1: expected a string key"),
+        ("{\n\"name\": \"a\",\n}", "invalid JSON at line 2, column 12: a comma before '}'"),
     ])
     func errorsGiveThePath(text: String, message: String) {
         let e = failure(Sample.self, text)
