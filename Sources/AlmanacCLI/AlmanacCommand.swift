@@ -64,8 +64,10 @@ struct AlmanacCommand: ParsableCommand {
     /// standard error (and an error object on standard output with
     /// `--json`) and exit 2 instead of argument-parser's 64.
     static func main() {
-        if let name = CommandLine.arguments.dropFirst().first, !name.hasPrefix("-"),
-           !configuration.subcommands.contains(where: { $0.configuration.commandName == name }), name != "help" {
+        // argument-parser prints the root help for `almanac events --help` and `almanac help events`.
+        var words = options.prefix { !$0.hasPrefix("-") }
+        if words.first == "help" { words = words.dropFirst() }
+        if let name = words.first, !configuration.subcommands.contains(where: { $0.configuration.commandName == name }) {
             fail(CLIError("unknown command \"\(name)\": the commands are expand, days, period, agenda and batch "
                 + "(almanac --help describes them)", kind: "usage"))
         }

@@ -208,8 +208,9 @@ import Testing
 
     // MARK: Help
 
-    @Test func anUnknownCommandIsAnErrorEvenWithHelp() throws {
-        let r = try run(["events", "--help"])
+    @Test(arguments: [["events", "--help"], ["help", "events"], ["events"]])
+    func anUnknownCommandIsAnErrorEvenWithHelp(arguments: [String]) throws {
+        let r = try run(arguments)
         #expect(r.status == 2, "\(r)")
         #expect(r.stdout == "")
         #expect(r.stderr.hasPrefix("error: unknown command \"events\": the commands are expand, days, period, agenda and batch"))
@@ -227,5 +228,11 @@ import Testing
         let r = try run(["agenda", "--help"])
         #expect(r.stdout.contains(#"among "day", "week", "month""#), "\(r)")
         #expect(r.stdout.contains("--limit <n>"))
+    }
+
+    @Test func helpForAKnownCommandStillWorks() throws {
+        let r = try run(["help", "days"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.hasPrefix("OVERVIEW: Split an event or a series"))
     }
 }

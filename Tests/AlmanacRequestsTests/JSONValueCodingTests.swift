@@ -70,5 +70,14 @@ import Testing
     func agendaItemRejectsMistakes(text: String, message: String) {
         let e = failure([AgendaItem].self, text)
         #expect(e?.message.hasPrefix(message) == true, "\(String(describing: e))")
+        // An agenda reads its items with the same decoder.
+        #expect(failure(Agenda.self, text)?.message == e?.message)
+    }
+
+    @Test func anAgendaRejectsTwoItemsWithOneId() throws {
+        let one = #"{"id":"t","title":"T","period":"2023-W48"}"#
+        let two = #"{"id":"t","title":"U","period":"2023-12"}"#
+        #expect(try decode(Agenda.self, "[\(one)]").count == 1)
+        #expect(failure(Agenda.self, "[\(one),\(two)]")?.message == #"[1]: two items have the id "t""#)
     }
 }
