@@ -1,4 +1,3 @@
-import AlmanacRequests
 import ArgumentParser
 
 /// `almanac`: the command-line face of the library.
@@ -97,11 +96,8 @@ struct AlmanacCommand: ParsableCommand {
 
     /// Prints an error the CLI's way and exits 2.
     static func fail(_ error: CLIError, detail: String = "") -> Never {
-        if options.contains("--json") {
-            var w = JSONWriter()
-            try? JSONValueEncoder().encode(CLIError.Reply(error: error), to: &w)
-            w.byte(0x0A)
-            StandardStreams.writeAll(w.bytes, to: StandardStreams.output)
+        if options.contains("--json"), let line = try? CLI.jsonLine(CLIError.Reply(error: error)) {
+            StandardStreams.writeAll(line, to: StandardStreams.output)
         }
         StandardStreams.printError("error: " + error.message + (detail.isEmpty ? "" : "\n" + detail))
         StandardStreams.terminate(ExitCode.inputError.rawValue)

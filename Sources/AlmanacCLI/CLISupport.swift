@@ -87,10 +87,15 @@ enum CLI {
     /// Writes a value as one line of JSON (the CLI's only JSON writer, with
     /// the request layer's ``JSONValueEncoder``).
     static func writeJSON<T: Encodable>(_ value: T) throws {
+        try write(jsonLine(value))
+    }
+
+    /// A value as JSON text and a line break.
+    static func jsonLine<T: Encodable>(_ value: T) throws -> [UInt8] {
         var w = JSONWriter(capacity: 1 << 16)
         try JSONValueEncoder().encode(value, to: &w)
         w.byte(0x0A)
-        try write(w.bytes)
+        return w.bytes
     }
 
     /// A message of the request layer with its field names put as the
