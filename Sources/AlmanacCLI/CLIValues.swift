@@ -37,12 +37,19 @@ enum CLIValue {
     /// property value, `[TZID=zone:]value[,value...]`, each value in
     /// RFC 5545 or RFC 3339 form. Local values with a TZID other than the
     /// series' zone (`seriesZone`) become the UTC instants they name.
-    static func list(_ text: String, option: String, seriesZone: String?) throws(CLIError) -> [String] {
+    /// A value with a TZID names an instant, so the series must be placed
+    /// in time (`hasInstants`: a --tz, or a UTC start); a floating or DATE
+    /// series has no instant to compare it with.
+    static func list(_ text: String, option: String, seriesZone: String?, hasInstants: Bool) throws(CLIError) -> [String] {
         var body = Substring(text)
         var zone: Zone?
         if body.uppercased().hasPrefix("TZID=") {
             guard let colon = body.firstIndex(of: ":") else {
                 throw CLI.inputError("\(option): \"\(text)\" has a TZID but no value: write TZID=Europe/Paris:20240101T090000")
+            }
+            guard hasInstants else {
+                throw CLI.inputError("\(option): \"\(text)\" names an instant, but the series is floating or all-day: "
+                    + "give --tz, or write the value without TZID=")
             }
             let id = String(body[body.index(body.startIndex, offsetBy: 5)..<colon])
             body = body[body.index(after: colon)...]

@@ -33,10 +33,12 @@ struct SeriesOptions: ParsableArguments {
     /// give; RFC 3339 values and comma lists already rewritten.
     func request(rrules: [String], after: String? = nil, before: String? = nil,
                  limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> BatchRequest {
+        let dtstart = CLIValue.rfc5545(start)
+        let timed = tz != nil || dtstart.hasSuffix("Z") || dtstart.hasSuffix("z")
         var rdateValues: [String] = [], exdateValues: [String] = []
-        for v in rdates { rdateValues += try CLIValue.list(v, option: "--rdate", seriesZone: tz) }
-        for v in exdates { exdateValues += try CLIValue.list(v, option: "--exdate", seriesZone: tz) }
-        return BatchRequest(dtstart: CLIValue.rfc5545(start), tzid: tz, rrules: rrules, exrules: exrules,
+        for v in rdates { rdateValues += try CLIValue.list(v, option: "--rdate", seriesZone: tz, hasInstants: timed) }
+        for v in exdates { exdateValues += try CLIValue.list(v, option: "--exdate", seriesZone: tz, hasInstants: timed) }
+        return BatchRequest(dtstart: dtstart, tzid: tz, rrules: rrules, exrules: exrules,
                             rdates: rdateValues, exdates: exdateValues,
                             after: after.map(CLIValue.rfc5545), before: before.map(CLIValue.rfc5545),
                             limit: limit, strict: strict, includeDtstart: includeDtstart)

@@ -141,7 +141,7 @@ import Testing
          "error: --exdate \"19970903T0900\": invalid date-time \"19970903T0900\" at column 1: expected YYYYMMDD, YYYYMMDDTHHMMSS or YYYYMMDDTHHMMSSZ\n"),
         (["expand", "FREQ=DAILY", "--start", "19970902T090000", "--after", "19971001T000000", "--before", "19970901T000000"],
          "error: the window is reversed: --after 19971001T000000 is later than --before 19970901T000000\n"),
-        (["days", "--start", "20240101", "--exdate", "TZID=Mars/Base:20240102T090000"], "error: --exdate: unknown time zone \"Mars/Base\"\n"),
+        (["days", "--start", "20240101T090000Z", "--exdate", "TZID=Mars/Base:20240102T090000"], "error: --exdate: unknown time zone \"Mars/Base\"\n"),
     ])
     func messagesNameTheOptions(arguments: [String], message: String) throws {
         let r = try run(arguments)
@@ -173,6 +173,13 @@ import Testing
                          "--exdate", "20240109T090000,20240110T090000", "--exdate", "TZID=America/New_York:20240112T030000"])
         #expect(r.stdout == "2024-01-08T09:00:00+01:00  Mon\n2024-01-11T09:00:00+01:00  Thu\n", "\(r)")
         #expect(r.status == 0)
+        // A UTC series compares instants too: 10:00 in Paris is 09:00Z.
+        let utc = try run(["expand", "FREQ=DAILY;COUNT=2", "--start", "20240108T090000Z", "--exdate", "TZID=Europe/Paris:20240109T100000"])
+        #expect(utc.stdout == "2024-01-08T09:00:00Z  Mon\n", "\(utc)")
+        // A floating series has no instant to compare a TZID value with.
+        let floating = try run(["expand", "FREQ=DAILY;COUNT=2", "--start", "20240108T090000", "--exdate", "TZID=Europe/Paris:20240109T090000"])
+        #expect(floating.status == 2, "\(floating)")
+        #expect(floating.stderr.hasPrefix("error: --exdate: \"TZID=Europe/Paris:20240109T090000\" names an instant"), "\(floating)")
     }
 
     @Test func rfc3339ValuesAreRead() throws {
