@@ -2,8 +2,9 @@ import Almanac
 import AlmanacRequests
 import ArgumentParser
 
-/// An agenda file: calendar events and to-dos, as `almanac agenda` reads it
-/// (with ``JSONReader``, no Foundation).
+/// An agenda file: calendar events and to-dos, as `almanac agenda` reads it,
+/// decoded in one pass by ``JSONValueDecoder`` (no Foundation); the to-dos
+/// through ``AgendaItem``'s own `Codable`.
 ///
 /// ```json
 /// {"viewer": "Europe/Berlin", "from": "2023-11-27",
@@ -18,8 +19,10 @@ import ArgumentParser
 /// `title`, and `dtend` (with `dtend_tzid` when the end's zone is not
 /// `tzid`) or `duration`. A to-do takes ``AgendaItem``'s JSON: `id`,
 /// `title`, `period`, and `visibleIn` (default: every list). `viewer` and
-/// `from` are defaults for the command's options. Other members are ignored.
-struct AgendaFile {
+/// `from` are defaults for the command's options; `note` is free text.
+/// Any other member, and an empty list, is an error that gives its path
+/// (`todos[2].visiblein: unknown field ...`).
+struct AgendaFile: Decodable {
     struct Event {
         var id: String
         var title: String
@@ -35,47 +38,52 @@ struct AgendaFile {
     static let sampleName = "Corpus/samples/agenda.json"
     static var sampleBytes: [UInt8] { PackageResources.agenda_json }
 
-    /// Reads a file's bytes; every fault is an input error naming the file and the member.
-    init(bytes: [UInt8], name: String) throws(ExitCode) {
-        func fail(_ message: String) -> ExitCode { CLI.inputError("\(name): " + message) }
-        let json: JSONValue
+    /// Reads a file's bytes; every fault is an input error naming the file,
+    /// then the line and column (bad JSON) or the path of the member.
+    init(bytes: [UInt8], name: String) throws(CLIError) {
         do throws(AlmanacError) {
-            json = try bytes.withUnsafeBufferPointer { (p) throws(AlmanacError) -> JSONValue in try JSONReader.parse(p) }
+            self = try JSONValueDecoder().decode(AgendaFile.self, from: bytes)
         } catch {
-            throw fail(error.message)
+            throw CLIError(error, context: name)
         }
-        guard case .object(let top) = json else { throw fail("expected a JSON object with \"events\" and \"todos\", not \(json.kind)") }
-        for member in top.members {
-            switch (member.key, member.value) {
-            case ("viewer", .string(let s)): viewer = s
-            case ("viewer", let v): throw fail("\"viewer\" must be a zone id string, got \(v.kind)")
-            case ("from", .string(let s)):
-                do throws(ExitCode) { from = try Self.date(s) } catch { throw fail("\"from\": \"\(s)\" is not a date such as 2023-11-27") }
-            case ("from", let v): throw fail("\"from\" must be a date string such as \"2023-11-27\", got \(v.kind)")
-            case ("events", .array(let items)):
-                for (k, item) in items.enumerated() {
-                    do throws(AlmanacError) { events.append(try Self.event(item)) } catch {
-                        throw fail("events[\(k)]\(Self.idNote(item)): " + error.message)
-                    }
-                }
-            case ("todos", .array(let items)):
-                for (k, item) in items.enumerated() {
-                    do throws(AlmanacError) { todos.append(try Self.todo(item)) } catch {
-                        throw fail("todos[\(k)]\(Self.idNote(item)): " + error.message)
-                    }
-                }
-            case ("events", let v), ("todos", let v): throw fail("\"\(member.key)\" must be an array, got \(v.kind)")
-            default: continue
-            }
-        }
-        if let twice = Self.repeated(events.map(\.id)) { throw fail("two events have the id \"\(twice)\"") }
-        if let twice = Self.repeated(todos.map(\.id)) { throw fail("two to-dos have the id \"\(twice)\"") }
     }
 
-    /// ` ("sync")` when the item has a string id, for messages.
-    static func idNote(_ item: JSONValue) -> String {
-        if case .string(let id)? = item["id"] { return " (\"\(id)\")" }
-        return ""
+    enum CodingKeys: String, CodingKey, CaseIterable { case note, viewer, from, events, todos }
+
+    init(from decoder: any Decoder) throws {
+        try Self.rejectUnknownFields(decoder, CodingKeys.self, "an agenda file has viewer, from, events, todos and note")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try c.decodeIfPresent(String.self, forKey: .note)
+        viewer = try c.decodeIfPresent(String.self, forKey: .viewer)
+        if let text = try c.decodeIfPresent(String.self, forKey: .from) {
+            do throws(CLIError) { from = try CLI.date(text, option: "from") } catch {
+                throw DecodingError.dataCorruptedError(forKey: .from, in: c, debugDescription: error.message.dropPrefix("from: "))
+            }
+        }
+        events = try c.decodeIfPresent([EventFields].self, forKey: .events)?.map(\.event) ?? []
+        todos = try c.decodeIfPresent([AgendaItem].self, forKey: .todos) ?? []
+        if let twice = Self.repeated(events.map(\.id)) {
+            throw DecodingError.dataCorruptedError(forKey: .events, in: c, debugDescription: "two events have the id \"\(twice)\"")
+        }
+        if let twice = Self.repeated(todos.map(\.id)) {
+            throw DecodingError.dataCorruptedError(forKey: .todos, in: c, debugDescription: "two to-dos have the id \"\(twice)\"")
+        }
+    }
+
+    /// Throws for the first member whose name is not a case of `keys`, with its path.
+    static func rejectUnknownFields<K: CodingKey & CaseIterable>(_ decoder: any Decoder, _ keys: K.Type, _ known: String) throws {
+        let all = try decoder.container(keyedBy: NameKey.self)
+        for key in all.allKeys where K(stringValue: key.stringValue) == nil {
+            throw DecodingError.dataCorruptedError(forKey: key, in: all, debugDescription: "unknown field \"\(key.stringValue)\": \(known)")
+        }
+    }
+
+    /// Any member name.
+    struct NameKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     static func repeated(_ ids: [String]) -> String? {
@@ -83,67 +91,60 @@ struct AgendaFile {
         for id in ids where !seen.insert(id).inserted { return id }
         return nil
     }
+}
 
-    /// `2023-11-27` or `20231127`.
-    static func date(_ text: String) throws(ExitCode) -> CivilDate {
-        if let p = try? Period(parsing: text), p.granularity == .day { return p.firstDay }
-        if case .date(let d)? = try? Anchor(parsing: text) { return d }
-        throw ExitCode.inputError
+/// An event of the file: the batch fields read as `almanac batch` reads
+/// them, plus id, title and the length.
+struct EventFields: Decodable {
+    var event: AgendaFile.Event
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, title, dtstart, tzid, rrule, exrule, rdate, exdate, strict
+        case includeDtstart = "include_dtstart", dtend, dtendTzid = "dtend_tzid", duration
     }
 
-    static func string(_ item: JSONValue, _ key: String, required: Bool = true) throws(AlmanacError) -> String? {
-        switch item[key] {
-        case .string(let s)?: return s
-        case nil, .null?:
-            if required { throw AlmanacError(.invalidRequest, "missing field \"\(key)\"") }
-            return nil
-        case let v?: throw AlmanacError(.invalidRequest, "field \"\(key)\" must be a string, got \(v.kind)")
-        }
-    }
-
-    static func event(_ item: JSONValue) throws(AlmanacError) -> Event {
-        let request = try BatchRequest(json: item)
-        let id = try string(item, "id")!, title = try string(item, "title")!
-        let query = try BatchQuery(request)
-        var set = query.set
-        let endZone: Zone?
-        if let z = try string(item, "dtend_tzid", required: false) {
-            do throws(AlmanacError) { endZone = try Zone(z) } catch { throw error.prefixedField("dtend_tzid") }
-        } else {
-            endZone = nil
-        }
-        let end = try string(item, "dtend", required: false), duration = try string(item, "duration", required: false)
-        if end != nil && duration != nil {
-            throw AlmanacError(.invalidRequest, "dtend and duration exclude each other: an event has one or the other (RFC 5545 section 3.6.1)")
-        }
-        set.length = try DaysCommand.length(end: end, endZone: endZone, duration: duration, start: set.start,
-                                            endName: "dtend", durationName: "duration")
-        return Event(id: id, title: title, set: set)
-    }
-
-    static func todo(_ item: JSONValue) throws(AlmanacError) -> AgendaItem {
-        guard case .object = item else { throw AlmanacError(.invalidRequest, "a to-do must be a JSON object, not \(item.kind)") }
-        let id = try string(item, "id")!, title = try string(item, "title")!
-        let periodText = try string(item, "period")!
-        let period: Period
-        do throws(AlmanacError) { period = try Period(parsing: periodText) } catch { throw error.prefixedField("period") }
-        var visible = Set(Period.Granularity.allCases)
-        switch item["visibleIn"] {
-        case nil, .null?: break
-        case .array(let names)?:
-            visible = []
-            for name in names {
-                guard case .string(let s) = name else {
-                    throw AlmanacError(.invalidRequest, "visibleIn: expected granularity names (day, week, month, year), got \(name.kind)")
-                }
-                guard let g = Period.Granularity(name: s) else {
-                    throw AlmanacError(.invalidRequest, "visibleIn: \"\(s)\" is not a list granularity (day, week, month or year)")
-                }
-                visible.insert(g)
+    init(from decoder: any Decoder) throws {
+        try AgendaFile.rejectUnknownFields(decoder, CodingKeys.self, "an event has id, title, dtstart, tzid, rrule, exrule, "
+            + "rdate, exdate, strict, include_dtstart, and dtend (with dtend_tzid) or duration")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func list(_ key: CodingKeys, oneOrMany: Bool = false) throws -> [String] {
+            if oneOrMany, let one = try? c.decodeIfPresent(String.self, forKey: key) { return [one] }
+            guard let many = try c.decodeIfPresent([String].self, forKey: key) else { return [] }
+            if many.isEmpty {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "an empty list: leave the field out instead")
             }
-        case let v?: throw AlmanacError(.invalidRequest, "field \"visibleIn\" must be an array such as [\"week\", \"month\"], got \(v.kind)")
+            return many
         }
-        return AgendaItem(id: id, title: title, period: period, visibleIn: visible)
+        let request = BatchRequest(
+            dtstart: try c.decode(String.self, forKey: .dtstart), tzid: try c.decodeIfPresent(String.self, forKey: .tzid),
+            rrules: try list(.rrule, oneOrMany: true), exrules: try list(.exrule, oneOrMany: true),
+            rdates: try list(.rdate), exdates: try list(.exdate),
+            strict: try c.decodeIfPresent(Bool.self, forKey: .strict) ?? false,
+            includeDtstart: try c.decodeIfPresent(Bool.self, forKey: .includeDtstart) ?? true)
+        let id = try c.decode(String.self, forKey: .id), title = try c.decode(String.self, forKey: .title)
+        let end = try c.decodeIfPresent(String.self, forKey: .dtend), duration = try c.decodeIfPresent(String.self, forKey: .duration)
+        let endZoneID = try c.decodeIfPresent(String.self, forKey: .dtendTzid)
+        do throws(AlmanacError) {
+            var set = try BatchQuery(request).set
+            var endZone: Zone?
+            if let endZoneID {
+                do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.prefixedField("dtend_tzid") }
+            }
+            if end != nil && duration != nil {
+                throw AlmanacError(.invalidRequest, "dtend and duration exclude each other: an event has one or the other (RFC 5545 section 3.6.1)")
+            }
+            set.length = try DaysCommand.length(end: end, endZone: endZone, duration: duration, start: set.start,
+                                                endName: "dtend", durationName: "duration")
+            event = AgendaFile.Event(id: id, title: title, set: set)
+        } catch {
+            // "rrule: ..." and "rdate[0]: ..." become "events[2].rrule: ...".
+            let field = error.message.prefix { $0 != ":" && $0 != "[" }
+            let named = CodingKeys(stringValue: String(field)) != nil && error.message.count > field.count
+            let joined = named ? "." : ": "
+            var e = error
+            e.message = JSONValueDecoder.path(decoder.codingPath) + joined + error.message
+            throw e
+        }
     }
 }
 
@@ -154,4 +155,9 @@ extension AlmanacError {
         e.message = field + ": " + message
         return e
     }
+}
+
+extension String {
+    /// The text without `prefix` when it starts with it.
+    func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }

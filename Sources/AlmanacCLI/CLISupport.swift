@@ -2,24 +2,46 @@ import Almanac
 import AlmanacRequests
 import ArgumentParser
 
+/// A usage or input error: exit status 2, `error: <message>` on standard
+/// error and, with `--json`, `{"error":{"kind":…,"message":…}}` on standard
+/// output (``AlmanacCommand/main()`` writes both).
+struct CLIError: Error, Encodable {
+    /// `usage` for the command line itself, else an ``AlmanacError/Kind`` raw value.
+    var kind: String
+    var message: String
+    var column: Int?
+
+    init(_ message: String, kind: String = AlmanacError.Kind.invalidRequest.rawValue, column: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.column = column
+    }
+
+    /// A library error, its message put after `context: ` when there is one.
+    init(_ error: AlmanacError, context: String? = nil) {
+        self.init(context.map { $0 + ": " + error.message } ?? error.message, kind: error.kind.rawValue, column: error.column)
+    }
+
+    /// The `--json` form: `{"error":{"kind":…,"message":…,"column":…}}` (no column when there is none).
+    struct Reply: Encodable {
+        var error: CLIError
+    }
+}
+
 /// What the subcommands share: input errors, zones, writing the output.
 enum CLI {
-    /// Prints `error: <message>` on standard error and returns the exit
-    /// status of an input error (2), for `throw CLI.inputError(...)`.
-    static func inputError(_ message: String) -> ExitCode {
-        StandardStreams.printError("error: " + message)
-        return .inputError
-    }
+    /// An input error, for `throw CLI.inputError(...)`.
+    static func inputError(_ message: String) -> CLIError { CLIError(message) }
 
     /// A zone from its IANA (or Windows) id; an unknown id is an input error
     /// that names the option it came from.
-    static func zone(_ id: String, option: String) throws(ExitCode) -> Zone {
-        do throws(AlmanacError) { return try Zone(id) } catch { throw inputError("\(option): " + error.message) }
+    static func zone(_ id: String, option: String) throws(CLIError) -> Zone {
+        do throws(AlmanacError) { return try Zone(id) } catch { throw CLIError(error, context: option) }
     }
 
     /// A week rule written as the first weekday's RFC 5545 code and the
     /// minimum number of days of week 1: `MO4` (ISO 8601), `SU1` (US).
-    static func weekRule(_ text: String, option: String = "--week-rule") throws(ExitCode) -> WeekRule {
+    static func weekRule(_ text: String, option: String = "--week-rule") throws(CLIError) -> WeekRule {
         let bytes = Array(text.utf8)
         guard bytes.count == 3, let weekday = Weekday(rfcCode: String(decoding: bytes[0..<2], as: UTF8.self)),
               (0x31...0x37).contains(bytes[2])
@@ -28,6 +50,28 @@ enum CLI {
                 + "and the minimum days of week 1 (1...7), such as MO4 (ISO 8601) or SU1 (US)")
         }
         return WeekRule(firstWeekday: weekday, minimumDaysInFirstWeek: Int(bytes[2] - 0x30))
+    }
+
+    /// A date option: `2023-11-27` or `20231127`, with the library's reason
+    /// when it is not a date (`day 30 does not exist in 2023-02, ...`).
+    static func date(_ text: String, option: String) throws(CLIError) -> CivilDate {
+        do throws(AlmanacError) {
+            if text.contains("-") {
+                let p = try Period(parsing: text)
+                if p.granularity == .day { return p.firstDay }
+            } else if case .date(let d) = try Anchor(parsing: text) {
+                return d
+            }
+        } catch {
+            throw CLIError(error, context: option)
+        }
+        throw inputError("\(option): \"\(text)\" is not a date such as 2023-11-27")
+    }
+
+    /// A `--limit` value: not negative.
+    static func limit(_ n: Int) throws(CLIError) -> Int {
+        guard n >= 0 else { throw inputError("--limit: \(n) is negative: give the largest number of items to print, such as --limit 100") }
+        return n
     }
 
     /// Writes text to standard output; a closed output is exit status 1.
@@ -39,114 +83,40 @@ enum CLI {
     static func write(_ bytes: [UInt8]) throws(ExitCode) {
         guard StandardStreams.writeAll(bytes, to: StandardStreams.output) else { throw ExitCode.outputError }
     }
-}
 
-/// How dates, times and lengths read in the CLI's text output (English
-/// names, 24-hour clock).
-enum Text {
-    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
-
-    /// `Mon` ... `Sun`.
-    static func weekday(_ w: Weekday) -> String { weekdayNames[w.rawValue - 1] }
-
-    /// `Nov`.
-    static func monthAbbreviation(_ month: Int) -> String { String(monthNames[month - 1].prefix(3)) }
-
-    /// `November 2023`.
-    static func monthTitle(_ date: CivilDate) -> String { monthNames[date.month - 1] + " " + String(date.year) }
-
-    /// `Mon 27 Nov`.
-    static func dayTitle(_ date: CivilDate) -> String {
-        "\(weekday(date.weekday)) \(date.day) \(monthAbbreviation(date.month))"
+    /// Writes a value as one line of JSON (the CLI's only JSON writer, with
+    /// the request layer's ``JSONValueEncoder``).
+    static func writeJSON<T: Encodable>(_ value: T) throws {
+        try write(jsonLine(value))
     }
 
-    /// `2023-11-27 Mon`.
-    static func dateAndWeekday(_ date: CivilDate) -> String { "\(date) \(weekday(date.weekday))" }
-
-    /// `09:30`, or `09:30:15` when the seconds are not zero.
-    static func clock(_ t: CivilTime) -> String {
-        let hm = pad2(t.hour) + ":" + pad2(t.minute)
-        return t.second == 0 ? hm : hm + ":" + pad2(t.second)
+    /// A value as JSON text and a line break.
+    static func jsonLine<T: Encodable>(_ value: T) throws -> [UInt8] {
+        var w = JSONWriter(capacity: 1 << 16)
+        try JSONValueEncoder().encode(value, to: &w)
+        w.byte(0x0A)
+        return w.bytes
     }
 
-    /// An instant as RFC 3339 text in a zone: `2024-03-10T03:00:00-04:00`.
-    static func instant(_ t: Timestamp, in zone: Zone) -> String {
-        guard let (civil, offset) = zone.civil(at: t) else { return t.description }
-        return civil.description + offset.description
-    }
-
-    /// The fields every JSON form of a day slice starts with, in this order:
-    /// `"date","index","count","start","end"` (no braces around them).
-    static func writeSliceFields(_ s: DaySlice, viewer: Zone, to w: inout JSONWriter) {
-        w.raw("\"date\":")
-        w.string(s.date.description)
-        w.raw(",\"index\":")
-        w.int(s.index)
-        w.raw(",\"count\":")
-        w.int(s.count)
-        w.raw(",\"start\":")
-        w.string(instant(s.start, in: viewer))
-        w.raw(",\"end\":")
-        w.string(instant(s.end, in: viewer))
-    }
-
-    /// The wall clock of a slice's start and end in the viewer's zone, as
-    /// `(start, end, startOffset, endOffset)`. An end at the start of the next
-    /// date reads `24:00`, with the offset in force just before it.
-    static func sliceClock(_ s: DaySlice, in zone: Zone) -> (start: String, end: String, startOffset: Offset, endOffset: Offset) {
-        let (startCivil, startOffset) = zone.civil(at: s.start) ?? (CivilDateTime(s.date, .midnight), .zero)
-        if s.end > s.start, let next = s.date.adding(days: 1), s.end == zone.startOfDay(next) {
-            let before = zone.offset(at: s.end + -1)
-            return (clock(startCivil.time), "24:00", startOffset, before)
+    /// A message of the request layer with its field names put as the
+    /// options that gave them: `tzid: ` becomes `--tz: `, `rdate[0]: `
+    /// becomes `--rdate "1997x": `.
+    static func optionNames(_ message: String, request: BatchRequest) -> String {
+        let lists: [(field: String, option: String, values: [String])] = [
+            ("rdate", "--rdate", request.rdates), ("exdate", "--exdate", request.exdates), ("exrule", "--exrule", request.exrules),
+        ]
+        for (field, option, values) in lists where message.hasPrefix(field + "[") {
+            let rest = message.dropFirst(field.count + 1)
+            guard let close = rest.firstIndex(of: "]"), let k = Int(rest[..<close]), values.indices.contains(k) else { continue }
+            return "\(option) \"\(values[k])\"" + rest[rest.index(after: close)...]
         }
-        let (endCivil, endOffset) = zone.civil(at: s.end) ?? (startCivil, startOffset)
-        return (clock(startCivil.time), clock(endCivil.time), startOffset, endOffset)
-    }
-
-    /// Elapsed seconds as `2h`, `1h30m`, `45m`, `23h`, `0m` (seconds only when not zero).
-    static func length(_ seconds: Int64) -> String {
-        if seconds == 0 { return "0m" }
-        let sign = seconds < 0 ? "-" : ""
-        let s = seconds.magnitude
-        var out = sign
-        if s >= 3600 { out += "\(s / 3600)h" }
-        if s % 3600 >= 60 { out += "\((s % 3600) / 60)m" }
-        if s % 60 != 0 { out += "\(s % 60)s" }
-        return out
-    }
-
-    static func pad2(_ v: Int) -> String { v < 10 ? "0" + String(v) : String(v) }
-
-    /// `s` followed by spaces up to `width` characters.
-    static func padded(_ s: String, _ width: Int) -> String {
-        let n = s.count
-        return n >= width ? s : s + String(repeating: " ", count: width - n)
-    }
-
-    /// Spaces then `s`, up to `width` characters.
-    static func leftPadded(_ s: String, _ width: Int) -> String {
-        let n = s.count
-        return n >= width ? s : String(repeating: " ", count: width - n) + s
-    }
-
-    /// Dates as a compact list: runs of three or more consecutive days become
-    /// ranges. `[2, 3, 23, 24, 25, 31]` with `label` giving the day number
-    /// and `dash` "–" reads `2, 3, 23–25, 31`.
-    static func runs(_ dates: [CivilDate], dash: String = "–", label: (CivilDate) -> String) -> String {
-        var parts: [String] = []
-        var i = 0
-        while i < dates.count {
-            var j = i
-            while j + 1 < dates.count, dates[j + 1].daysSinceEpoch == dates[j].daysSinceEpoch + 1 { j += 1 }
-            if j - i >= 2 {
-                parts.append(label(dates[i]) + dash + label(dates[j]))
-            } else {
-                for k in i...j { parts.append(label(dates[k])) }
-            }
-            i = j + 1
+        let plain = [("dtstart: ", "--start: "), ("tzid: ", "--tz: "), ("after: ", "--after: "), ("before: ", "--before: ")]
+        for (field, option) in plain where message.hasPrefix(field) { return option + message.dropFirst(field.count) }
+        let zoneNote = "a zone (tzid) applies only to a local date-time start"
+        if message.hasPrefix(zoneNote) { return "--tz applies only to a local date-time --start" + message.dropFirst(zoneNote.count) }
+        if message.hasPrefix("the window is reversed: after (") {
+            return "the window is reversed: --after \(request.after ?? "") is later than --before \(request.before ?? "")"
         }
-        return parts.joined(separator: ", ")
+        return message
     }
 }

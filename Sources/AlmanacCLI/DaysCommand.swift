@@ -58,24 +58,26 @@ struct DaysCommand: ParsableCommand {
             "occurrence", "key" (with --series-id)}], "truncated": ...}, with start and \
             end as RFC 3339 instants in the viewer's zone.
 
-            Exit status: 0 on success, 2 for a usage or input error, 1 if the output \
-            cannot be written.
+            Values take RFC 5545's or RFC 3339's forms, as in `almanac expand` \
+            (2024-03-09T22:00:00, 2024-03-09T22:00:00Z, 2024-03-09T22:00:00-05:00); \
+            --rdate and --exdate take comma lists and TZID=zone: prefixes.
+
+            Exit status: 0 on success, 2 for a usage or input error (the message goes \
+            to standard error; with --json, {"error":{"kind":…,"message":…}} also goes \
+            to standard output), 1 if the output cannot be written.
             """
     )
 
     @Argument(help: ArgumentHelp("RRULE values (none: a single event).", valueName: "rrule"))
     var rrules: [String] = []
 
-    @Option(help: ArgumentHelp("DTSTART: 20240501, 20240501T220000 or 20240501T220000Z.", valueName: "dtstart"))
-    var start: String
-
-    @Option(help: ArgumentHelp("The zone of a local --start, --end and dates (IANA or Windows id).", valueName: "zone"))
-    var tz: String?
+    @OptionGroup(title: "Series") var series: SeriesOptions
 
     @Option(help: ArgumentHelp("DTEND: the end of the first occurrence, in the form of --start (exclusive for a date).", valueName: "dtend"))
     var end: String?
 
-    @Option(help: ArgumentHelp("DURATION of each occurrence, such as PT4H, P1D or P1DT2H30M.", valueName: "duration"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("DURATION of each occurrence, such as PT4H, P1D or P1DT2H30M.", valueName: "duration"))
     var duration: String?
 
     @Option(help: ArgumentHelp("The zone whose days are shown (default: the zone of --tz, else UTC).", valueName: "zone"))
@@ -93,23 +95,10 @@ struct DaysCommand: ParsableCommand {
     @Option(name: .customLong("series-id"), help: ArgumentHelp("Print day keys with this series id (a UID).", valueName: "id"))
     var seriesID: String?
 
-    @Option(help: ArgumentHelp("At most this many slices.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many slices.", valueName: "n"))
     var limit: Int = BatchRequest.defaultLimit
 
-    @Option(name: .customLong("exdate"), help: ArgumentHelp("An EXDATE value (repeatable).", valueName: "value"))
-    var exdates: [String] = []
-
-    @Option(name: .customLong("rdate"), help: ArgumentHelp("An RDATE value (repeatable).", valueName: "value"))
-    var rdates: [String] = []
-
-    @Flag(help: "Read rules as strict RFC 5545 and validate the set.")
-    var strict = false
-
-    @Flag(inversion: .prefixedNo, help: "Count DTSTART as the first occurrence even when the rule does not produce it (RFC 5545).")
-    var includeDtstart = true
-
-    @Flag(help: "Print one JSON object instead of lines.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     func validate() throws {
         if end != nil && duration != nil {
@@ -118,12 +107,12 @@ struct DaysCommand: ParsableCommand {
         if period != nil && (after != nil || before != nil) {
             throw ValidationError("--period and --after/--before exclude each other: choose days by period or by instants")
         }
-        if limit < 0 { throw ValidationError("--limit must not be negative, got \(limit)") }
     }
 
     func run() throws {
+        let limit = try CLI.limit(limit)
         let set = try recurrenceSet()
-        let viewerZone = try viewer.map { id throws(ExitCode) in try CLI.zone(id, option: "--viewer") } ?? set.start.zone ?? .utc
+        let viewerZone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? set.start.zone ?? .utc
 
         // The slices, in order, one more than the limit to tell truncation.
         var slices: [DaySlice] = []
@@ -131,17 +120,19 @@ struct DaysCommand: ParsableCommand {
             slices.append(s)
             return slices.count <= limit
         }
-        do {
+        do throws(AlmanacError) {
             if let period {
                 let p: Period
-                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw CLI.inputError("--period: " + error.message) }
+                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixedField("--period") }
                 for s in try set.daySlices(in: p, viewer: viewerZone) {
                     if !take(s) { break }
                 }
             } else if after != nil || before != nil {
-                let lower = try after.map { v throws(ExitCode) in try instant(v, "--after", viewerZone) } ?? Timestamp.min
-                let upper = try before.map { v throws(ExitCode) in try instant(v, "--before", viewerZone) } ?? Timestamp.max + 1
-                guard lower <= upper else { throw CLI.inputError("the window is reversed: --after \(after!) is later than --before \(before!)") }
+                let lower = try after.map { v throws(AlmanacError) in try instant(v, "--after", viewerZone) } ?? Timestamp.min
+                let upper = try before.map { v throws(AlmanacError) in try instant(v, "--before", viewerZone) } ?? Timestamp.max + 1
+                guard lower <= upper else {
+                    throw AlmanacError(.invalidRequest, "the window is reversed: --after \(after!) is later than --before \(before!)")
+                }
                 for s in try set.daySlices(in: lower..<upper, viewer: viewerZone) {
                     if !take(s) { break }
                 }
@@ -152,25 +143,15 @@ struct DaysCommand: ParsableCommand {
                     }
                 }
             }
-        } catch let error as AlmanacError {
-            throw CLI.inputError(error.message)
+        } catch {
+            throw CLIError(error)
         }
         let truncated = slices.count > limit
         if truncated { slices.removeLast() }
 
-        if json {
-            var w = JSONWriter()
-            w.raw("{\"viewer\":")
-            w.string(viewerZone.identifier)
-            w.raw(",\"slices\":[")
-            for (k, s) in slices.enumerated() {
-                if k > 0 { w.byte(0x2C) }
-                Self.writeJSON(s, set: set, seriesID: seriesID, viewer: viewerZone, to: &w)
-            }
-            w.raw("],\"truncated\":")
-            w.bool(truncated)
-            w.raw("}\n")
-            try CLI.write(w.bytes)
+        if output.json {
+            let rows = slices.map { SliceJSON($0, set: set, seriesID: seriesID, viewer: viewerZone) }
+            try CLI.writeJSON(DaysJSON(viewer: viewerZone.identifier, slices: rows, truncated: truncated))
             return
         }
         var out = ""
@@ -182,26 +163,18 @@ struct DaysCommand: ParsableCommand {
             }
         }
         try CLI.write(out)
-        if truncated { StandardStreams.printError("… truncated at \(limit)") }
+        if truncated { StandardStreams.printError("… truncated at \(limit) (--limit raises it)") }
     }
 
     /// The series from the arguments: read as `almanac expand` and `almanac
     /// batch` read it, plus DTEND or DURATION.
-    func recurrenceSet() throws(ExitCode) -> RecurrenceSet {
-        let request = BatchRequest(dtstart: start, tzid: tz, rrules: rrules, rdates: rdates, exdates: exdates,
-                                   strict: strict, includeDtstart: includeDtstart)
-        var set: RecurrenceSet
+    func recurrenceSet() throws(CLIError) -> RecurrenceSet {
+        var set = try series.query(rrules: rrules).set
         do throws(AlmanacError) {
-            let query = try BatchQuery(request)
-            for reading in query.readings { StandardStreams.printError("note: " + reading) }
-            set = query.set
+            set.length = try Self.length(end: end.map(CLIValue.rfc5545), duration: duration, start: set.start,
+                                         endName: "--end", durationName: "--duration")
         } catch {
-            throw CLI.inputError(error.message)
-        }
-        do throws(AlmanacError) {
-            set.length = try Self.length(end: end, duration: duration, start: set.start, endName: "--end", durationName: "--duration")
-        } catch {
-            throw CLI.inputError(error.message)
+            throw CLIError(error)
         }
         return set
     }
@@ -245,16 +218,16 @@ struct DaysCommand: ParsableCommand {
     }
 
     /// A bound read in the viewer's zone: a date is its first instant there.
-    func instant(_ text: String, _ option: String, _ viewer: Zone) throws(ExitCode) -> Timestamp {
+    func instant(_ text: String, _ option: String, _ viewer: Zone) throws(AlmanacError) -> Timestamp {
         do throws(AlmanacError) {
-            switch try Anchor(parsing: text, zone: viewer) {
+            switch try Anchor(parsing: CLIValue.rfc5545(text), zone: viewer) {
             case .date(let d): return viewer.startOfDay(d)
             case .utc(let c): return Timestamp(utc: c)
             case .zoned(let c, let z): return try z.timestamp(for: c)
             case .floating(let c): return try viewer.timestamp(for: c)
             }
         } catch {
-            throw CLI.inputError("\(option): " + error.message)
+            throw error.prefixedField(option)
         }
     }
 
@@ -269,20 +242,40 @@ struct DaysCommand: ParsableCommand {
         if let seriesID { line += "  " + DayKey(seriesID: seriesID, slice: s).description }
         return line + "\n"
     }
+}
 
-    static func writeJSON(_ s: DaySlice, set: RecurrenceSet, seriesID: String?, viewer: Zone, to w: inout JSONWriter) {
-        w.byte(0x7B)
-        Text.writeSliceFields(s, viewer: viewer, to: &w)
-        w.raw(",\"seconds\":")
-        w.int(Int(s.length))
-        w.raw(",\"all_day\":")
-        w.bool(s.isAllDay)
-        w.raw(",\"occurrence\":")
-        w.string(s.occurrence.description)
-        if let seriesID {
-            w.raw(",\"key\":")
-            w.string(DayKey(seriesID: seriesID, slice: s).description)
-        }
-        w.byte(0x7D)
+/// `almanac days --json`: `{"viewer", "slices", "truncated"}`.
+struct DaysJSON: Encodable {
+    var viewer: String
+    var slices: [SliceJSON]
+    var truncated: Bool
+}
+
+/// One slice in `days --json`: the slice's fields, then `seconds`,
+/// `all_day`, `occurrence` and `key` (with a series id).
+struct SliceJSON: Encodable {
+    var fields: SliceFields
+    var seconds: Int
+    var allDay: Bool
+    var occurrence: String
+    var key: String?
+
+    init(_ s: DaySlice, set: RecurrenceSet, seriesID: String?, viewer: Zone) {
+        fields = SliceFields(s, viewer: viewer)
+        seconds = Int(s.length)
+        allDay = s.isAllDay
+        occurrence = s.occurrence.description
+        key = seriesID.map { DayKey(seriesID: $0, slice: s).description }
+    }
+
+    enum CodingKeys: String, CodingKey { case seconds, allDay = "all_day", occurrence, key }
+
+    func encode(to encoder: any Encoder) throws {
+        try fields.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(seconds, forKey: .seconds)
+        try c.encode(allDay, forKey: .allDay)
+        try c.encode(occurrence, forKey: .occurrence)
+        try c.encodeIfPresent(key, forKey: .key)
     }
 }

@@ -10,7 +10,14 @@ struct ExpandCommand: ParsableCommand {
         discussion: """
             Prints one occurrence per line with its weekday, in the series' zone; \
             notes and "… truncated at N" go to standard error. With --json, prints \
-            the reply `almanac batch` would give instead.
+            the reply `almanac batch` would give instead ({"id":null,"occurrences":[…],\
+            "truncated":…}).
+
+            Values take RFC 5545's forms (19970902, 19970902T090000 read in --tz or \
+            floating, 19970902T090000Z) or RFC 3339's (1997-09-02, 1997-09-02T09:00:00, \
+            1997-09-02T09:00:00Z, 1997-09-02T09:00:00-04:00: an offset names the \
+            instant, given in UTC). --rdate and --exdate take property values: a comma \
+            list, and TZID=zone: before local values of another zone than --tz.
 
             Examples:
 
@@ -34,19 +41,22 @@ struct ExpandCommand: ParsableCommand {
                 almanac expand 'FREQ=YEARLY;INTERVAL=2;COUNT=3' \\
                   --start 19970101 --rdate 19980704
 
+              A Paris meeting, minus two days given as a list, and one removed by
+              its time in New York:
+                almanac expand 'FREQ=DAILY;COUNT=5' --start 2024-01-08T09:00:00 \\
+                  --tz Europe/Paris --exdate 20240109T090000,20240110T090000 \\
+                  --exdate TZID=America/New_York:20240112T030000
+
             Exit status: 0 on success, 2 for a usage or input error (the message goes \
-            to standard error; with --json the error reply also goes to standard output).
+            to standard error; with --json, {"error":{"kind":…,"message":…}} also goes \
+            to standard output), 1 if the output cannot be written.
             """
     )
 
     @Argument(help: ArgumentHelp("RRULE values, such as FREQ=DAILY;COUNT=10 (several are merged).", valueName: "rrule"))
     var rrules: [String]
 
-    @Option(help: ArgumentHelp("DTSTART: 19970902, 19970902T090000 or 19970902T090000Z.", valueName: "dtstart"))
-    var start: String
-
-    @Option(help: ArgumentHelp("The zone of a local --start and of local dates (IANA or Windows id).", valueName: "zone"))
-    var tz: String?
+    @OptionGroup(title: "Series") var series: SeriesOptions
 
     @Option(help: ArgumentHelp("Only occurrences starting at or after this value.", valueName: "value"))
     var after: String?
@@ -54,55 +64,20 @@ struct ExpandCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only occurrences starting before this value.", valueName: "value"))
     var before: String?
 
-    @Option(help: ArgumentHelp("At most this many occurrences.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many occurrences (1000000 at most).", valueName: "n"))
     var limit: Int = BatchRequest.defaultLimit
 
-    @Option(name: .customLong("exdate"), help: ArgumentHelp("An EXDATE value (repeatable).", valueName: "value"))
-    var exdates: [String] = []
-
-    @Option(name: .customLong("rdate"), help: ArgumentHelp("An RDATE value (repeatable).", valueName: "value"))
-    var rdates: [String] = []
-
-    @Option(name: .customLong("exrule"), help: ArgumentHelp("An EXRULE value (repeatable).", valueName: "rule"))
-    var exrules: [String] = []
-
-    @Flag(help: "Read rules as strict RFC 5545 and validate the set.")
-    var strict = false
-
-    @Flag(inversion: .prefixedNo, help: "Count DTSTART as the first occurrence even when the rule does not produce it (RFC 5545).")
-    var includeDtstart = true
-
-    @Flag(help: "Print the batch protocol's JSON reply.")
-    var json = false
-
-    /// The request these arguments describe: the same one a batch line would give.
-    var request: BatchRequest {
-        BatchRequest(dtstart: start, tzid: tz, rrules: rrules, exrules: exrules, rdates: rdates, exdates: exdates,
-                     after: after, before: before, limit: limit, strict: strict, includeDtstart: includeDtstart)
-    }
+    @OptionGroup var output: JSONOption
 
     func run() throws {
-        let query: BatchQuery
-        do throws(AlmanacError) {
-            query = try BatchQuery(request)
-        } catch {
-            if json {
-                var responder = BatchResponder()
-                responder.writeError(id: nil, error)
-                responder.writer.byte(0x0A)
-                StandardStreams.writeAll(responder.writer.bytes, to: StandardStreams.output)
-            }
-            StandardStreams.printError("error: " + error.message)
-            throw ExitCode.inputError
-        }
-        if json {
+        let query = try series.query(rrules: rrules, after: after, before: before, limit: CLI.limit(limit))
+        if output.json {
             var responder = BatchResponder()
             responder.respond(to: query, id: nil)
             responder.writer.byte(0x0A)
-            guard StandardStreams.writeAll(responder.writer.bytes, to: StandardStreams.output) else { throw ExitCode.outputError }
+            try CLI.write(responder.writer.bytes)
             return
         }
-        for reading in query.readings { StandardStreams.printError("note: " + reading) }
         var out: [UInt8] = []
         out.reserveCapacity(1 << 16)
         var failed = false
@@ -115,7 +90,7 @@ struct ExpandCommand: ParsableCommand {
             }
         }
         if failed || !StandardStreams.writeAll(out, to: StandardStreams.output) { throw ExitCode.outputError }
-        if truncated { StandardStreams.printError("… truncated at \(query.limit)") }
+        if truncated { StandardStreams.printError("… truncated at \(query.limit) (--limit raises it)") }
     }
 
     /// Two spaces, the English weekday abbreviation, a line break.

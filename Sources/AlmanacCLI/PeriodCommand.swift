@@ -38,85 +38,45 @@ struct PeriodCommand: ParsableCommand {
 
             The dates are listed one by one for periods of up to 14 days; long lists \
             (the weeks of a year) show their first and last two entries; --all shows \
-            everything. --json always has them all: {"period", "kind", \
-            "week_rule", "first", "last", "day_count", "list_granularity", "dates", \
-            "weeks", "months", "years"}, each overlapping period as {"period", \
-            "first", "last", "day_count", "shared_first", "shared_last", "shared_days"}.
+            everything up to --limit entries per list. --json has them all up to \
+            --limit: {"period", "kind", "week_rule", "first", "last", "day_count", \
+            "list_granularity", "dates", "weeks", "months", "years", "truncated"}, each \
+            overlapping period as {"period", "first", "last", "day_count", \
+            "shared_first", "shared_last", "shared_days"}; "truncated" says whether a \
+            list was cut at --limit.
 
-            Exit status: 0 on success, 2 for a usage or input error, 1 if the output \
-            cannot be written.
+            Exit status: 0 on success, 2 for a usage or input error (the message goes \
+            to standard error; with --json, {"error":{"kind":…,"message":…}} also goes \
+            to standard output), 1 if the output cannot be written.
             """
     )
 
     @Argument(help: ArgumentHelp("2023-11-27, 2023-W48, 2023-11, 2023 or 2023-11-27/P10D.", valueName: "period"))
     var period: String
 
-    @Option(name: .customLong("week-rule"),
-            help: ArgumentHelp("Weeks start on this weekday and week 1 has at least this many days of the year: MO4 (ISO 8601, the default), SU1 (US).", valueName: "rule"))
-    var weekRule = "MO4"
+    @OptionGroup var weekRule: WeekRuleOption
 
-    @Flag(help: "List every overlapping period, however many.")
+    @Flag(help: "List every overlapping period, up to --limit.")
     var all = false
 
-    @Flag(help: "Print one JSON object.")
-    var json = false
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("At most this many entries in each list (dates, weeks, months, years).", valueName: "n"))
+    var limit = 1000
+
+    @OptionGroup var output: JSONOption
 
     func run() throws {
-        let rule = try CLI.weekRule(weekRule)
+        let limit = try CLI.limit(limit)
+        let rule = try weekRule.rule()
         // A week number without its own rule is read with --week-rule.
         var text = period
         if !rule.isISO, text.contains("-W"), !text.contains("@") { text += "@" + rule.description }
         let p: Period
-        do throws(AlmanacError) { p = try Period(parsing: text) } catch { throw CLI.inputError(error.message) }
+        do throws(AlmanacError) { p = try Period(parsing: text) } catch { throw CLIError(error) }
         let groups: [(name: String, granularity: Period.Granularity)] = [("weeks", .week), ("months", .month), ("years", .year)]
 
-        if json {
-            var w = JSONWriter()
-            w.raw("{\"period\":")
-            w.string(p.description)
-            w.raw(",\"kind\":")
-            w.string(p.granularity?.description ?? "span")
-            w.raw(",\"week_rule\":")
-            w.string((p.weekRule ?? rule).description)
-            w.raw(",\"first\":")
-            w.string(p.firstDay.description)
-            w.raw(",\"last\":")
-            w.string(p.lastDay.description)
-            w.raw(",\"day_count\":")
-            w.int(p.dayCount)
-            w.raw(",\"list_granularity\":")
-            w.string(p.listGranularity.description)
-            w.raw(",\"dates\":[")
-            for (k, d) in p.dates.enumerated() {
-                if k > 0 { w.byte(0x2C) }
-                w.string(d.description)
-            }
-            w.byte(0x5D)
-            for g in groups {
-                w.bytes.append(contentsOf: ",\"\(g.name)\":[".utf8)
-                for (k, q) in p.periods(of: g.granularity, weekRule: p.weekRule ?? rule).enumerated() {
-                    if k > 0 { w.byte(0x2C) }
-                    let shared = q.intersection(p)!
-                    w.raw("{\"period\":")
-                    w.string(q.description)
-                    w.raw(",\"first\":")
-                    w.string(q.firstDay.description)
-                    w.raw(",\"last\":")
-                    w.string(q.lastDay.description)
-                    w.raw(",\"day_count\":")
-                    w.int(q.dayCount)
-                    w.raw(",\"shared_first\":")
-                    w.string(shared.firstDay.description)
-                    w.raw(",\"shared_last\":")
-                    w.string(shared.lastDay.description)
-                    w.raw(",\"shared_days\":")
-                    w.int(shared.dayCount)
-                    w.byte(0x7D)
-                }
-                w.byte(0x5D)
-            }
-            w.raw("}\n")
-            try CLI.write(w.bytes)
+        if output.json {
+            try CLI.writeJSON(PeriodJSON(p, rule: p.weekRule ?? rule, groups: groups.map(\.granularity), limit: limit))
             return
         }
 
@@ -129,7 +89,7 @@ struct PeriodCommand: ParsableCommand {
         out += p.dayCount == 1 ? " (1 day)\n" : " … \(Text.dateAndWeekday(p.lastDay)) (\(p.dayCount) days)\n"
         if p.dayCount > 1 && (p.dayCount <= 14 || all) {
             var row: [String] = []
-            for d in p.dates {
+            for d in p.dates.prefix(limit) {
                 row.append(Text.dateAndWeekday(d))
                 if row.count == 4 {
                     out += indent + row.joined(separator: "  ") + "\n"
@@ -137,14 +97,16 @@ struct PeriodCommand: ParsableCommand {
                 }
             }
             if !row.isEmpty { out += indent + row.joined(separator: "  ") + "\n" }
+            if p.dayCount > limit { out += indent + "… truncated at \(limit) dates (--limit raises it)\n" }
         }
         for (name, periods) in lists {
             var shown: [Period?] = periods
             if !all && periods.count > 12 { shown = Array(periods.prefix(2)) + [nil] + Array(periods.suffix(2)) }
+            if all && periods.count > limit { shown = Array(periods.prefix(limit)) + [nil] }
             for (k, q) in shown.enumerated() {
                 out += Text.padded(k == 0 ? name : "", margin)
                 guard let q else {
-                    out += "… \(periods.count - 4) more (--all lists them)\n"
+                    out += all ? "… truncated at \(limit) (--limit raises it)\n" : "… \(periods.count - 4) more (--all lists them)\n"
                     continue
                 }
                 let shared = q.intersection(p)!
@@ -172,5 +134,73 @@ struct PeriodCommand: ParsableCommand {
 
     static func fullWeekday(_ w: Weekday) -> String {
         ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][w.rawValue - 1]
+    }
+}
+
+/// `almanac period --json`.
+struct PeriodJSON: Encodable {
+    var period: String
+    var kind: String
+    var weekRule: String
+    var first: String
+    var last: String
+    var dayCount: Int
+    var listGranularity: String
+    var dates: [String]
+    var weeks: [Overlap]
+    var months: [Overlap]
+    var years: [Overlap]
+    var truncated: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case period, kind, weekRule = "week_rule", first, last, dayCount = "day_count", listGranularity = "list_granularity"
+        case dates, weeks, months, years, truncated
+    }
+
+    /// A period that shares days with the one shown.
+    struct Overlap: Encodable {
+        var period: String
+        var first: String
+        var last: String
+        var dayCount: Int
+        var sharedFirst: String
+        var sharedLast: String
+        var sharedDays: Int
+
+        enum CodingKeys: String, CodingKey {
+            case period, first, last, dayCount = "day_count", sharedFirst = "shared_first", sharedLast = "shared_last"
+            case sharedDays = "shared_days"
+        }
+
+        init(_ q: Period, sharing p: Period) {
+            let shared = q.intersection(p)!
+            period = q.description
+            first = q.firstDay.description
+            last = q.lastDay.description
+            dayCount = q.dayCount
+            sharedFirst = shared.firstDay.description
+            sharedLast = shared.lastDay.description
+            sharedDays = shared.dayCount
+        }
+    }
+
+    init(_ p: Period, rule: WeekRule, groups: [Period.Granularity], limit: Int) {
+        period = p.description
+        kind = p.granularity?.description ?? "span"
+        weekRule = rule.description
+        first = p.firstDay.description
+        last = p.lastDay.description
+        dayCount = p.dayCount
+        listGranularity = p.listGranularity.description
+        dates = p.dates.prefix(limit).map(\.description)
+        var lists: [[Overlap]] = []
+        var cut = p.dayCount > limit
+        for g in groups {
+            let periods = p.periods(of: g, weekRule: rule)
+            cut = cut || periods.count > limit
+            lists.append(periods.prefix(limit).map { Overlap($0, sharing: p) })
+        }
+        (weeks, months, years) = (lists[0], lists[1], lists[2])
+        truncated = cut
     }
 }

@@ -16,7 +16,9 @@ import Almanac
 /// ```
 ///
 /// Errors are ``AlmanacError``s of kind ``AlmanacError/Kind/invalidRequest``
-/// whose ``AlmanacError/column`` is 1-based and counts Unicode scalars.
+/// whose ``AlmanacError/column`` is 1-based, counts Unicode scalars and
+/// starts again after each line break. When the input spans several lines the
+/// message names the line too: `invalid JSON at line 4, column 14: expected a string key`.
 public enum JSONReader {
     /// How deep arrays and objects may nest: deeper input is rejected.
     public static let maximumDepth = 64
@@ -66,15 +68,24 @@ struct _JSONParser {
 
     /// An error at byte offset `at` (default: the current position).
     func fail(_ message: String, at offset: Int? = nil) -> AlmanacError {
-        let column = _JSONParser.column(of: offset ?? i, in: p)
-        return AlmanacError(.invalidRequest, "invalid JSON at column \(column): \(message)", column: column)
+        let (line, column) = _JSONParser.position(of: offset ?? i, in: p)
+        let place = p.contains(0x0A) ? "line \(line), column \(column)" : "column \(column)"
+        return AlmanacError(.invalidRequest, "invalid JSON at \(place): \(message)", column: column)
     }
 
-    /// The 1-based column, in Unicode scalars, of a byte offset.
-    static func column(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
-        var column = 1
-        for k in 0..<min(offset, p.count) where p[k] & 0xC0 != 0x80 { column += 1 }
-        return column
+    /// The 1-based line and column (in Unicode scalars, from the last line
+    /// feed) of a byte offset.
+    static func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for k in 0..<min(offset, p.count) {
+            if p[k] == 0x0A {
+                line += 1
+                column = 1
+            } else if p[k] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     // MARK: Values
@@ -129,6 +140,7 @@ struct _JSONParser {
         while true {
             skipWhitespace()
             guard i < p.count, p[i] != UInt8(ascii: "]") else {
+                if !items.isEmpty, i < p.count { throw trailingComma("]") }
                 throw fail(items.isEmpty ? "expected a value or ']'" : "expected a value")
             }
             items.append(try parseValue())
@@ -140,6 +152,14 @@ struct _JSONParser {
         }
         depth -= 1
         return .array(items)
+    }
+
+    /// A `,` followed by `close`: the error points at the comma (the last
+    /// byte before `i` that is not whitespace), where the mistake is.
+    func trailingComma(_ close: Character) -> AlmanacError {
+        var k = i - 1
+        while k > 0, p[k] != UInt8(ascii: ",") { k -= 1 }
+        return fail("a comma before '\(close)': JSON allows none after the last item", at: k)
     }
 
     mutating func parseObject() throws(AlmanacError) -> JSONValue {
@@ -156,6 +176,7 @@ struct _JSONParser {
         while true {
             skipWhitespace()
             guard i < p.count, p[i] == UInt8(ascii: "\"") else {
+                if !members.isEmpty, i < p.count, p[i] == UInt8(ascii: "}") { throw trailingComma("}") }
                 throw fail(members.isEmpty ? "expected a string key or '}'" : "expected a string key")
             }
             let keyStart = i

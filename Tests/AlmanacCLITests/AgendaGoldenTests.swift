@@ -277,7 +277,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--from", "2023-13-01"], "error: --from: \"2023-13-01\" is not a date such as 2023-11-27\n"),
+        (["--from", "2023-13-01"], "error: --from: invalid period \"2023-13-01\" at column 6: month 13 is not in 01...12\n"),
+        // The same reason `almanac period` gives for the same text.
+        (["--from", "2023-02-30"], "error: --from: invalid period \"2023-02-30\" at column 9: day 30 does not exist in 2023-02, which has 28 days\n"),
+        (["--from", "2023-W12"], "error: --from: \"2023-W12\" is not a date such as 2023-11-27\n"),
         (["--file", "/nonexistent/agenda.json"], "error: --file: cannot read \"/nonexistent/agenda.json\": No such file or directory\n"),
         (["--week-rule", "MO9"], "error: --week-rule: \"MO9\" is not a week rule: expected the first weekday (MO, TU, WE, TH, FR, SA or SU) and the minimum days of week 1 (1...7), such as MO4 (ISO 8601) or SU1 (US)\n"),
     ])
@@ -296,26 +299,26 @@ import Testing
         #expect(r.stderr.contains("Mars/Base"))
     }
 
-    /// Faults in a file name the file, the item and the field.
+    /// Faults in a file name the file, then the path of the member.
     @Test(arguments: [
         (#"{"events":[{"id":"x","title":"X","dtstart":"20240101T090000","rrule":"FREQ=SOMETIMES"}],"todos":[]}"#,
-         #"events[0] ("x"): rrule: "#),
+         #"events[0].rrule: invalid RRULE"#),
         (#"{"events":[{"id":"x","dtstart":"20240101"}],"todos":[]}"#,
-         #"events[0] ("x"): missing field "title""#),
+         #"events[0]: missing field "title""#),
         (#"{"events":[{"id":"x","title":"X","dtstart":"20240101","dtend":"20240101T100000"}],"todos":[]}"#,
-         #"events[0] ("x"): dtend: "20240101T100000" must be a date"#),
+         #"events[0].dtend: "20240101T100000" must be a date"#),
         (#"{"events":[{"id":"x","title":"X","dtstart":"20240101T090000","dtend":"20240101T100000","duration":"PT1H"}]}"#,
-         #"events[0] ("x"): dtend and duration exclude each other"#),
+         #"events[0]: dtend and duration exclude each other"#),
         (#"{"events":[{"id":"x","title":"X","dtstart":"20240101T090000","tzid":"Mars/Base"}]}"#,
-         #"events[0] ("x"): tzid: "#),
+         #"events[0].tzid: unknown time zone "Mars/Base""#),
         (#"{"todos":[{"id":"a","title":"A","period":"2024-W01"},{"id":"a","title":"B","period":"2024"}]}"#,
-         #"two to-dos have the id "a""#),
+         #"todos: two to-dos have the id "a""#),
         (#"{"todos":[{"id":"a","title":"A","period":"2024-W01","visibleIn":["weekly"]}]}"#,
-         #"todos[0] ("a"): visibleIn: "weekly" is not a list granularity (day, week, month or year)"#),
+         #"todos[0].visibleIn[0]: unknown granularity "weekly" (expected day, week, month or year)"#),
         (#"{"todos":[{"id":"a","title":"A","period":"2024-W60"}]}"#,
-         #"todos[0] ("a"): period: invalid period "2024-W60""#),
+         #"todos[0].period: invalid period "2024-W60""#),
         (#"{"events":["#, "invalid JSON at column 12"),
-        (#"[]"#, "expected a JSON object"),
+        (#"[]"#, "the top level: expected an object, got an array"),
     ])
     func badFilesExit2(content: String, message: String) throws {
         let file = try TemporaryFile(contents: Array(content.utf8))

@@ -61,7 +61,7 @@ import Testing
     @Test func expandReportsTruncationOnStandardError() throws {
         let r = try run(["expand", "FREQ=DAILY", "--start", "19970902T090000", "--tz", "America/New_York", "--limit", "3"])
         #expect(r.stdout == "1997-09-02T09:00:00-04:00  Tue\n1997-09-03T09:00:00-04:00  Wed\n1997-09-04T09:00:00-04:00  Thu\n", "\(r)")
-        #expect(r.stderr == "… truncated at 3\n")
+        #expect(r.stderr == "… truncated at 3 (--limit raises it)\n")
         #expect(r.status == 0)
     }
 
@@ -118,7 +118,7 @@ import Testing
         let r = try run(["expand", "FREQ=DAILY", "--start", "19970902T090000", "--tz", "America/Atlantis"])
         #expect(r.status == 2, "\(r)")
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("error: tzid: "))
+        #expect(r.stderr.hasPrefix("error: --tz: "), "\(r)")
         #expect(r.stderr.contains("America/Atlantis"))
     }
 
@@ -133,18 +133,18 @@ import Testing
         let limit = try run(["expand", "FREQ=DAILY", "--start", "19970902T090000Z", "--limit=-1"])
         #expect(limit.status == 2)
         #expect(limit.stdout == "")
-        #expect(limit.stderr == "error: limit must be a non-negative integer, got -1\n")
+        #expect(limit.stderr == "error: --limit: -1 is negative: give the largest number of items to print, such as --limit 100\n")
 
         let zone = try run(["expand", "FREQ=DAILY", "--start", "19970902", "--tz", "America/New_York"])
         #expect(zone.status == 2)
-        #expect(zone.stderr == "error: a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"19970902\"\n")
+        #expect(zone.stderr == "error: --tz applies only to a local date-time --start such as 19970902T090000, not to \"19970902\"\n")
     }
 
     @Test func expandJSONErrorGoesToBothStreams() throws {
         let r = try run(["expand", "FREQ=DAILY", "--start", "19970902T090000Z", "--limit=-1", "--json"])
         #expect(r.status == 2)
-        #expect(r.stdout == #"{"id":null,"error":{"kind":"invalid_request","message":"limit must be a non-negative integer, got -1"}}"# + "\n")
-        #expect(r.stderr == "error: limit must be a non-negative integer, got -1\n")
+        #expect(r.stdout == #"{"error":{"kind":"invalid_request","message":"--limit: -1 is negative: give the largest number of items to print, such as --limit 100"}}"# + "\n")
+        #expect(r.stderr == "error: --limit: -1 is negative: give the largest number of items to print, such as --limit 100\n")
     }
 
     @Test(arguments: [
@@ -152,13 +152,12 @@ import Testing
         (["expand", "FREQ=DAILY"], "Missing expected argument '--start <dtstart>'"),
         (["expand", "FREQ=DAILY", "--start", "19970902", "--limit", "ten"], "The value 'ten' is invalid for '--limit <n>'"),
         (["expand", "FREQ=DAILY", "--start", "19970902", "--bogus"], "Unknown option '--bogus'"),
-        (["frobnicate"], "Unexpected argument 'frobnicate'"),
     ])
     func usageErrorsExit2(arguments: [String], message: String) throws {
         let r = try run(arguments)
         #expect(r.status == 2, "\(r)")
         #expect(r.stdout == "")
-        #expect(r.stderr.contains(message), "\(r)")
+        #expect(r.stderr.hasPrefix("error: " + message), "\(r)")
         #expect(r.stderr.contains("Usage: almanac"), "\(r)")
     }
 

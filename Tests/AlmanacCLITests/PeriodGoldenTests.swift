@@ -163,7 +163,7 @@ import Testing
             + #"],"weeks":[{"period":"2023-W48","first":"2023-11-27","last":"2023-12-03","day_count":7,"shared_first":"2023-11-27","shared_last":"2023-12-03","shared_days":7}],"#
             + #""months":[{"period":"2023-11","first":"2023-11-01","last":"2023-11-30","day_count":30,"shared_first":"2023-11-27","shared_last":"2023-11-30","shared_days":4},"#
             + #"{"period":"2023-12","first":"2023-12-01","last":"2023-12-31","day_count":31,"shared_first":"2023-12-01","shared_last":"2023-12-03","shared_days":3}],"#
-            + #""years":[{"period":"2023","first":"2023-01-01","last":"2023-12-31","day_count":365,"shared_first":"2023-11-27","shared_last":"2023-12-03","shared_days":7}]}"# + "\n",
+            + #""years":[{"period":"2023","first":"2023-01-01","last":"2023-12-31","day_count":365,"shared_first":"2023-11-27","shared_last":"2023-12-03","shared_days":7}],"truncated":false}"# + "\n",
             "\(r)")
         #expect(r.status == 0)
     }

@@ -23,7 +23,7 @@ import Testing
         (#"{"dtstart":"19970902","expect":{"occurrences":[]}}"#, #""expect" must be [...], {"error":"<kind>"} or {"occurrences":[...],"truncated":true}"#),
         (#"{"dtstart":"19970902","expect":[],"note":5}"#, #""note" must be a string"#),
         (#"[1]"#, "a case must be a JSON object"),
-        (#"{"dtstart":"19970902","expect":[],}"#, "invalid JSON at column 35: expected a string key"),
+        (#"{"dtstart":"19970902","expect":[],}"#, "invalid JSON at column 34: a comma before '}': JSON allows none after the last item"),
     ])
     func rejectsMalformedCases(line: String, reason: String) {
         #expect(malformed(line) == reason)

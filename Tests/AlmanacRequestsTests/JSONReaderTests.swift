@@ -51,9 +51,11 @@ import Testing
         (#"{"a":1 "b":2}"#, 8, "expected ',' or '}'"),
         (#"{"a":1"#, 7, "expected ',' or '}'"),
         (#"{"a" 1}"#, 6, "expected ':'"),
-        (#"{"a":1,}"#, 8, "expected a string key"),
+        (#"{"a":1,}"#, 7, "a comma before '}': JSON allows none after the last item"),
+        (#"{"a":1, }"#, 7, "a comma before '}': JSON allows none after the last item"),
         ("{'a':1}", 2, "expected a string key or '}'"),
-        ("[1,]", 4, "expected a value"),
+        ("[1,]", 3, "a comma before ']': JSON allows none after the last item"),
+        ("[1,,2]", 4, "expected a value"),
         ("[1 2]", 4, "expected ',' or ']'"),
         ("[", 2, "expected a value or ']'"),
         ("01", 1, "a number cannot start with a leading zero"),
@@ -79,7 +81,6 @@ import Testing
         (#""\uD800x""#, 2, #"unpaired surrogate \uD800"#),
         (#""\uD800\u0041""#, 2, #"unpaired surrogate \uD800"#),
         (#""\uDC00""#, 2, #"unpaired surrogate \uDC00"#),
-        ("\"a\nb\"", 3, "control character U+000A must be escaped in a string"),
         ("\"\t\"", 2, "control character U+0009 must be escaped in a string"),
         (#"{"a":1,"a":2}"#, 8, #"repeated key "a""#),
         (#"["é", x]"#, 7, "expected a value"),
@@ -90,6 +91,22 @@ import Testing
         #expect(e?.kind == .invalidRequest)
         #expect(e?.column == column)
         #expect(e?.message == "invalid JSON at column \(column): \(message)")
+    }
+
+    /// In text of several lines, the line and the column within it (in
+    /// Unicode scalars), not the offset from the start of the text.
+    @Test(arguments: [
+        // A trailing comma on line 4: the error points at it, not at the '}' after it.
+        ("{\n  \"a\": 1,\n  \"b\": [1, 2],\n  \"c\": 3,\n}", 4, 9, "a comma before '}': JSON allows none after the last item"),
+        ("{\n  \"events\": [],\n  \"todos\": [1,],\n}", 3, 14, "a comma before ']': JSON allows none after the last item"),
+        ("{\n  \"a\": 1,\n  \"b\": 2\n  \"c\": 3\n}", 4, 3, "expected ',' or '}'"),
+        ("\"a\nb\"", 1, 3, "control character U+000A must be escaped in a string"),
+        ("[\n\"é\",\n\"é\" x]", 3, 5, "expected ',' or ']'"),
+    ] as [(String, Int, Int, String)])
+    func multiLineTextGivesLineAndColumn(text: String, line: Int, column: Int, message: String) {
+        let e = failure(text)
+        #expect(e?.column == column)
+        #expect(e?.message == "invalid JSON at line \(line), column \(column): \(message)")
     }
 
     @Test(arguments: [

@@ -230,10 +230,32 @@ extension Agenda: Codable {
     /// let agenda = try JSONDecoder().decode(Agenda.self, from: data)
     /// ```
     ///
-    /// - Throws: a `DecodingError` when an item is malformed.
+    /// - Throws: a `DecodingError` when an item is malformed (see
+    ///   ``AgendaItem/init(from:)``) or two items have the same id, which
+    ///   would otherwise lose one of them silently.
     /// - Complexity: O(n log n).
     public init(from decoder: any Decoder) throws {
-        self.init(try [AgendaItem](from: decoder))
+        var c = try decoder.unkeyedContainer()
+        var items: [AgendaItem] = []
+        var ids = Set<String>()
+        while !c.isAtEnd {
+            let index = c.currentIndex
+            let item = try c.decode(AgendaItem.self)
+            guard ids.insert(item.id).inserted else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [IndexKey(intValue: index)],
+                                                        debugDescription: "two items have the id \"\(item.id)\""))
+            }
+            items.append(item)
+        }
+        self.init(items)
+    }
+
+    /// An array index as a coding key, for the path of a repeated id.
+    private struct IndexKey: CodingKey {
+        var intValue: Int?
+        var stringValue: String { String(intValue ?? 0) }
+        init(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
     }
 
     /// Writes the items as an array sorted by id.

@@ -105,21 +105,46 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
 }
 
 extension AgendaItem: Codable {
-    private enum CodingKeys: String, CodingKey { case id, title, period, visibleIn }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, title, period, visibleIn }
 
-    /// Reads `{"id": "t1", "title": "Pay rent", "period": "2023-W48", "visibleIn": ["week", "month"]}`.
+    /// Any member name, to find the ones ``AgendaItem`` does not know.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Reads `{"id": "t1", "title": "Pay rent", "period": "2023-W48", "visibleIn": ["week", "month"]}`;
+    /// without `visibleIn` the item shows in every list.
+    ///
+    /// Misspellings are errors rather than silent defaults: a member other
+    /// than the four above (`"rrul"`, `"visiblein"`, `"done"`) and an empty
+    /// `visibleIn` (which would hide the item everywhere) throw.
     ///
     /// ```swift
     /// let item = try JSONDecoder().decode(AgendaItem.self, from: data)
     /// ```
     ///
-    /// - Throws: a `DecodingError` when a field is missing or malformed.
+    /// - Throws: a `DecodingError` when a field is missing, malformed or
+    ///   unknown, or `visibleIn` is empty.
     /// - Complexity: O(1) plus the length of the text.
     public init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        for key in all.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: all,
+                debugDescription: "unknown field \"\(key.stringValue)\": a to-do has id, title, period and visibleIn")
+        }
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        let visibleIn = try c.decodeIfPresent(Set<Period.Granularity>.self, forKey: .visibleIn) ?? Set(Period.Granularity.allCases)
+        if visibleIn.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .visibleIn, in: c,
+                debugDescription: "an empty list hides the to-do everywhere; name at least one of day, week, month, year, or leave visibleIn out to show it in every list")
+        }
         self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
-                  period: try c.decode(Period.self, forKey: .period),
-                  visibleIn: try c.decode(Set<Period.Granularity>.self, forKey: .visibleIn))
+                  period: try c.decode(Period.self, forKey: .period), visibleIn: visibleIn)
     }
 
     /// Writes the fields, `visibleIn` sorted finest first so the output is stable.
