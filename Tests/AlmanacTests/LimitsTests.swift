@@ -448,7 +448,7 @@ import Testing
         let civil = CivilDate(1, 1, 1)!.at(6, 37, 51)
         let startUTC = -62_135_596_800 + 23_871 - 50_400
         let zone = try Zone(identifier: "Test/Dateline-Flip", transitions: [Int64(startUTC + 3600)],
-                            offsets: [Offset(hours: 14), Offset(hours: -14)])
+                            offsets: [Offset(hours: 14)!, Offset(hours: -14)!])
         let rule = try RecurrenceRule(text)
         let got = Array(try rule.occurrences(from: .zoned(civil, zone)).prefix(4))
         // Independently: DTSTART, then the steps whose wall clock at -14:00 is in year 1.

@@ -135,7 +135,7 @@ struct _SetMerger {
             end = (kind == .date || kind == .floating ? local : endCursor.resolve(local: local).utc) &+ lengthSeconds
         }
         return Occurrence(start: start,
-                          offset: Offset(seconds: raw.offset),
+                          offset: Offset(uncheckedSeconds: raw.offset),
                           timestamp: Timestamp(secondsSinceEpoch: raw.key),
                           end: Timestamp(secondsSinceEpoch: max(end, raw.key)),
                           recurrenceID: raw.rid == raw.local ? start : CivilDateTime(_localSeconds: Int(raw.rid)),
