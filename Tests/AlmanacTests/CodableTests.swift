@@ -127,6 +127,20 @@ import Testing
         }
     }
 
+    /// Every id a source lists (aliases and legacy ids included) reads back
+    /// as the same zone from the same source.
+    @Test(arguments: [Zone.Source.icu, .foundation])
+    func everyKnownZoneRoundTrips(_ source: Zone.Source) throws {
+        let ids = Zone.knownIdentifiers(source: source)
+        #expect(ids.count > 400)
+        for id in ids {
+            guard let zone = try? Zone(id, source: source) else { continue }
+            let text = try Self.json(zone)
+            #expect(text == "\"\(id)\"")
+            #expect(try Self.decode(Zone.self, text, source: source) == zone, "\(id)")
+        }
+    }
+
     @Test func anchorsRoundTrip() async {
         let seeds = SeedStream(0xA_4C40)
         let gen = Generator<Anchor, [Anchor]>(run: { _ in var r = SplitMix64(seed: seeds.next()); return PropertyGen.anchor(&r) }, shrink: { _ in [] })
