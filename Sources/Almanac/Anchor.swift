@@ -9,6 +9,12 @@ import AlmanacCore
 /// Anchor.utc(CivilDate(1997, 9, 2)!.at(13, 0))              // DTSTART:19970902T130000Z
 /// Anchor.zoned(CivilDate(1997, 9, 2)!.at(9, 0), try Zone("America/New_York"))
 /// ```
+///
+/// In JSON (`Codable`) an anchor is a small object that names its form:
+/// `{"date":"1997-09-02"}`, `{"floating":"1997-09-02T09:00:00"}`,
+/// `{"utc":"1997-09-02T13:00:00Z"}` or
+/// `{"dateTime":"1997-09-02T09:00:00","tzid":"America/New_York"}` (see
+/// ``encode(to:)``).
 public enum Anchor: Sendable, Hashable {
     /// A DATE: an all-day value with no time and no zone.
     case date(CivilDate)

@@ -52,9 +52,9 @@ import Testing
     }
 
     @Test func offsetsFormat() {
-        #expect(Offset(hours: -4).description == "-04:00")
-        #expect(Offset(hours: 5, minutes: 30).description == "+05:30")
-        #expect(Offset(seconds: -17762).description == "-04:56:02")
+        #expect(Offset(hours: -4)!.description == "-04:00")
+        #expect(Offset(hours: 5, minutes: 30)!.description == "+05:30")
+        #expect(Offset(seconds: -17762)!.description == "-04:56:02")
         #expect(Offset.zero.description == "+00:00")
     }
 }

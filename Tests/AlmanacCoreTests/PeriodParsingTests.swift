@@ -1,7 +1,7 @@
 import Testing
 @testable import AlmanacCore
 
-/// The text forms of issue 4 (`2023-11-13`, `2023-W48`, `2023-11`, `2023`,
+/// The period text forms (`2023-11-13`, `2023-W48`, `2023-11`, `2023`,
 /// `2023-11-13/P7D`) plus `2023-W48@SU1` for non-ISO week rules: round trips,
 /// and errors that name the fault and its column.
 @Suite struct PeriodParsingTests {

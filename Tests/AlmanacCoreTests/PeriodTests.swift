@@ -4,7 +4,7 @@ import Testing
 private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(y, m, d)! }
 private func texts(_ ps: [Period]) -> [String] { ps.map(\.description) }
 
-/// The examples of issue 4 and DESIGN.md ("a to-do assigned to ISO week 48 of
+/// The planner examples ("a to-do assigned to ISO week 48 of
 /// 2023 (27 Nov - 3 Dec) shows in the week list, in November and December,
 /// and in 2023"), ISO 8601 week rules, US weeks, and the range ends.
 @Suite struct PeriodTests {

@@ -13,9 +13,9 @@ import Testing
     ]
 
     static let offsets: [Offset] = [
-        .zero, Offset(hours: -4), Offset(hours: 5, minutes: 30), Offset(hours: 14),
-        Offset(seconds: -17_762),  // New York LMT, -04:56:02
-        Offset(seconds: 3_600 + 59), Offset(seconds: -59), Offset(hours: -12),
+        .zero, Offset(hours: -4)!, Offset(hours: 5, minutes: 30)!, Offset(hours: 14)!,
+        Offset(seconds: -17_762)!,  // New York LMT, -04:56:02
+        Offset(seconds: 3_600 + 59)!, Offset(seconds: -59)!, Offset(hours: -12)!,
     ]
 
     /// A zero-length occurrence of each value form starting at `start`.
@@ -53,8 +53,8 @@ import Testing
         #expect(text(.date) == "1997-09-02")
         #expect(text(.floating) == "1997-09-02T09:00:00")
         #expect(text(.utc) == "1997-09-02T09:00:00Z")
-        #expect(text(.zoned, Offset(hours: -4)) == "1997-09-02T09:00:00-04:00")
+        #expect(text(.zoned, Offset(hours: -4)!) == "1997-09-02T09:00:00-04:00")
         #expect(text(.zoned, .zero) == "1997-09-02T09:00:00+00:00")
-        #expect(text(.zoned, Offset(seconds: -17_762)) == "1997-09-02T09:00:00-04:56:02")
+        #expect(text(.zoned, Offset(seconds: -17_762)!) == "1997-09-02T09:00:00-04:56:02")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(y, m, d)! }
 private func period(_ text: String) -> Period { try! Period(parsing: text) }
 
-/// The planner cases of issue 4 and DESIGN.md: a week-48 to-do shows in the
+/// The planner cases: a week-48 to-do shows in the
 /// week, in November and December, and in 2023; per-item visibility; spans
 /// ranked by length; list order; moving between granularities.
 @Suite struct AgendaTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import Almanac
 
-/// One occurrence cut into the local days of a viewer's zone (issue 4, part 1).
+/// One occurrence cut into the local days of a viewer's zone.
 /// RFC 5545 section 3.6.1: DTEND of a DATE event is exclusive; section 3.3.5:
 /// floating times are the same wall clock everywhere, and a time in a gap
 /// is read with the offset before the gap.

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ExpansionDSTTests {
     let zone = try! Zone(identifier: "Test/US-2024",
                          transitions: [1_710_054_000, 1_730_613_600],
-                         offsets: [Offset(hours: -5), Offset(hours: -4), Offset(hours: -5)])
+                         offsets: [Offset(hours: -5)!, Offset(hours: -4)!, Offset(hours: -5)!])
 
     func run(_ build: (inout RecurrenceRule) -> Void, _ f: RecurrenceRule.Frequency, from: CivilDateTime,
              limit: Int = 20, options: ExpansionOptions = .init()) throws -> [String] {

@@ -2,7 +2,7 @@ import AlmanacTestSupport
 import Testing
 @testable import Almanac
 
-/// Carrying keys across edits of a series (issue 4, part 2): occurrences match
+/// Carrying keys across edits of a series: occurrences match
 /// by the date of their RECURRENCE-ID (RFC 5545 section 3.8.4.4) and their
 /// rank on that date; days match by index.
 @Suite struct KeyRekeyingTests {

@@ -16,6 +16,6 @@ func local(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int 
 
 /// An offset from hours and minutes with the sign of `hours` (`off(-3, 30)` is -03:30).
 func off(_ hours: Int, _ minutes: Int = 0) -> Offset {
-    Offset(hours: hours, minutes: minutes)
+    Offset(hours: hours, minutes: minutes)!
 }
 

@@ -28,10 +28,10 @@ func loadZone(_ id: String) -> Zone {
     let end = Date(timeIntervalSince1970: Double(_daysFromCivil(2500, 1, 1)) * 86_400)
     var t = Date(timeIntervalSince1970: Double(_daysFromCivil(1900, 1, 1)) * 86_400)
     var transitions: [Int64] = []
-    var offsets: [Offset] = [Offset(seconds: tz.secondsFromGMT(for: t))]
+    var offsets: [Offset] = [Offset(seconds: tz.secondsFromGMT(for: t))!]
     while let next = tz.nextDaylightSavingTimeTransition(after: t), next < end {
         transitions.append(Int64(next.timeIntervalSince1970.rounded()))
-        offsets.append(Offset(seconds: tz.secondsFromGMT(for: next)))
+        offsets.append(Offset(seconds: tz.secondsFromGMT(for: next))!)
         t = next
     }
     do {

@@ -160,7 +160,7 @@ struct _SetMerger {
             let repeats = raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
             return Occurrence(recurrenceID: RecurrenceID(rid(raw, start), isRepeat: repeats), start: start, kind: kind,
                               extent: .instants(Timestamp(secondsSinceEpoch: raw.key)..<Timestamp(secondsSinceEpoch: end),
-                                                offset: Offset(seconds: raw.offset)))
+                                                offset: Offset(uncheckedSeconds: raw.offset)))
         }
     }
 

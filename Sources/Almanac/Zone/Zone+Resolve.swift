@@ -112,11 +112,11 @@ extension ZoneTable {
             found = (o, nil)
         }
         switch found {
-        case let (o, nil)?: return .unique(Offset(seconds: o))
-        case let (a, b?)?: return .overlap(earlier: Offset(seconds: a), later: Offset(seconds: b))
+        case let (o, nil)?: return .unique(Offset(uncheckedSeconds: o))
+        case let (a, b?)?: return .overlap(earlier: Offset(uncheckedSeconds: a), later: Offset(uncheckedSeconds: b))
         case nil:
             let j = gapSpan(l)
-            return .gap(before: Offset(seconds: offsets[j - 1]), after: Offset(seconds: offsets[j]))
+            return .gap(before: Offset(uncheckedSeconds: offsets[j - 1]), after: Offset(uncheckedSeconds: offsets[j]))
         }
     }
 

@@ -62,7 +62,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Complexity: O(log n) in the number of transitions.
     public func offset(at instant: Timestamp) -> Offset {
-        Offset(seconds: table.offset(at: instant.secondsSinceEpoch))
+        Offset(uncheckedSeconds: table.offset(at: instant.secondsSinceEpoch))
     }
 
     /// Transitions in `[start, end)`: the instant and the offsets before and after.
@@ -71,8 +71,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         var t = start.secondsSinceEpoch
         while t < end.secondsSinceEpoch, let next = nextTransition(after: t), next < end.secondsSinceEpoch {
             out.append(Transition(instant: Timestamp(secondsSinceEpoch: next),
-                                  before: Offset(seconds: table.offset(at: next - 1)),
-                                  after: Offset(seconds: table.offset(at: next))))
+                                  before: Offset(uncheckedSeconds: table.offset(at: next - 1)),
+                                  after: Offset(uncheckedSeconds: table.offset(at: next))))
             t = next
         }
         return out

@@ -39,7 +39,7 @@ let trickyZoneNames = [
 ]
 
 let trickyZones: [Zone] = {
-    var zones: [Zone] = [.utc, .fixed(Offset(seconds: 14 * 3600)), .fixed(Offset(seconds: -(12 * 3600 + 1)))]
+    var zones: [Zone] = [.utc, .fixed(Offset(seconds: 14 * 3600)!), .fixed(Offset(seconds: -(12 * 3600 + 1))!)]
     for name in trickyZoneNames {
         if let z = try? Zone(name) { zones.append(z) }
     }
@@ -242,7 +242,7 @@ func syntheticZone(_ b: inout FuzzBytes, around date: CivilDate) -> Zone? {
     func offset() -> Offset {
         let sel = b.u8()
         let seconds = sel < 128 ? (sel % 57 - 28) * 1800 : b.u16() % (28 * 3600 + 1) - 14 * 3600
-        return Offset(seconds: seconds)
+        return Offset(seconds: seconds)!   // within ±14 h
     }
     offsets.append(offset())
     for _ in 0..<n {
