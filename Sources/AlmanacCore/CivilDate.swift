@@ -50,7 +50,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_unchecked year: Int, _ month: Int, _ day: Int) {
+    package init(_unchecked year: Int, _ month: Int, _ day: Int) {
         _year = Int16(truncatingIfNeeded: year)
         _month = UInt8(truncatingIfNeeded: month)
         _day = UInt8(truncatingIfNeeded: day)
@@ -64,7 +64,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_unchecked days: Int) {
+    package init(_unchecked days: Int) {
         let c = _civilFromDays(days)
         self.init(_unchecked: c.year, c.month, c.day)
     }

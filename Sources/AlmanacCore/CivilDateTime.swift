@@ -26,7 +26,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_localSeconds s: Int) {
+    package init(_localSeconds s: Int) {
         // Shifted by 800,000 days so the division is unsigned; exact for
         // every second of years 1...9999.
         let u = UInt64(bitPattern: Int64(s) &+ 800_000 &* 86_400)

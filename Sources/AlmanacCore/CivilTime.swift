@@ -27,7 +27,7 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_unchecked hour: Int, _ minute: Int, _ second: Int) {
+    package init(_unchecked hour: Int, _ minute: Int, _ second: Int) {
         _hour = UInt8(truncatingIfNeeded: hour)
         _minute = UInt8(truncatingIfNeeded: minute)
         _second = UInt8(truncatingIfNeeded: second)
@@ -35,7 +35,7 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
 
     /// A time from seconds since midnight, which must be in `0..<86400`.
     @inlinable @inline(__always)
-    public init(_secondsSinceMidnight s: Int) {
+    package init(_secondsSinceMidnight s: Int) {
         let u = UInt32(truncatingIfNeeded: s)
         self.init(_unchecked: Int(u / 3600), Int(u / 60 % 60), Int(u % 60))
     }

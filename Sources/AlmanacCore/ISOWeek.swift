@@ -41,7 +41,7 @@ extension CivilDate {
 /// `weekStart`, with RFC 5545's rule (section 3.3.10, BYWEEKNO): week 1 is the
 /// first week with at least four days in the year, i.e. the week holding 4 January.
 @inlinable
-public func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
+package func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
     let jan4 = _daysFromCivil(year, 1, 4)
     let wd = _isoWeekday(ofDays: jan4)
     let back = wd - weekStart.rawValue
@@ -50,6 +50,6 @@ public func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
 
 /// Number of weeks (52 or 53) in `year` under RFC 5545 numbering with `weekStart`.
 @inlinable
-public func _weeksInYear(_ year: Int, weekStart: Weekday) -> Int {
+package func _weeksInYear(_ year: Int, weekStart: Weekday) -> Int {
     (_weekOneStart(year: year + 1, weekStart: weekStart) - _weekOneStart(year: year, weekStart: weekStart)) / 7
 }

@@ -113,6 +113,4 @@ extension DayKey: CustomStringConvertible, LosslessStringConvertible {
 
 }
 
-extension DayKey: Codable, CodingKeyRepresentable, _CanonicalText {
-    public static func _parse(_ text: String) throws(AlmanacError) -> DayKey { try DayKey(parsing: text) }
-}
+extension DayKey: Codable, CodingKeyRepresentable, CanonicalText {}

@@ -139,9 +139,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
 
 }
 
-extension OccurrenceKey: Codable, CodingKeyRepresentable, _CanonicalText {
-    public static func _parse(_ text: String) throws(AlmanacError) -> OccurrenceKey { try OccurrenceKey(parsing: text) }
-}
+extension OccurrenceKey: Codable, CodingKeyRepresentable, CanonicalText {}
 
 extension _KeyScanner {
     /// `series-id "/" recurrence-id`.
