@@ -12,8 +12,11 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     @usableFromInline let _minute: UInt8
     @usableFromInline let _second: UInt8
 
+    /// The hour, 0...23.
     @inlinable public var hour: Int { Int(_hour) }
+    /// The minute, 0...59.
     @inlinable public var minute: Int { Int(_minute) }
+    /// The second, 0...59.
     @inlinable public var second: Int { Int(_second) }
 
     /// Midnight, 00:00:00.
@@ -43,6 +46,7 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     /// Seconds since midnight, 0...86399.
     @inlinable public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
 
+    /// Earlier in the day first.
     @inlinable
     public static func < (a: CivilTime, b: CivilTime) -> Bool {
         (a._hour, a._minute, a._second) < (b._hour, b._minute, b._second)

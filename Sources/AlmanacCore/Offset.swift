@@ -6,16 +6,23 @@
 /// Offset(seconds: -17762).description             // "-04:56:02" (LMT of New York)
 /// ```
 public struct Offset: Sendable, Hashable, Comparable, Codable {
+    /// Seconds east of Greenwich (negative west of it).
     public var seconds: Int32
 
+    /// An offset of `seconds` east of Greenwich.
     @inlinable public init(seconds: Int32) { self.seconds = seconds }
+    /// An offset of `seconds` east of Greenwich.
     @inlinable public init(seconds: Int) { self.seconds = Int32(truncatingIfNeeded: seconds) }
+    /// An offset in hours and minutes; the minutes take the sign of the hours
+    /// (`Offset(hours: -3, minutes: 30)` is -03:30).
     @inlinable public init(hours: Int, minutes: Int = 0) {
         self.seconds = Int32(truncatingIfNeeded: hours * 3600 + (hours < 0 ? -minutes : minutes) * 60)
     }
 
+    /// UTC's offset, +00:00.
     public static let zero = Offset(seconds: Int32(0))
 
+    /// West first: -05:00 < +01:00.
     @inlinable public static func < (a: Offset, b: Offset) -> Bool { a.seconds < b.seconds }
 }
 
