@@ -98,8 +98,9 @@ def load(directory):
 
 
 PUBLIC = ("public", "open")
-# Conformances every type has unless it opts out (`~Copyable`): not API news.
-IMPLICIT = ("Swift.Copyable", "Swift.Escapable")
+# Conformances every type has unless it opts out (`~Copyable`), and the one
+# that `Sendable` implies: not API news.
+IMPLICIT = ("Swift.Copyable", "Swift.Escapable", "Swift.SendableMetatype")
 # A name that starts with `_`, or an argument label that does (`init(_unchecked:)`).
 UNDERSCORED = re.compile(r"^_|[(:]_[A-Za-z]")
 
@@ -123,6 +124,7 @@ def public_symbols(symbols, relationships):
 
 
 def listing(symbols, relationships):
+    own = {s["identifier"]["precise"] for _, s in symbols}
     symbols = public_symbols(symbols, relationships)
     paths = {s["identifier"]["precise"]: ".".join(s["pathComponents"]) for _, s in symbols}
     lines, problems = set(), []
@@ -140,6 +142,8 @@ def listing(symbols, relationships):
     for module, r in relationships:
         if r["kind"] != "conformsTo" or r["source"] not in paths:
             continue
+        if r["target"] in own and r["target"] not in paths:
+            continue   # a conformance to a protocol that is not public (package `CanonicalText`)
         target = paths.get(r["target"]) or r.get("targetFallback") or r["target"]
         if target in IMPLICIT:
             continue
