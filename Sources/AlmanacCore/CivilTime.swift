@@ -36,6 +36,18 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
         _second = UInt8(truncatingIfNeeded: second)
     }
 
+    /// The time `seconds` after midnight, or `nil` outside `0..<86400`.
+    ///
+    /// ```swift
+    /// CivilTime(secondsSinceMidnight: 34_200)   // 09:30:00
+    /// CivilTime(secondsSinceMidnight: 86_400)   // nil: the next day's midnight
+    /// ```
+    @inlinable
+    public init?(secondsSinceMidnight seconds: Int) {
+        guard (0..<86_400).contains(seconds) else { return nil }
+        self.init(_secondsSinceMidnight: seconds)
+    }
+
     /// A time from seconds since midnight, which must be in `0..<86400`.
     @inlinable @inline(__always)
     package init(_secondsSinceMidnight s: Int) {
