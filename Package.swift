@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Tests only: property checks with shrinking (Tests/AlmanacTests/Property*Tests.swift).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Documentation only: `swift package generate-documentation` (Sources/Almanac/Almanac.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The only code that sees ICU headers. Plain C types cross the boundary.

@@ -27,9 +27,21 @@ public enum Anchor: Sendable, Hashable {
 
     /// The value form, without the value.
     public enum Kind: String, Sendable, Hashable, Codable {
-        case date, floating, utc, zoned
+        /// A DATE (``Anchor/date(_:)``).
+        case date
+        /// A floating DATE-TIME (``Anchor/floating(_:)``).
+        case floating
+        /// A UTC DATE-TIME (``Anchor/utc(_:)``).
+        case utc
+        /// A DATE-TIME with a zone (``Anchor/zoned(_:_:)``).
+        case zoned
     }
 
+    /// The value form of this value.
+    ///
+    /// ```swift
+    /// Anchor.floating(CivilDate(1997, 9, 2)!.at(9, 0)).kind   // .floating
+    /// ```
     public var kind: Kind {
         switch self {
         case .date: .date

@@ -20,6 +20,11 @@ public struct ExpansionOptions: Sendable, Hashable, Codable {
     /// Times in a DST gap: shifted (default) or skipped.
     public var nonexistentTimes: NonexistentTimePolicy = .shift
 
+    /// Options for an expansion; the defaults follow RFC 5545.
+    ///
+    /// ```swift
+    /// ExpansionOptions(includesStart: false)   // python-dateutil's reading of DTSTART
+    /// ```
     public init(includesStart: Bool = true, nonexistentTimes: NonexistentTimePolicy = .shift) {
         self.includesStart = includesStart
         self.nonexistentTimes = nonexistentTimes
@@ -57,6 +62,8 @@ public struct RecurrenceSet: Sendable, Hashable {
     /// DURATION the same *nominal* one. Without either, a DATE instance lasts
     /// one day and a timed one no time at all (section 3.6.1).
     public var length: Length?
+    /// How to expand: whether DTSTART is always an instance, what to do
+    /// with times in a DST gap (see ``ExpansionOptions``).
     public var options: ExpansionOptions
 
     /// DTEND or DURATION.
@@ -68,6 +75,8 @@ public struct RecurrenceSet: Sendable, Hashable {
         case duration(EventDuration)
     }
 
+    /// A recurrence set from its parts: only DTSTART is required (a set of
+    /// DTSTART alone has one instance).
     public init(start: Anchor, rules: [RecurrenceRule] = [], exclusionRules: [RecurrenceRule] = [],
                 dates: [Anchor] = [], excludedDates: [Anchor] = [], length: Length? = nil,
                 options: ExpansionOptions = ExpansionOptions()) {

@@ -26,6 +26,7 @@ public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
         case unsupported = "unsupported"
     }
 
+    /// What went wrong; switch on it, show ``message`` to people.
     public var kind: Kind
     /// A lower-case sentence, context first: `invalid RRULE at column 12: ...`.
     public var message: String
@@ -34,6 +35,13 @@ public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
     /// 1-based column of ``text`` in the input, when it applies.
     public var column: Int?
 
+    /// An error from its parts, for code that validates input of its own
+    /// and reports it the way Almanac does.
+    ///
+    /// ```swift
+    /// throw AlmanacError(.invalidValue, "invalid due date \"2024-13-01\": month 13 is not in 1...12",
+    ///                    text: "2024-13-01", column: 6)
+    /// ```
     public init(_ kind: Kind, _ message: String, text: String? = nil, column: Int? = nil) {
         self.kind = kind
         self.message = message
@@ -41,5 +49,6 @@ public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
+    /// The ``message``.
     public var description: String { message }
 }

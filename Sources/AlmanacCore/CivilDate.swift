@@ -15,8 +15,11 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     @usableFromInline let _month: UInt8
     @usableFromInline let _day: UInt8
 
+    /// The year, 1...9999.
     @inlinable public var year: Int { Int(_year) }
+    /// The month, 1...12.
     @inlinable public var month: Int { Int(_month) }
+    /// The day of the month, 1...31.
     @inlinable public var day: Int { Int(_day) }
 
     /// A date from its fields, or `nil` when it does not exist (30 February,
@@ -50,7 +53,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_unchecked year: Int, _ month: Int, _ day: Int) {
+    package init(_unchecked year: Int, _ month: Int, _ day: Int) {
         _year = Int16(truncatingIfNeeded: year)
         _month = UInt8(truncatingIfNeeded: month)
         _day = UInt8(truncatingIfNeeded: day)
@@ -64,7 +67,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_unchecked days: Int) {
+    package init(_unchecked days: Int) {
         let c = _civilFromDays(days)
         self.init(_unchecked: c.year, c.month, c.day)
     }
@@ -72,13 +75,17 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     /// Days since 1970-01-01 (negative before).
     @inlinable public var daysSinceEpoch: Int { _daysFromCivil(year, month, day) }
 
+    /// The day of the week.
     @inlinable public var weekday: Weekday { Weekday(rawValue: _isoWeekday(ofDays: daysSinceEpoch))! }
 
     /// Day of the year, 1...366.
     @inlinable public var dayOfYear: Int { daysSinceEpoch - _daysFromCivil(year, 1, 1) + 1 }
 
+    /// Whether the date's year has 29 February.
     @inlinable public var isLeapYear: Bool { _isLeapYear(year) }
+    /// How many days the date's month has, 28...31.
     @inlinable public var daysInMonth: Int { _daysInMonth(year, month) }
+    /// How many days the date's year has, 365 or 366.
     @inlinable public var daysInYear: Int { _isLeapYear(year) ? 366 : 365 }
 
     /// The date `days` later (earlier when negative), or `nil` outside years 1...9999.
@@ -94,6 +101,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
         CivilDateTime(self, CivilTime(_unchecked: hour, minute, second))
     }
 
+    /// Earlier dates first.
     @inlinable
     public static func < (a: CivilDate, b: CivilDate) -> Bool {
         (a._year, a._month, a._day) < (b._year, b._month, b._day)

@@ -6,9 +6,16 @@
 /// dt.timestamp(at: Offset(hours: -4))    // 1997-09-02T13:00:00Z
 /// ```
 public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
+    /// The date.
     public let date: CivilDate
+    /// The time of day.
     public let time: CivilTime
 
+    /// A date-time from a date and a time (``CivilDate/at(_:_:_:)`` is the short form).
+    ///
+    /// ```swift
+    /// CivilDateTime(CivilDate(1997, 9, 2)!, CivilTime(9, 0)!) == CivilDate(1997, 9, 2)!.at(9, 0)   // true
+    /// ```
     @inlinable
     public init(_ date: CivilDate, _ time: CivilTime) {
         self.date = date
@@ -26,7 +33,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_localSeconds s: Int) {
+    package init(_localSeconds s: Int) {
         // Shifted by 800,000 days so the division is unsigned; exact for
         // every second of years 1...9999.
         let u = UInt64(bitPattern: Int64(s) &+ 800_000 &* 86_400)
@@ -45,6 +52,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
         Timestamp(secondsSinceEpoch: localSeconds - Int64(offset.seconds))
     }
 
+    /// By date, then by time.
     @inlinable
     public static func < (a: CivilDateTime, b: CivilDateTime) -> Bool {
         (a.date, a.time) < (b.date, b.time)

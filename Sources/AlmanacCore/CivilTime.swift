@@ -12,8 +12,11 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     @usableFromInline let _minute: UInt8
     @usableFromInline let _second: UInt8
 
+    /// The hour, 0...23.
     @inlinable public var hour: Int { Int(_hour) }
+    /// The minute, 0...59.
     @inlinable public var minute: Int { Int(_minute) }
+    /// The second, 0...59.
     @inlinable public var second: Int { Int(_second) }
 
     /// Midnight, 00:00:00.
@@ -27,15 +30,27 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     }
 
     @inlinable @inline(__always)
-    public init(_unchecked hour: Int, _ minute: Int, _ second: Int) {
+    package init(_unchecked hour: Int, _ minute: Int, _ second: Int) {
         _hour = UInt8(truncatingIfNeeded: hour)
         _minute = UInt8(truncatingIfNeeded: minute)
         _second = UInt8(truncatingIfNeeded: second)
     }
 
+    /// The time `seconds` after midnight, or `nil` outside `0..<86400`.
+    ///
+    /// ```swift
+    /// CivilTime(secondsSinceMidnight: 34_200)   // 09:30:00
+    /// CivilTime(secondsSinceMidnight: 86_400)   // nil: the next day's midnight
+    /// ```
+    @inlinable
+    public init?(secondsSinceMidnight seconds: Int) {
+        guard (0..<86_400).contains(seconds) else { return nil }
+        self.init(_secondsSinceMidnight: seconds)
+    }
+
     /// A time from seconds since midnight, which must be in `0..<86400`.
     @inlinable @inline(__always)
-    public init(_secondsSinceMidnight s: Int) {
+    package init(_secondsSinceMidnight s: Int) {
         let u = UInt32(truncatingIfNeeded: s)
         self.init(_unchecked: Int(u / 3600), Int(u / 60 % 60), Int(u % 60))
     }
@@ -43,6 +58,7 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     /// Seconds since midnight, 0...86399.
     @inlinable public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
 
+    /// Earlier in the day first.
     @inlinable
     public static func < (a: CivilTime, b: CivilTime) -> Bool {
         (a._hour, a._minute, a._second) < (b._hour, b._minute, b._second)

@@ -17,11 +17,18 @@ public struct EventDuration: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Exact seconds, with the same sign as `days` when both are non-zero.
     public var seconds: Int
 
+    /// A duration from its two parts.
+    ///
+    /// ```swift
+    /// EventDuration(seconds: 900).description   // "PT15M"
+    /// EventDuration(days: 7).description        // "P1W"
+    /// ```
     public init(days: Int = 0, seconds: Int = 0) {
         self.days = days
         self.seconds = seconds
     }
 
+    /// No time at all (`PT0S`): the length of a timed event with neither DTEND nor DURATION.
     public static let zero = EventDuration()
 
     /// Reads `P1W`, `P2D`, `P1DT12H`, `PT15M`, `-PT1H30M`, `PT0S`.

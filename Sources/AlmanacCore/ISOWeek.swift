@@ -3,9 +3,18 @@
 /// Weeks start on Monday and week 1 is the week that holds the year's first
 /// Thursday, so 2024-12-30 is in week 1 of 2025.
 public struct ISOWeek: Sendable, Hashable, Comparable, Codable {
+    /// The ISO week-numbering year, which differs from the calendar year for
+    /// a few days around 1 January.
     public let year: Int
+    /// The week number, 1...53.
     public let week: Int
 
+    /// A week from its year and number (not checked: ``firstDay`` is `nil`
+    /// when it is out of range).
+    ///
+    /// ```swift
+    /// ISOWeek(year: 2025, week: 1).firstDay   // 2024-12-30
+    /// ```
     public init(year: Int, week: Int) {
         self.year = year
         self.week = week
@@ -19,6 +28,7 @@ public struct ISOWeek: Sendable, Hashable, Comparable, Codable {
     /// How many weeks (52 or 53) the ISO week-numbering year has.
     public static func weeksInYear(_ year: Int) -> Int { _weeksInYear(year, weekStart: .monday) }
 
+    /// By year, then by week.
     public static func < (a: ISOWeek, b: ISOWeek) -> Bool { (a.year, a.week) < (b.year, b.week) }
 }
 
@@ -41,7 +51,7 @@ extension CivilDate {
 /// `weekStart`, with RFC 5545's rule (section 3.3.10, BYWEEKNO): week 1 is the
 /// first week with at least four days in the year, i.e. the week holding 4 January.
 @inlinable
-public func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
+package func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
     let jan4 = _daysFromCivil(year, 1, 4)
     let wd = _isoWeekday(ofDays: jan4)
     let back = wd - weekStart.rawValue
@@ -50,6 +60,6 @@ public func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
 
 /// Number of weeks (52 or 53) in `year` under RFC 5545 numbering with `weekStart`.
 @inlinable
-public func _weeksInYear(_ year: Int, weekStart: Weekday) -> Int {
+package func _weeksInYear(_ year: Int, weekStart: Weekday) -> Int {
     (_weekOneStart(year: year + 1, weekStart: weekStart) - _weekOneStart(year: year, weekStart: weekStart)) / 7
 }

@@ -65,6 +65,7 @@ public struct Offset: Sendable, Hashable, Comparable {
     /// table, whose loaders keep them in range). Not checked.
     @inlinable package init(uncheckedSeconds seconds: Int32) { self.seconds = seconds }
 
+    /// West first: -05:00 < +01:00.
     @inlinable public static func < (a: Offset, b: Offset) -> Bool { a.seconds < b.seconds }
 }
 

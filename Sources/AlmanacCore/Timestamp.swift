@@ -8,8 +8,10 @@
 /// t.description                         // "1997-09-02T13:00:00Z"
 /// ```
 public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+    /// Seconds since 1970-01-01T00:00:00Z, negative before.
     public var secondsSinceEpoch: Int64
 
+    /// The instant `secondsSinceEpoch` seconds after 1970-01-01T00:00:00Z.
     @inlinable
     public init(secondsSinceEpoch: Int64) { self.secondsSinceEpoch = secondsSinceEpoch }
 
@@ -26,18 +28,26 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
         CivilDateTime(localSeconds: secondsSinceEpoch + Int64(offset.seconds))
     }
 
-    /// The first instant of year 1 and the last of year 9999 (UTC).
+    /// The first instant of year 1 in UTC: 0001-01-01T00:00:00Z.
     public static let min = Timestamp(secondsSinceEpoch: Int64(_minDayNumber) * 86_400)
+    /// The last instant of year 9999 in UTC: 9999-12-31T23:59:59Z.
     public static let max = Timestamp(secondsSinceEpoch: Int64(_maxDayNumber + 1) * 86_400 - 1)
 
+    /// Earlier instants first.
     @inlinable
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }
 
+    /// The instant `seconds` later (earlier when negative).
+    ///
+    /// ```swift
+    /// Timestamp(secondsSinceEpoch: 0) + 3600   // 1970-01-01T01:00:00Z
+    /// ```
     @inlinable
     public static func + (a: Timestamp, seconds: Int64) -> Timestamp {
         Timestamp(secondsSinceEpoch: a.secondsSinceEpoch + seconds)
     }
 
+    /// The seconds from `b` to `a` (negative when `a` is earlier).
     @inlinable
     public static func - (a: Timestamp, b: Timestamp) -> Int64 { a.secondsSinceEpoch - b.secondsSinceEpoch }
 }

@@ -10,7 +10,20 @@
 /// Weekday.sunday.offset(from: .monday) // 6: days from a Monday week start
 /// ```
 public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    /// Monday, ISO day 1 (`MO`): RFC 5545's default week start.
+    case monday = 1
+    /// Tuesday, ISO day 2 (`TU`).
+    case tuesday
+    /// Wednesday, ISO day 3 (`WE`).
+    case wednesday
+    /// Thursday, ISO day 4 (`TH`): the day that decides which year an ISO week belongs to.
+    case thursday
+    /// Friday, ISO day 5 (`FR`).
+    case friday
+    /// Saturday, ISO day 6 (`SA`).
+    case saturday
+    /// Sunday, ISO day 7 (`SU`).
+    case sunday
 
     /// The two-letter RFC 5545 code (`MO` ... `SU`).
     public var rfcCode: String {
@@ -46,5 +59,6 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable 
         return d < 0 ? d + 7 : d
     }
 
+    /// ISO order: Monday first, Sunday last.
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }

@@ -105,7 +105,7 @@ public struct BatchResponder: Sendable {
         writer.raw(",\"occurrences\":[")
         var comma = false
         let truncated = query.expand { (o: Occurrence) in
-            o._appendDescription(to: &writer.bytes, quoted: true, comma: comma)
+            writer.occurrence(o, comma: comma)
             comma = true
         }
         writer.raw("],\"truncated\":")

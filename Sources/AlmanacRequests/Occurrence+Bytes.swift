@@ -1,5 +1,24 @@
 import Almanac
 
+extension JSONWriter {
+    /// Appends an occurrence's ``Occurrence/description`` as a JSON string,
+    /// after a `,` when `comma` is `true`: what ``BatchResponder`` writes for
+    /// each occurrence of a reply, in one append.
+    ///
+    /// ```swift
+    /// var w = JSONWriter()
+    /// w.raw("[")
+    /// for (k, o) in occurrences.enumerated() { w.occurrence(o, comma: k > 0) }
+    /// w.raw("]")   // ["1997-09-02T09:00:00-04:00","1997-09-03T09:00:00-04:00"]
+    /// ```
+    ///
+    /// - Complexity: O(1): the text is formatted on the stack and appended at once.
+    @inlinable
+    public mutating func occurrence(_ occurrence: Occurrence, comma: Bool = false) {
+        occurrence._appendDescription(to: &bytes, quoted: true, comma: comma)
+    }
+}
+
 extension Occurrence {
     /// Appends ``description`` (the batch protocol's form, such as
     /// `1997-09-02T09:00:00-04:00`) to a UTF-8 buffer without building a `String`.
@@ -14,10 +33,9 @@ extension Occurrence {
     }
 
     /// Appends the description, as a JSON string when `quoted`, after a `,`
-    /// when `comma`: one append per occurrence in the batch reply. Not API
-    /// (public for the benchmark package, which times formatting on its own).
+    /// when `comma`: one append per occurrence in the batch reply.
     @inlinable
-    public func _appendDescription(to bytes: inout [UInt8], quoted: Bool, comma: Bool) {
+    func _appendDescription(to bytes: inout [UInt8], quoted: Bool, comma: Bool) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             let p = buffer.baseAddress!
             var n = 0

@@ -60,6 +60,9 @@ MAP
     local swift=(swiftc -O -g -parse-as-library -swift-version 6 -wmo -I "$mods" -I "$mm")
     local cc=(clang -c -O1 -g -I "$ROOT/Sources/CAlmanacICU/include")
     local link=(-sanitize=fuzzer)
+    # The library modules share `package` declarations, as in SwiftPM; the
+    # fuzz targets are outside the package and see only the public API.
+    local package=(-package-name Almanac)
     if [[ $variant == asan ]]; then
         swift+=(-sanitize=fuzzer,address)
         cc+=(-fsanitize=fuzzer-no-link,address)
@@ -72,7 +75,7 @@ MAP
     mapfile -t lib_files < <(find "$ROOT/Sources/AlmanacCore" "$ROOT/Sources/Almanac" "$ROOT/Sources/AlmanacRequests" \
         "$ROOT/Sources/CAlmanacICU" -type f | sort)
     local lib_stamp
-    lib_stamp=$( { echo "$compiler ${swift[*]} ${cc[*]}"; cat "${lib_files[@]}"; } | sha256sum | cut -c1-16)
+    lib_stamp=$( { echo "$compiler ${swift[*]} ${package[*]} ${cc[*]}"; cat "${lib_files[@]}"; } | sha256sum | cut -c1-16)
     if [[ -f "$dir/library.stamp" && $(cat "$dir/library.stamp") == "$lib_stamp" ]]; then
         echo "build ($variant): library up to date"
     else
@@ -83,10 +86,7 @@ MAP
         for m in AlmanacCore Almanac AlmanacRequests; do
             echo "build ($variant): $m"
             mapfile -t files < <(find "$ROOT/Sources/$m" -name '*.swift' | sort)
-            # One package name for the library's modules, as SwiftPM gives
-            # them: they share `package` declarations. The fuzz targets get
-            # none, so they see only the public API, as users do.
-            "${swift[@]}" -module-name "$m" -package-name almanac -emit-module -emit-module-path "$mods/$m.swiftmodule" \
+            "${swift[@]}" "${package[@]}" -module-name "$m" -emit-module -emit-module-path "$mods/$m.swiftmodule" \
                 -c "${files[@]}" -o "$obj/$m.o" || return 2
         done
         echo "$lib_stamp" > "$dir/library.stamp"

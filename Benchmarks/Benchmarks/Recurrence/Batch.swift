@@ -14,7 +14,7 @@
 //            each occurrence folded into a tally.
 // B1-format  formatting: every reply written from the occurrences B1-expand
 //            produced, with the calls `BatchResponder` makes (`JSONWriter`,
-//            `Occurrence._appendDescription`), byte for byte the reply B1 writes.
+//            `JSONWriter.occurrence(_:comma:)`), byte for byte the reply B1 writes.
 //
 // The four phases split B1's work without overlap, so their sum should come
 // close to B1: B1 adds cutting lines, the phases add a loop over prepared
@@ -305,7 +305,7 @@ func batchFormat(_ f: BatchFixture, sink: ((UnsafeBufferPointer<UInt8>) -> Void)
             w.raw(",\"occurrences\":[")
             var comma = false
             for o in r.occurrences {
-                o._appendDescription(to: &w.bytes, quoted: true, comma: comma)
+                w.occurrence(o, comma: comma)
                 comma = true
             }
             w.raw("],\"truncated\":")
@@ -360,7 +360,7 @@ func registerBatch() {
     Benchmark("B1-format-Almanac") { benchmark, f in
         benchmark.timed { blackHole(batchFormat(f)) }
     } setup: { () -> BatchFixture in
-        report("count", "B1-format", "Almanac", String(batchFixture.occurrences), "phase: formatting (JSONWriter, Occurrence._appendDescription)")
+        report("count", "B1-format", "Almanac", String(batchFixture.occurrences), "phase: formatting (JSONWriter, JSONWriter.occurrence)")
         return batchFixture
     }
 }

@@ -102,14 +102,14 @@ func baselineSlices(_ w: SliceWorkload) -> Tally {
     let first = CivilDate(2023, 12, 29)!.daysSinceEpoch, last = CivilDate(2025, 1, 2)!.daysSinceEpoch
     for d in first...last {
         let s: Int64
-        do { s = try newYork.timestamp(for: CivilDateTime(CivilDate(_unchecked: d), w.clock)).secondsSinceEpoch } catch { fatalError("\(error)") }
+        do { s = try newYork.timestamp(for: CivilDateTime(CivilDate(daysSinceEpoch: d)!, w.clock)).secondsSinceEpoch } catch { fatalError("\(error)") }
         let e = s + w.seconds
         guard e > low, s < high else { continue }
         let a = w.viewer.civil(at: Timestamp(secondsSinceEpoch: s))!.0.date.daysSinceEpoch
         let b = w.viewer.civil(at: Timestamp(secondsSinceEpoch: e - 1))!.0.date.daysSinceEpoch
         for v in a...b {
-            let dayStart = w.viewer.startOfDay(CivilDate(_unchecked: v)).secondsSinceEpoch
-            let dayEnd = w.viewer.startOfDay(CivilDate(_unchecked: v + 1)).secondsSinceEpoch
+            let dayStart = w.viewer.startOfDay(CivilDate(daysSinceEpoch: v)!).secondsSinceEpoch
+            let dayEnd = w.viewer.startOfDay(CivilDate(daysSinceEpoch: v + 1)!).secondsSinceEpoch
             let x = max(s, dayStart), y = min(e, dayEnd)
             if x < high && y > low { t.add(slice: x, y, day: v, index: v - a, count: b - a + 1) }
         }
@@ -163,7 +163,7 @@ func makeAgendaItems(count: Int, seed: UInt64 = 0xA6E4DA) -> [AgendaItem] {
     var items: [AgendaItem] = []
     items.reserveCapacity(count)
     for i in 0..<count {
-        let date = CivilDate(_unchecked: first + Int(rng.next() % UInt64(days)))
+        let date = CivilDate(daysSinceEpoch: first + Int(rng.next() % UInt64(days)))!
         let roll = rng.next() % 100
         let period: Period
         switch roll {

@@ -25,8 +25,8 @@ func loadZone(_ id: String) -> Zone {
         note("zone \(id): Zone(\"\(id)\") failed (\(error)); using a table built from Foundation's TimeZone")
     }
     guard let tz = TimeZone(identifier: id) else { fatalError("Foundation does not know \(id)") }
-    let end = Date(timeIntervalSince1970: Double(_daysFromCivil(2500, 1, 1)) * 86_400)
-    var t = Date(timeIntervalSince1970: Double(_daysFromCivil(1900, 1, 1)) * 86_400)
+    let end = Date(timeIntervalSince1970: Double(CivilDate(2500, 1, 1)!.daysSinceEpoch) * 86_400)
+    var t = Date(timeIntervalSince1970: Double(CivilDate(1900, 1, 1)!.daysSinceEpoch) * 86_400)
     var transitions: [Int64] = []
     var offsets: [Offset] = [Offset(seconds: tz.secondsFromGMT(for: t))!]
     while let next = tz.nextDaylightSavingTimeTransition(after: t), next < end {

@@ -118,7 +118,7 @@ func baselineDaily(from start: CivilDateTime, count: Int, zone: Zone) -> Tally {
     var t = Tally()
     let day0 = start.date.daysSinceEpoch
     for i in 0..<count {
-        let local = CivilDateTime(CivilDate(_unchecked: day0 + i), start.time)
+        let local = CivilDateTime(CivilDate(daysSinceEpoch: day0 + i)!, start.time)
         let instant: Timestamp
         do { instant = try zone.timestamp(for: local) } catch { fatalError("\(error)") }
         let offset = Int32(truncatingIfNeeded: local.localSeconds - instant.secondsSinceEpoch)
@@ -137,7 +137,7 @@ func baselineElapsed(from start: CivilDateTime, step: Int64, count: Int, zone: Z
     for i in 0..<Int64(count) {
         let s = t0 + i * step
         let offset = zone.offset(at: Timestamp(secondsSinceEpoch: s)).seconds
-        t.add(seconds: s, offset: offset, local: CivilDateTime(_localSeconds: Int(s + Int64(offset))))
+        t.add(seconds: s, offset: offset, local: CivilDateTime(localSeconds: s + Int64(offset))!)
     }
     return t
 }

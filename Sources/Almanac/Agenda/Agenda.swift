@@ -33,8 +33,6 @@ public struct Agenda: Sendable, Hashable {
     /// ```swift
     /// var agenda = Agenda()
     /// ```
-    ///
-    /// - Complexity: O(1).
     public init() {}
 
     /// An agenda holding `items`; of items sharing an id the last one wins.
@@ -55,8 +53,6 @@ public struct Agenda: Sendable, Hashable {
     /// ```swift
     /// Agenda([item]).count   // 1
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var count: Int { _items.count }
 
     /// Whether the agenda holds no item.
@@ -64,8 +60,6 @@ public struct Agenda: Sendable, Hashable {
     /// ```swift
     /// Agenda().isEmpty   // true
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var isEmpty: Bool { _items.isEmpty }
 
     /// All items, in no particular order.
@@ -73,8 +67,6 @@ public struct Agenda: Sendable, Hashable {
     /// ```swift
     /// let titles = agenda.items.map(\.title)
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var items: Dictionary<String, AgendaItem>.Values { _items.values }
 
     /// The item with `id`, if any.

@@ -22,32 +22,24 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// ```swift
     /// AgendaItem(id: "t1", title: "Pay rent", period: .month(2023, 11)!).id   // "t1"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var id: String
     /// The text shown in lists; the second sort key.
     ///
     /// ```swift
     /// item.title = "Pay rent (done)"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var title: String
     /// The period the item is assigned to.
     ///
     /// ```swift
     /// item.period = .month(2023, 12)!
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var period: Period
     /// The granularities of the lists the item may appear in.
     ///
     /// ```swift
     /// item.visibleIn = [.day, .week]   // never in month or year lists
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var visibleIn: Set<Period.Granularity>
 
     /// An item, visible in every list by default.
@@ -55,8 +47,6 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// ```swift
     /// AgendaItem(id: "t1", title: "Call Ada", period: .day(CivilDate(2023, 11, 13)!), visibleIn: [.day])
     /// ```
-    ///
-    /// - Complexity: O(1).
     public init(id: String, title: String, period: Period,
                 visibleIn: Set<Period.Granularity> = Set(Period.Granularity.allCases)) {
         self.id = id

@@ -1,20 +1,21 @@
 import AlmanacCore
 
-/// Not API: a value with one canonical text form that parses back
-/// (``OccurrenceKey``, ``DayKey``, ``RecurrenceID``). Its
-/// `LosslessStringConvertible`, `Codable` and `CodingKeyRepresentable`
-/// conformances all go through that text, written once here.
-public protocol _CanonicalText: CustomStringConvertible {
+/// A value with one canonical text form that parses back (`OccurrenceKey`,
+/// `DayKey`, `RecurrenceID`). Their `LosslessStringConvertible`, `Codable`
+/// and `CodingKeyRepresentable` conformances all go through that text,
+/// written once here. Package access: users see the public conformances, not
+/// this protocol (its public members are the witnesses of those conformances).
+package protocol CanonicalText: CustomStringConvertible {
     /// Reads the canonical text and nothing else.
-    static func _parse(_ text: String) throws(AlmanacError) -> Self
+    init(parsing text: some StringProtocol) throws(AlmanacError)
 }
 
-extension _CanonicalText {
+extension CanonicalText {
     /// The value of a canonical text, or `nil` (`init(parsing:)` says why).
     ///
     /// - Complexity: O(length of the text).
     public init?(_ description: String) {
-        guard let value = try? Self._parse(description) else { return nil }
+        guard let value = try? Self(parsing: description) else { return nil }
         self = value
     }
 
@@ -37,7 +38,7 @@ extension _CanonicalText {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
-        do { self = try Self._parse(text) } catch {
+        do { self = try Self(parsing: text) } catch {
             throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
         }
     }

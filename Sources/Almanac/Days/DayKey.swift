@@ -29,16 +29,12 @@ public struct DayKey: Sendable, Hashable {
     /// ```swift
     /// try DayKey(parsing: "trip-42/2024-05-01/2024-05-02").occurrence.seriesID   // "trip-42"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public let occurrence: OccurrenceKey
     /// The local date of the day.
     ///
     /// ```swift
     /// try DayKey(parsing: "trip-42/2024-05-01/2024-05-02").date   // 2024-05-02
     /// ```
-    ///
-    /// - Complexity: O(1).
     public let date: CivilDate
 
     /// A key from its parts.
@@ -46,8 +42,6 @@ public struct DayKey: Sendable, Hashable {
     /// ```swift
     /// DayKey(occurrence: key, date: CivilDate(2024, 5, 2)!)
     /// ```
-    ///
-    /// - Complexity: O(1).
     public init(occurrence: OccurrenceKey, date: CivilDate) {
         self.occurrence = occurrence
         self.date = date
@@ -69,8 +63,6 @@ public struct DayKey: Sendable, Hashable {
     /// ```swift
     /// try DayKey(parsing: "trip-42/2024-05-01/2024-05-02").seriesID   // "trip-42"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var seriesID: String { occurrence.seriesID }
 }
 
@@ -111,6 +103,4 @@ extension DayKey: CustomStringConvertible, LosslessStringConvertible {
 
 }
 
-extension DayKey: Codable, CodingKeyRepresentable, _CanonicalText {
-    public static func _parse(_ text: String) throws(AlmanacError) -> DayKey { try DayKey(parsing: text) }
-}
+extension DayKey: Codable, CodingKeyRepresentable, CanonicalText {}

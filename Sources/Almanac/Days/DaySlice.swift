@@ -34,8 +34,6 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// slice.date   // 2024-05-01
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var date: CivilDate
     /// The first instant of the slice: the occurrence's start on its first
     /// day, the viewer's start of ``date`` on the others.
@@ -43,8 +41,6 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// slice.start   // 2024-05-01T04:00:00Z: midnight in New York
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var start: Timestamp
     /// The instant after the slice, exclusive: the occurrence's end on its
     /// last day, the viewer's start of the next date on the others.
@@ -52,32 +48,24 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// slice.end     // 2024-05-02T04:00:00Z
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var end: Timestamp
     /// The position of this day among the occurrence's days, from 0.
     ///
     /// ```swift
     /// slice.index   // 1 for the second day of a trip
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var index: Int
     /// How many days the occurrence touches in the viewer's zone.
     ///
     /// ```swift
     /// slice.count   // 3 for a trip from 1 to 3 May
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var count: Int
     /// The occurrence this slice belongs to.
     ///
     /// ```swift
     /// slice.occurrence.recurrenceID   // 2024-05-01T00:00:00
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var occurrence: Occurrence
 
     /// A slice from its parts; ``Occurrence/daySlices(in:)`` makes them.
@@ -85,8 +73,6 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// let s = DaySlice(date: d, start: t0, end: t1, index: 0, count: 1, occurrence: o)
     /// ```
-    ///
-    /// - Complexity: O(1).
     public init(date: CivilDate, start: Timestamp, end: Timestamp, index: Int, count: Int, occurrence: Occurrence) {
         self.date = date
         self.start = start
@@ -101,8 +87,6 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// o.daySlices(in: ny).first!.isFirst   // true
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var isFirst: Bool { index == 0 }
 
     /// Whether this is the occurrence's last day.
@@ -110,8 +94,6 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// o.daySlices(in: ny).last!.isLast     // true
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var isLast: Bool { index == count - 1 }
 
     /// Whether the occurrence is all-day (a DATE series).
@@ -119,8 +101,6 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// slice.isAllDay   // true for DTSTART;VALUE=DATE
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var isAllDay: Bool { occurrence.kind == .date }
 
     /// Elapsed seconds from ``start`` to ``end``: 0 for a zero-length
@@ -129,8 +109,6 @@ public struct DaySlice: Sendable, Hashable {
     /// ```swift
     /// slice.length   // 82800 on 2024-03-10 in New York (23 hours)
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var length: Int64 { end - start }
 }
 
@@ -141,8 +119,6 @@ extension DaySlice: CustomStringConvertible {
     /// ```swift
     /// print(slice)   // 2024-05-02 (2/3) 2024-05-02T04:00:00Z..<2024-05-03T04:00:00Z
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var description: String {
         "\(date) (\(index + 1)/\(count)) \(start)..<\(end)"
     }

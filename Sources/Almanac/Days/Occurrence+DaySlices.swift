@@ -63,16 +63,12 @@ extension Occurrence {
         /// ```swift
         /// o.daySlices(in: ny).occurrence == o   // true
         /// ```
-        ///
-        /// - Complexity: O(1).
         public let occurrence: Occurrence
         /// The zone whose days the occurrence is cut into.
         ///
         /// ```swift
         /// o.daySlices(in: ny).viewer.identifier   // "America/New_York"
         /// ```
-        ///
-        /// - Complexity: O(1).
         public let viewer: Zone
         let clock: _ViewerClock
         /// The occurrence as instants in the viewer's zone.
@@ -116,8 +112,6 @@ extension Occurrence {
         /// ```swift
         /// o.daySlices(in: ny).startIndex   // 0
         /// ```
-        ///
-        /// - Complexity: O(1).
         public var startIndex: Int { 0 }
         /// The number of days the occurrence touches (at least 1 for an
         /// occurrence within years 1...9999).
@@ -125,8 +119,6 @@ extension Occurrence {
         /// ```swift
         /// o.daySlices(in: ny).endIndex   // 3
         /// ```
-        ///
-        /// - Complexity: O(1).
         public let endIndex: Int
 
         /// The slice of the `i`-th day.

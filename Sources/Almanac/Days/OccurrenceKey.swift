@@ -44,16 +44,12 @@ public struct OccurrenceKey: Sendable, Hashable {
     /// ```swift
     /// try OccurrenceKey(parsing: "a%20b/2024-05-01").seriesID   // "a b"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public let seriesID: String
     /// Which occurrence of the series.
     ///
     /// ```swift
     /// try OccurrenceKey(parsing: "s/2024-05-01T09:00:00").recurrenceID.time   // 09:00:00
     /// ```
-    ///
-    /// - Complexity: O(1).
     public let recurrenceID: RecurrenceID
 
     /// A key from its parts.
@@ -61,8 +57,6 @@ public struct OccurrenceKey: Sendable, Hashable {
     /// ```swift
     /// OccurrenceKey(seriesID: "standup", recurrenceID: RecurrenceID(CivilDate(2024, 5, 7)!.at(9, 0)))
     /// ```
-    ///
-    /// - Complexity: O(1).
     public init(seriesID: String, recurrenceID: RecurrenceID) {
         self.seriesID = seriesID
         self.recurrenceID = recurrenceID
@@ -137,9 +131,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
 
 }
 
-extension OccurrenceKey: Codable, CodingKeyRepresentable, _CanonicalText {
-    public static func _parse(_ text: String) throws(AlmanacError) -> OccurrenceKey { try OccurrenceKey(parsing: text) }
-}
+extension OccurrenceKey: Codable, CodingKeyRepresentable, CanonicalText {}
 
 extension _KeyScanner {
     /// `series-id "/" recurrence-id`.

@@ -118,9 +118,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     }
 }
 
-extension RecurrenceID: LosslessStringConvertible, Codable, _CanonicalText {
-    public static func _parse(_ text: String) throws(AlmanacError) -> RecurrenceID { try RecurrenceID(parsing: text) }
-
+extension RecurrenceID: LosslessStringConvertible, Codable, CanonicalText {
     /// The canonical text: `YYYY-MM-DD` (all-day), `YYYY-MM-DDTHH:MM:SS`
     /// (timed), `YYYY-MM-DDTHH:MM:SS~2` (the repeat of a wall-clock time).
     ///

@@ -71,16 +71,12 @@ extension RecurrenceSet {
         /// ```swift
         /// try set.daySlices(in: window, viewer: ny).window == window   // true
         /// ```
-        ///
-        /// - Complexity: O(1).
         public let window: Range<Timestamp>
         /// The zone whose days the occurrences are cut into.
         ///
         /// ```swift
         /// try set.daySlices(in: window, viewer: ny).viewer   // America/New_York
         /// ```
-        ///
-        /// - Complexity: O(1).
         public let viewer: Zone
         let occurrences: RecurrenceSet.Occurrences
         /// Day numbers a slice's date must lie in (for a period), if any.

@@ -22,16 +22,12 @@ public struct RekeyResult<Key: Hashable & Sendable>: Sendable {
     /// r.mapping[try DayKey(parsing: "standup/2024-05-07T09:00:00/2024-05-07")]
     /// // standup/2024-05-07T10:00:00/2024-05-07 after moving 09:00 to 10:00
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var mapping: [Key: Key]
     /// Old keys with no counterpart, in the order of their occurrences, then days.
     ///
     /// ```swift
     /// r.orphaned.map(\.description)   // ["standup/2024-05-14T09:00:00/2024-05-14", ...]
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var orphaned: [Key]
 
     /// A result from its parts.
@@ -39,8 +35,6 @@ public struct RekeyResult<Key: Hashable & Sendable>: Sendable {
     /// ```swift
     /// RekeyResult<DayKey>(mapping: [:], orphaned: [])
     /// ```
-    ///
-    /// - Complexity: O(1).
     public init(mapping: [Key: Key], orphaned: [Key]) {
         self.mapping = mapping
         self.orphaned = orphaned

@@ -36,8 +36,21 @@ import AlmanacCore
 public struct RecurrenceRule: Sendable, Hashable, Codable {
     /// FREQ: the period the rule repeats over. Ordered from the finest.
     public enum Frequency: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-        case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY"
-        case weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+        /// `FREQ=SECONDLY`: every second (times INTERVAL), stepping in elapsed time.
+        case secondly = "SECONDLY"
+        /// `FREQ=MINUTELY`: every minute (times INTERVAL), stepping in elapsed time.
+        case minutely = "MINUTELY"
+        /// `FREQ=HOURLY`: every hour (times INTERVAL), stepping in elapsed time,
+        /// so a fall-back night visits 01:00 twice.
+        case hourly = "HOURLY"
+        /// `FREQ=DAILY`: every day (times INTERVAL) at the same wall-clock time.
+        case daily = "DAILY"
+        /// `FREQ=WEEKLY`: every week, whose first day is ``RecurrenceRule/weekStart``.
+        case weekly = "WEEKLY"
+        /// `FREQ=MONTHLY`: every month.
+        case monthly = "MONTHLY"
+        /// `FREQ=YEARLY`: every year.
+        case yearly = "YEARLY"
 
         var rank: Int {
             switch self {
@@ -51,6 +64,7 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
             }
         }
 
+        /// Finer first: `.secondly < .minutely < ... < .yearly`.
         public static func < (a: Frequency, b: Frequency) -> Bool { a.rank < b.rank }
     }
 
@@ -69,8 +83,14 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     public struct WeekdayNum: Sendable, Hashable, Codable, Comparable {
         /// `nil` for every such weekday of the period; else ±1...53 (±1...5 within a month).
         public var ordinal: Int?
+        /// The weekday (`FR` in `-1FR`).
         public var weekday: Weekday
 
+        /// A BYDAY value; see ``every(_:)`` and ``nth(_:_:)`` for the usual spellings.
+        ///
+        /// ```swift
+        /// RecurrenceRule.WeekdayNum(ordinal: -1, weekday: .friday) == .nth(-1, .friday)   // true
+        /// ```
         public init(ordinal: Int? = nil, weekday: Weekday) {
             self.ordinal = ordinal
             self.weekday = weekday
@@ -81,6 +101,7 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
         /// The `n`th `weekday` of the period, from the end when negative (`-1FR`).
         public static func nth(_ n: Int, _ weekday: Weekday) -> WeekdayNum { WeekdayNum(ordinal: n, weekday: weekday) }
 
+        /// The order of ``RecurrenceRule/byDay``: by ordinal (none first, read as 0), then by weekday.
         public static func < (a: WeekdayNum, b: WeekdayNum) -> Bool {
             (a.ordinal ?? 0, a.weekday.rawValue) < (b.ordinal ?? 0, b.weekday.rawValue)
         }
@@ -89,49 +110,81 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     /// One BYMONTH value: a month number of the rule's calendar, and for
     /// RFC 7529 calendars with leap months, whether it is the leap month (`5L`).
     public struct Month: Sendable, Hashable, Codable, Comparable, ExpressibleByIntegerLiteral {
+        /// The month number, 1...12 in the Gregorian calendar (1...13 in some RFC 7529 calendars).
         public var number: Int
+        /// Whether this is the leap month after ``number`` (`5L`), in calendars that have one.
         public var isLeap: Bool
 
+        /// A BYMONTH value. An integer literal also makes one: `byMonth = [1, 7]`.
+        ///
+        /// ```swift
+        /// RecurrenceRule.Month(5, isLeap: true)   // 5L (RSCALE=HEBREW)
+        /// ```
         public init(_ number: Int, isLeap: Bool = false) {
             self.number = number
             self.isLeap = isLeap
         }
 
+        /// A month that is not a leap month: `7` is July in the Gregorian calendar.
         public init(integerLiteral value: Int) { self.init(value) }
 
+        /// The order of ``RecurrenceRule/byMonth``: by number, a leap month after its month.
         public static func < (a: Month, b: Month) -> Bool { (a.number, a.isLeap ? 1 : 0) < (b.number, b.isLeap ? 1 : 0) }
     }
 
     /// RFC 7529 SKIP: what to do with a generated date that does not exist.
     public enum Skip: String, Sendable, Hashable, Codable {
-        case omit = "OMIT", backward = "BACKWARD", forward = "FORWARD"
+        /// `SKIP=OMIT`: leave the date out, RFC 5545's behaviour.
+        case omit = "OMIT"
+        /// `SKIP=BACKWARD`: use the last valid day before it (30 February gives 28 or 29 February).
+        case backward = "BACKWARD"
+        /// `SKIP=FORWARD`: use the first valid day after it (30 February gives 1 March).
+        case forward = "FORWARD"
     }
 
     /// A rule part Almanac keeps but does not interpret (`X-NAME=value`).
     public struct Extension: Sendable, Hashable, Codable {
+        /// The part's name, upper case as written out (`X-NAME`).
         public var name: String
+        /// The part's value, as read.
         public var value: String
+        /// A part to keep with the rule and write back in its text.
+        ///
+        /// ```swift
+        /// rule.extensions.append(.init(name: "X-SOURCE", value: "import"))
+        /// ```
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// FREQ: the period the rule repeats over.
     public var frequency: Frequency
     /// INTERVAL, at least 1.
     public var interval: Int = 1
     /// COUNT, at least 1. RFC 5545 forbids COUNT with UNTIL; lenient mode
     /// accepts both and stops at whichever comes first.
     public var count: Int? = nil
+    /// UNTIL, inclusive: the last start the rule may produce (README, "RFC choices", 10).
     public var until: Until? = nil
+    /// BYSECOND, 0...60 (60 parses but never matches: Almanac has no leap seconds).
     public var bySecond: [Int] = []
+    /// BYMINUTE, 0...59.
     public var byMinute: [Int] = []
+    /// BYHOUR, 0...23.
     public var byHour: [Int] = []
+    /// BYDAY: weekdays, with an ordinal within the month or year (`-1FR`).
     public var byDay: [WeekdayNum] = []
+    /// BYMONTHDAY, ±1...31, from the end of the month when negative.
     public var byMonthDay: [Int] = []
+    /// BYYEARDAY, ±1...366, from the end of the year when negative.
     public var byYearDay: [Int] = []
+    /// BYWEEKNO, ±1...53 (YEARLY only), numbered with ``weekStart``.
     public var byWeekNo: [Int] = []
+    /// BYMONTH: month numbers (and leap months under RFC 7529).
     public var byMonth: [Month] = []
+    /// BYSETPOS, ±1...366: positions in each period's set of instances.
     public var bySetPos: [Int] = []
     /// WKST; RFC 5545's default is Monday.
     public var weekStart: Weekday = .monday
@@ -168,12 +221,14 @@ extension RecurrenceRule {
         /// How it was read, e.g. `lower-case part name "freq" read as "FREQ"`.
         public var message: String
 
+        /// A reading from its parts (the parser makes them; tests compare them).
         public init(column: Int, text: String, message: String) {
             self.column = column
             self.text = text
             self.message = message
         }
 
+        /// `column 12: lower-case part name "freq" read as "FREQ"` (without the column when it is 0).
         public var description: String { column > 0 ? "column \(column): \(message)" : message }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// The Foundation loader: the same table as the ICU loader, built from
 /// `Foundation.TimeZone` (the zone data Apple platforms ship, and on Linux the
 /// ICU bundled with swift-foundation). Not API; ``Zone/init(_:source:)``
-/// calls it. This is the only file of the library that imports Foundation.
+/// calls it. Foundation is imported here and in `Interop/` (the bridges to
+/// `Date`, `TimeZone`, `Calendar`); the expansion core never sees it.
 ///
 /// `TimeZone.nextDaylightSavingTimeTransition(after:)` is named for DST, and
 /// an implementation may skip transitions that change only the standard

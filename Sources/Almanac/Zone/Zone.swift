@@ -33,6 +33,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// `2022e`) or Foundation's `TimeZone.timeZoneDataVersion` (e.g. `2025b`);
     /// empty for ``utc``, ``fixed(_:)`` and hand-made zones.
     public var dataVersion: String { table.dataVersion }
+    /// The zone's ``identifier``.
     public var description: String { identifier }
 
     /// UTC as a zone: offset zero, no transitions.
@@ -90,11 +91,13 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         return table.transitions[firstInCycle] + shift + ZoneTable.cycle
     }
 
+    /// Whether two zones have the same id, source and transitions.
     public static func == (a: Zone, b: Zone) -> Bool {
         a.table === b.table || (a.table.identifier == b.table.identifier && a.table.source == b.table.source
             && a.table.transitions == b.table.transitions && a.table.offsets == b.table.offsets)
     }
 
+    /// Hashes the id and the source.
     public func hash(into h: inout Hasher) {
         h.combine(table.identifier)
         h.combine(table.source)
@@ -102,8 +105,20 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A change of UTC offset.
+///
+/// ```swift
+/// let ny = try Zone("America/New_York")
+/// let t = ny.transitions(from: Timestamp(utc: CivilDate(2024, 1, 1)!.at(0, 0)),
+///                        to: Timestamp(utc: CivilDate(2025, 1, 1)!.at(0, 0)))[0]
+/// t.instant   // 2024-03-10T07:00:00Z
+/// t.before    // -05:00
+/// t.after     // -04:00
+/// ```
 public struct Transition: Sendable, Hashable {
+    /// The first instant with the new offset.
     public var instant: Timestamp
+    /// The offset in force until the transition.
     public var before: Offset
+    /// The offset in force from the transition on.
     public var after: Offset
 }

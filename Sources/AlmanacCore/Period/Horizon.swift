@@ -18,16 +18,12 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// Horizon.weeks(6).granularity   // .week
     /// ```
-    ///
-    /// - Complexity: O(1).
     public let granularity: Period.Granularity
     /// How many periods (at least 1 for a usable horizon).
     ///
     /// ```swift
     /// Horizon.weeks(6).count   // 6
     /// ```
-    ///
-    /// - Complexity: O(1).
     public let count: Int
 
     /// A horizon of `count` periods of `granularity`.
@@ -35,8 +31,6 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// Horizon(.week, count: 6) == .weeks(6)   // true
     /// ```
-    ///
-    /// - Complexity: O(1).
     public init(_ granularity: Period.Granularity, count: Int) {
         self.granularity = granularity
         self.count = count
@@ -47,8 +41,6 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// Horizon.days(7).periods(from: CivilDate(2023, 11, 15)!)!.count   // 7 days, 15 ... 21 November
     /// ```
-    ///
-    /// - Complexity: O(1).
     public static func days(_ n: Int) -> Horizon { Horizon(.day, count: n) }
 
     /// The week containing the date and the `n - 1` weeks after it.
@@ -56,8 +48,6 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// Horizon.weeks(6).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-11-13/P42D"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public static func weeks(_ n: Int) -> Horizon { Horizon(.week, count: n) }
 
     /// The month containing the date and the `n - 1` months after it.
@@ -65,8 +55,6 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// Horizon.months(6).span(from: CivilDate(2023, 11, 15)!)!.lastDay   // 2024-04-30
     /// ```
-    ///
-    /// - Complexity: O(1).
     public static func months(_ n: Int) -> Horizon { Horizon(.month, count: n) }
 
     /// The year containing the date and the `n - 1` years after it.
@@ -74,8 +62,6 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// Horizon.years(2).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-01-01/P731D"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public static func years(_ n: Int) -> Horizon { Horizon(.year, count: n) }
 
     /// The periods of the horizon from `date`, in order; weeks follow
@@ -123,8 +109,6 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// Horizon.months(6).description   // "P6M"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var description: String {
         let unit = switch granularity {
         case .day: "D"

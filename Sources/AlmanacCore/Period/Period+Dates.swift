@@ -11,8 +11,6 @@ extension Period {
         /// ```swift
         /// Period.month(2023, 2)!.dates.count   // 28
         /// ```
-        ///
-        /// - Complexity: O(1).
         public let count: Int
 
         @inlinable init(_first: Int, count: Int) {
@@ -25,16 +23,12 @@ extension Period {
         /// ```swift
         /// Period.month(2023, 2)!.dates.startIndex   // 0
         /// ```
-        ///
-        /// - Complexity: O(1).
         @inlinable public var startIndex: Int { 0 }
         /// ``count``.
         ///
         /// ```swift
         /// Period.month(2023, 2)!.dates.endIndex     // 28
         /// ```
-        ///
-        /// - Complexity: O(1).
         @inlinable public var endIndex: Int { count }
         /// The day at offset `i` from the first day.
         ///

@@ -13,8 +13,6 @@ extension Period: CustomStringConvertible, LosslessStringConvertible {
     /// Period.week(2023, 48)!.description            // "2023-W48"
     /// Period.week(2023, 48, rule: .us)!.description // "2023-W48@SU1"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var description: String {
         switch _kind {
         case .day: return firstDay.description

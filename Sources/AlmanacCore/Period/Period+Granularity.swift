@@ -41,8 +41,6 @@ extension Period {
         /// ```swift
         /// Period.Granularity.month.maximumDayCount   // 31
         /// ```
-        ///
-        /// - Complexity: O(1).
         public var maximumDayCount: Int {
             switch self {
             case .day: 1
@@ -57,8 +55,6 @@ extension Period {
         /// ```swift
         /// Period.Granularity.week.description   // "week"
         /// ```
-        ///
-        /// - Complexity: O(1).
         public var description: String {
             switch self {
             case .day: "day"

@@ -141,8 +141,6 @@ extension Period {
     /// ```swift
     /// Period.week(2023, 52)!.next!.description   // "2024-W01"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var next: Period? { advanced(by: 1) }
 
     /// The previous period of the same kind (see ``advanced(by:)``), or `nil` at 0001-01-01.
@@ -150,7 +148,5 @@ extension Period {
     /// ```swift
     /// Period.month(2024, 1)!.previous!.description   // "2023-12"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var previous: Period? { advanced(by: -1) }
 }

@@ -52,8 +52,6 @@ public struct Period: Sendable, Hashable {
     /// Period.week(2023, 48)!.granularity                                 // .week
     /// Period.span(from: CivilDate(2023, 11, 13)!, dayCount: 7)!.granularity   // nil
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var granularity: Granularity? {
         switch _kind {
         case .day: .day
@@ -69,8 +67,6 @@ public struct Period: Sendable, Hashable {
     /// ```swift
     /// try Period(parsing: "2023-11-13/P7D").isSpan   // true
     /// ```
-    ///
-    /// - Complexity: O(1).
     @inlinable public var isSpan: Bool { _kind == .span }
 
     /// The granularity whose lists this period is ranked with: its own
@@ -81,8 +77,6 @@ public struct Period: Sendable, Hashable {
     /// ```swift
     /// Period.span(from: CivilDate(2023, 11, 13)!, dayCount: 3)!.listGranularity   // .week
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var listGranularity: Granularity {
         if let g = granularity { return g }
         let n = dayCount
@@ -95,8 +89,6 @@ public struct Period: Sendable, Hashable {
     /// try Period(parsing: "2024-W01@SU1").weekRule   // .us
     /// Period.month(2023, 11)!.weekRule                 // nil
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var weekRule: WeekRule? { _kind == .week ? _rule : nil }
 
     /// The week-numbering year and week number of a week, `nil` for every other kind.
@@ -104,8 +96,6 @@ public struct Period: Sendable, Hashable {
     /// ```swift
     /// Period.containing(CivilDate(2024, 12, 30)!, .week)!.weekOfYear   // (year: 2025, week: 1)
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var weekOfYear: (year: Int, week: Int)? {
         guard _kind == .week else { return nil }
         return _rule._week(ofWeekStarting: Int(_first))
@@ -116,8 +106,6 @@ public struct Period: Sendable, Hashable {
     /// ```swift
     /// Period.week(2025, 1)!.firstDay   // 2024-12-30
     /// ```
-    ///
-    /// - Complexity: O(1).
     @inlinable public var firstDay: CivilDate { CivilDate(_unchecked: Int(_first)) }
 
     /// The last day (included).
@@ -125,8 +113,6 @@ public struct Period: Sendable, Hashable {
     /// ```swift
     /// Period.week(2025, 1)!.lastDay    // 2025-01-05
     /// ```
-    ///
-    /// - Complexity: O(1).
     @inlinable public var lastDay: CivilDate { CivilDate(_unchecked: Int(_last)) }
 
     /// How many days the period holds (at least 1).
@@ -134,8 +120,6 @@ public struct Period: Sendable, Hashable {
     /// ```swift
     /// Period.year(2024)!.dayCount   // 366
     /// ```
-    ///
-    /// - Complexity: O(1).
     @inlinable public var dayCount: Int { Int(_last) - Int(_first) + 1 }
 
     /// The days of the period in order, as a lazy random-access collection.

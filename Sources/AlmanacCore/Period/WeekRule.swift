@@ -20,8 +20,6 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// WeekRule.us.firstWeekday   // .sunday
     /// ```
-    ///
-    /// - Complexity: O(1).
     public let firstWeekday: Weekday
     @usableFromInline let _minimumDays: UInt8
 
@@ -30,8 +28,6 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// WeekRule.iso.minimumDaysInFirstWeek   // 4
     /// ```
-    ///
-    /// - Complexity: O(1).
     @inlinable public var minimumDaysInFirstWeek: Int { Int(_minimumDays) }
 
     /// A week rule.
@@ -74,8 +70,6 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// WeekRule.iso.week(of: CivilDate(2021, 1, 3)!)   // (year: 2020, week: 53)
     /// ```
-    ///
-    /// - Complexity: O(1).
     public static let iso = WeekRule(firstWeekday: .monday, minimumDaysInFirstWeek: 4)
 
     /// US weeks: Sunday first, week 1 is the week of 1 January.
@@ -83,8 +77,6 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// WeekRule.us.week(of: CivilDate(2021, 1, 3)!)    // (year: 2021, week: 2)
     /// ```
-    ///
-    /// - Complexity: O(1).
     public static let us = WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 1)
 
     /// Whether this is ``iso``.
@@ -92,8 +84,6 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// WeekRule.iso.isISO   // true
     /// ```
-    ///
-    /// - Complexity: O(1).
     @inlinable public var isISO: Bool { firstWeekday == .monday && _minimumDays == 4 }
 
     /// The rule's short code: the RFC 5545 code of the first weekday and the
@@ -103,8 +93,6 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// WeekRule.us.description   // "SU1"
     /// ```
-    ///
-    /// - Complexity: O(1).
     public var description: String { firstWeekday.rfcCode + String(minimumDaysInFirstWeek) }
 
     /// The date that starts week 1 of `year` under this rule, or `nil` when it

@@ -47,8 +47,10 @@ let trickyZones: [Zone] = {
     return zones
 }()
 
-let minLocal = Int64(_minDayNumber) * 86_400
-let maxLocal = Int64(_maxDayNumber + 1) * 86_400 - 1
+// Local seconds of 0001-01-01T00:00:00 and 9999-12-31T23:59:59: the same
+// counts as the first and last instants of the supported range in UTC.
+let minLocal = Timestamp.min.secondsSinceEpoch
+let maxLocal = Timestamp.max.secondsSinceEpoch
 
 func clampLocal(_ s: Int64) -> Int64 { min(max(s, minLocal), maxLocal) }
 
