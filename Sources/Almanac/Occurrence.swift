@@ -27,19 +27,45 @@ import AlmanacCore
 /// t.instants(in: ny)   // 04:00Z on 1 May ..< 04:00Z on 4 May
 /// ```
 public struct Occurrence: Sendable, Hashable {
+    // Integers, so that making an occurrence costs a few stores; the civil
+    // values are computed when read. `key`/`endKey`: instants for zoned and
+    // UTC occurrences, wall-clock seconds for floating and DATE ones.
+    @usableFromInline let key: Int64
+    @usableFromInline let endKey: Int64
+    /// Wall-clock seconds of the start shown, and of the unshifted start.
+    @usableFromInline let local: Int64
+    @usableFromInline let ridLocal: Int64
+    @usableFromInline let offsetSeconds: Int32
+    @usableFromInline let isRepeat: Bool
+    /// The value form of the series (DATE, floating, UTC or zoned).
+    public let kind: Anchor.Kind
+
     /// Which instance of the series this is: its start as the recurrence
     /// produced it, before a time in a DST gap moved forward (RFC 5545
     /// section 3.8.4.4, RECURRENCE-ID). Stable across edits of tz data; see
     /// ``RecurrenceID``.
-    public let recurrenceID: RecurrenceID
+    public var recurrenceID: RecurrenceID {
+        let c = CivilDateTime(_localSeconds: Int(ridLocal))
+        return kind == .date ? RecurrenceID(date: c.date) : RecurrenceID(c, isRepeat: isRepeat)
+    }
+
     /// The wall-clock start as a clock in the series' zone shows it (after a
     /// time in a DST gap moved forward: 02:30 on a spring-forward night is
     /// 03:30). Midnight for an all-day occurrence.
-    public let start: CivilDateTime
-    /// The value form of the series (DATE, floating, UTC or zoned).
-    public let kind: Anchor.Kind
+    public var start: CivilDateTime { CivilDateTime(_localSeconds: Int(local)) }
+
     /// When the occurrence happens, in the terms its series is written in.
-    public let extent: Extent
+    public var extent: Extent {
+        switch kind {
+        case .date:
+            return .dates(CivilDate(_unchecked: _floorDiv(Int(key), 86_400))..<CivilDate(_unchecked: _floorDiv(Int(endKey), 86_400)))
+        case .floating:
+            return .wallClock(CivilDateTime(_localSeconds: Int(key))..<CivilDateTime(_localSeconds: Int(endKey)))
+        case .utc, .zoned:
+            return .instants(Timestamp(secondsSinceEpoch: key)..<Timestamp(secondsSinceEpoch: endKey),
+                             offset: Offset(uncheckedSeconds: offsetSeconds))
+        }
+    }
 
     /// When an occurrence happens: dates, a wall-clock range or instants.
     public enum Extent: Sendable, Hashable {
@@ -55,7 +81,11 @@ public struct Occurrence: Sendable, Hashable {
     }
 
     /// An occurrence from its parts. The expander makes them; this is for
-    /// tests and for occurrences read back from storage.
+    /// tests and for occurrences read back from storage. `start` is the
+    /// wall clock shown (midnight for an all-day occurrence), `extent`'s case
+    /// must fit `kind` (dates for `.date`, a wall-clock range for
+    /// `.floating`, instants for `.utc` and `.zoned`), and `recurrenceID`
+    /// must be all-day for `.date` and timed otherwise.
     ///
     /// ```swift
     /// let d = CivilDate(2024, 5, 1)!
@@ -63,25 +93,47 @@ public struct Occurrence: Sendable, Hashable {
     ///            extent: .dates(d..<d.adding(days: 1)!))
     /// ```
     public init(recurrenceID: RecurrenceID, start: CivilDateTime, kind: Anchor.Kind, extent: Extent) {
-        self.recurrenceID = recurrenceID
-        self.start = start
+        precondition(recurrenceID.isAllDay == (kind == .date), "an all-day recurrence id goes with a DATE occurrence, a timed one with the others")
+        switch (extent, kind) {
+        case (.dates(let r), .date):
+            (key, endKey, offsetSeconds) = (Int64(r.lowerBound.daysSinceEpoch) * 86_400, Int64(r.upperBound.daysSinceEpoch) * 86_400, 0)
+        case (.wallClock(let r), .floating):
+            (key, endKey, offsetSeconds) = (r.lowerBound.localSeconds, r.upperBound.localSeconds, 0)
+        case (.instants(let r, let o), .utc), (.instants(let r, let o), .zoned):
+            (key, endKey, offsetSeconds) = (r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch, o.seconds)
+        default:
+            preconditionFailure("extent \(extent) does not fit a \(kind) occurrence")
+        }
+        local = start.localSeconds
+        ridLocal = recurrenceID.dateTime.localSeconds
+        isRepeat = recurrenceID.isRepeat
         self.kind = kind
-        self.extent = extent
+    }
+
+    /// The expander's occurrence: keys, wall-clock seconds and offset as it
+    /// computed them.
+    @inlinable
+    init(key: Int64, endKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
+        self.key = key
+        self.endKey = endKey
+        self.local = local
+        self.ridLocal = ridLocal
+        self.offsetSeconds = offsetSeconds
+        self.isRepeat = isRepeat
+        self.kind = kind
     }
 
     /// The start and end instants of a zoned or UTC occurrence; `nil` for a
     /// floating or all-day one, which has no instant until a zone is chosen
     /// (see ``instants(in:)``).
-    public var instants: Range<Timestamp>? {
-        if case .instants(let r, _) = extent { return r }
-        return nil
+    @inlinable public var instants: Range<Timestamp>? {
+        kind == .utc || kind == .zoned ? Timestamp(secondsSinceEpoch: key)..<Timestamp(secondsSinceEpoch: endKey) : nil
     }
 
     /// The UTC offset of ``start`` for a zoned or UTC occurrence (zero for
     /// UTC); `nil` for a floating or all-day one.
-    public var offset: Offset? {
-        if case .instants(_, let o) = extent { return o }
-        return nil
+    @inlinable public var offset: Offset? {
+        kind == .utc || kind == .zoned ? Offset(uncheckedSeconds: offsetSeconds) : nil
     }
 
     /// Whether this is an all-day (DATE) occurrence.
@@ -141,14 +193,7 @@ extension Occurrence: Comparable {
     /// and end seconds (wall-clock seconds read as UTC for the wall-clock
     /// kinds: compared only with each other).
     private var orderKey: (Int, Int64, Int64) {
-        switch extent {
-        case .dates(let r):
-            return (0, Int64(r.lowerBound.daysSinceEpoch) * 86_400, Int64(r.upperBound.daysSinceEpoch) * 86_400)
-        case .wallClock(let r):
-            return (0, r.lowerBound.localSeconds, r.upperBound.localSeconds)
-        case .instants(let r, _):
-            return (1, r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch)
-        }
+        (kind == .utc || kind == .zoned ? 1 : 0, key, endKey)
     }
 }
 

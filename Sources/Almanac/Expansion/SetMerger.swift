@@ -135,39 +135,17 @@ struct _SetMerger {
 
     @inline(__always)
     mutating func occurrence(_ raw: _Raw) -> Occurrence {
-        let start = CivilDateTime(_localSeconds: Int(raw.local))
         var end = raw.key &+ lengthSeconds
         if lengthDays != 0 {
             // A nominal day keeps the wall-clock time (RFC 5545 section 3.3.6).
             let local = raw.local &+ Int64(lengthDays) &* 86_400
             end = (kind == .date || kind == .floating ? local : endCursor.resolve(local: local).utc) &+ lengthSeconds
         }
-        end = max(end, raw.key)
-        switch kind {
-        case .date:
-            let first = CivilDate(_unchecked: _floorDiv(Int(raw.local), 86_400))
-            return Occurrence(recurrenceID: RecurrenceID(date: first), start: start, kind: kind,
-                              extent: .dates(first..<CivilDate(_unchecked: _floorDiv(Int(end), 86_400))))
-        case .floating:
-            return Occurrence(recurrenceID: RecurrenceID(rid(raw, start)), start: start, kind: kind,
-                              extent: .wallClock(start..<CivilDateTime(_localSeconds: Int(end))))
-        case .utc:
-            return Occurrence(recurrenceID: RecurrenceID(rid(raw, start)), start: start, kind: kind,
-                              extent: .instants(Timestamp(secondsSinceEpoch: raw.key)..<Timestamp(secondsSinceEpoch: end), offset: .zero))
-        case .zoned:
-            // The later of two instants that show the same wall-clock time
-            // (a fall-back night) is the repeat: it resolves to another instant.
-            let repeats = raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
-            return Occurrence(recurrenceID: RecurrenceID(rid(raw, start), isRepeat: repeats), start: start, kind: kind,
-                              extent: .instants(Timestamp(secondsSinceEpoch: raw.key)..<Timestamp(secondsSinceEpoch: end),
-                                                offset: Offset(uncheckedSeconds: raw.offset)))
-        }
-    }
-
-    /// The unshifted wall-clock start (RECURRENCE-ID) of a candidate.
-    @inline(__always)
-    func rid(_ raw: _Raw, _ start: CivilDateTime) -> CivilDateTime {
-        raw.rid == raw.local ? start : CivilDateTime(_localSeconds: Int(raw.rid))
+        // The later of two instants that show the same wall-clock time (a
+        // fall-back night) is the repeat: the wall clock resolves to the other.
+        let repeats = kind == .zoned && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
+        return Occurrence(key: raw.key, endKey: max(end, raw.key), local: raw.local, ridLocal: raw.rid,
+                          offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: repeats, kind: kind)
     }
 
     /// EXDATE and EXRULE. Keys arrive in increasing order, so each list is
