@@ -13,8 +13,8 @@ struct _Raw {
 
 /// Expands one rule from one DTSTART, lazily, in order, each instant once.
 ///
-/// Day-based frequencies (DAILY and coarser) walk periods in civil time: a
-/// period's candidate days are a `_DaySet`, its times the plan's sorted
+/// Day-based frequencies (DAILY and coarser) walk frames in civil time: a
+/// frame's candidate days are a `_DaySet`, its times the plan's sorted
 /// times, BYSETPOS indexes the product days x times without building it.
 /// Sub-daily frequencies step in elapsed time from DTSTART and filter on the
 /// wall-clock fields of each instant (DESIGN.md, "Decisions").
@@ -35,7 +35,7 @@ struct _RuleIterator {
     let dayLimits: _RulePlan.Limits
     /// WEEKLY: the days of every week when no part depends on the date; DAILY: `{0}` when no part limits days.
     let fixedDays: _DaySet?
-    /// Sub-daily with no BYxxx filter, no BYSETPOS and one instant per period.
+    /// Sub-daily with no BYxxx filter, no BYSETPOS and one instant per frame.
     let plainSubDaily: Bool
     var cursor: _ZoneCursor
     let injectsStart: Bool
@@ -45,21 +45,21 @@ struct _RuleIterator {
     var lastKey = Int64.min
     var finished = false
 
-    // Periods.
+    // Frames.
     var k = 0
-    var periodStart = 0          // first day of the period (day-based)
+    var frameStart = 0          // first day of the frame (day-based)
     var days = _DaySet()
     var dayCursor = 0            // next day index to scan
     var currentDay = -1          // day index whose times are being walked
     var timeIndex = 0
     var selected: [Int] = []     // BYSETPOS: flat indexes into days x times
     var selectedIndex = 0
-    var emptyPeriods = 0
-    /// Periods, steps, days and years visited: the expander's cost in units
+    var emptyFrames = 0
+    /// Frames, steps, days and years visited: the expander's cost in units
     /// that do not depend on the machine (tests bound it; see ``workDone``).
     var work = 0
-    var periodHadCandidate = false
-    let lastDay: Int             // no period starting after this day can matter
+    var frameHadCandidate = false
+    let lastDay: Int             // no frame starting after this day can matter
     var yearCache: [_DaySet] = []
     var yearCached: UInt64 = 0
     var monthCache: [_DaySet] = []
@@ -75,14 +75,14 @@ struct _RuleIterator {
     var checkedDayPasses = false
     var reachCache = _PerOffset<Bool>()
     var daySeek: _DayLimitSeek? = nil
-    /// Periods in a row whose times of day the filters rejected (TimeOfDayProgression.swift).
+    /// Frames in a row whose times of day the filters rejected (TimeOfDayProgression.swift).
     var timeMisses = 0
 
     // COUNT with a window (CountAhead.swift).
     /// Instances before this key are counted in bulk where they can be.
     var countBefore: Int64? = nil
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
-    var fullPeriodPositions = 0
+    var fullFramePositions = 0
     var phaseTables = _PerOffset<_PhaseTables>()
     /// Day counts over one cycle of days (``dayCycleSum(from:days:offset:cycle:)``).
     var dayCycles = _PerOffset<[Int]>()
@@ -93,14 +93,14 @@ struct _RuleIterator {
     // Times a DST gap moved forward wait here until no earlier time can come.
     var held: _Raw? = nil
     /// No candidate is left but possibly DTSTART.
-    var periodsDone = false
+    var framesDone = false
     var rawDone = false
     var pending: [_Raw] = []
     var pendingIndex = 0
 
     /// - Parameters:
     ///   - seekKey: the start of a window: when the rule has no COUNT, the
-    ///     walk starts at the first period that can reach it.
+    ///     walk starts at the first frame that can reach it.
     ///   - endKey: no instance at or after this key is wanted.
     init(plan: _RulePlan, includesStart: Bool, seekKey: Int64?, endKey: Int64?) {
         self.plan = plan
@@ -146,18 +146,18 @@ struct _RuleIterator {
         if plan.frequency >= .daily {
             if plan.count == nil, let s = seekKey, s > startKey {
                 // Two days for offsets and gap shifts, three more for week years
-                // spilling into January (BYWEEKNO only: the other rules' periods
+                // spilling into January (BYWEEKNO only: the other rules' frames
                 // start on calendar dates, and three needless days cost W8 10%).
                 // A window may start anywhere in Int64: past year 9999 is past everything.
                 let s = min(s, Self.endOfTime)
                 let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
-                k = max(0, _floorDiv(periodNumber(ofDay: target) - periodNumber(ofDay: plan.startDay), plan.interval))
+                k = max(0, _floorDiv(frameNumber(ofDay: target) - frameNumber(ofDay: plan.startDay), plan.interval))
             }
             if plan.frequency == .yearly { yearCache = Array(repeating: _DaySet(), count: 56) }
             if plan.frequency == .monthly { monthCache = Array(repeating: _DaySet(), count: 28) }
-            if plan.unmatchableTime || plan.setPosOutOfReach || !loadPeriod() { periodsDone = true }
+            if plan.unmatchableTime || plan.setPosOutOfReach || !loadFrame() { framesDone = true }
         } else {
-            // Periods start at DTSTART truncated to the unit in wall-clock time.
+            // Frames start at DTSTART truncated to the unit in wall-clock time.
             t0 = startKey - Int64(plan.startSecond) % plan.unit
             let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
             step = overflow ? Int64.max : s
@@ -166,7 +166,7 @@ struct _RuleIterator {
             }
             sub.reserveCapacity(plan.times.count)
             selected.reserveCapacity(plan.setPos.count)
-            if plan.subDailyNeverMatches(startKey: startKey, step: step) || !loadSubPeriod() { periodsDone = true }
+            if plan.subDailyNeverMatches(startKey: startKey, step: step) || !loadSubFrame() { framesDone = true }
         }
     }
 
@@ -236,7 +236,7 @@ struct _RuleIterator {
             let raw = _Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: plan.startLocal)
             return (raw, r.inGap)
         }
-        if periodsDone { return nil }
+        if framesDone { return nil }
         return subDaily ? nextSubDaily() : nextDayBased()
     }
 
@@ -245,13 +245,13 @@ struct _RuleIterator {
     @inline(__always)
     mutating func nextDayBased() -> (_Raw, Bool)? {
         while true {
-            while let (day, second) = nextInPeriod() {
+            while let (day, second) = nextInFrame() {
                 // Weeks and week years can reach past the calendar's ends.
                 if day > _maxDayNumber { return nil }
                 if day < _minDayNumber { continue }
                 let local = Int64(day) * 86_400 + Int64(second)
                 if local < startLocal || (injectsStart && local == startLocal) { continue }
-                periodHadCandidate = true
+                frameHadCandidate = true
                 let r = cursor.resolve(local: local)
                 if r.inGap {
                     if plan.skipGaps { continue }
@@ -259,25 +259,25 @@ struct _RuleIterator {
                 }
                 return (_Raw(key: r.utc, local: local, offset: r.offset, rid: local), false)
             }
-            if periodHadCandidate { emptyPeriods = 0 } else {
-                emptyPeriods += 1
-                if emptyPeriods > plan.emptyLimit { return nil }
+            if frameHadCandidate { emptyFrames = 0 } else {
+                emptyFrames += 1
+                if emptyFrames > plan.emptyLimit { return nil }
             }
-            periodHadCandidate = false
+            frameHadCandidate = false
             k += 1
-            if !loadPeriod() { return nil }
-            if let s = countBefore, !countWholePeriods(before: s) { return nil }
+            if !loadFrame() { return nil }
+            if let s = countBefore, !countWholeFrames(before: s) { return nil }
         }
     }
 
     @inline(__always)
-    mutating func nextInPeriod() -> (Int, Int32)? {
+    mutating func nextInFrame() -> (Int, Int32)? {
         if !hasSetPos {
             while true {
                 if currentDay >= 0 && timeIndex < times.count {
                     let t = times[timeIndex]
                     timeIndex += 1
-                    return (periodStart + currentDay, t)
+                    return (frameStart + currentDay, t)
                 }
                 guard let d = days.next(from: dayCursor) else { return nil }
                 currentDay = d
@@ -288,12 +288,12 @@ struct _RuleIterator {
         guard selectedIndex < selected.count else { return nil }
         let i = selected[selectedIndex]
         selectedIndex += 1
-        return (periodStart + days.select(i / times.count), times[i % times.count])
+        return (frameStart + days.select(i / times.count), times[i % times.count])
     }
 
-    func periodNumber(ofDay day: Int) -> Int {
+    func frameNumber(ofDay day: Int) -> Int {
         switch plan.frequency {
-        case .yearly: return plan.yearOfPeriod(containing: day)
+        case .yearly: return plan.yearOfFrame(containing: day)
         case .monthly:
             let c = _civilFromDays(day)
             return c.year * 12 + c.month - 1
@@ -302,8 +302,8 @@ struct _RuleIterator {
         }
     }
 
-    /// Loads period `k`: its first day and candidate days. `false` past the end.
-    mutating func loadPeriod() -> Bool {
+    /// Loads frame `k`: its first day and candidate days. `false` past the end.
+    mutating func loadFrame() -> Bool {
         work &+= 1
         let (step, overflow) = k.multipliedReportingOverflow(by: plan.interval)
         guard !overflow, step <= 4_000_000 else { return false }
@@ -311,8 +311,8 @@ struct _RuleIterator {
         case .yearly:
             let y = plan.firstYear + step
             guard y <= 9999 else { return false }
-            periodStart = _daysFromCivil(y, 1, 1) - (plan.hasByWeekNo ? _RulePlan.weekYearSpill : 0)
-            guard periodStart <= lastDay else { return false }
+            frameStart = _daysFromCivil(y, 1, 1) - (plan.hasByWeekNo ? _RulePlan.weekYearSpill : 0)
+            guard frameStart <= lastDay else { return false }
             let shape = plan.yearShape(y)
             if yearCached & (1 << UInt64(shape)) == 0 {
                 yearCache[shape] = plan.yearDays(y)
@@ -323,12 +323,12 @@ struct _RuleIterator {
             let mi = plan.startYear * 12 + plan.startMonth - 1 + step
             let y = mi / 12, m = mi % 12 + 1
             guard y <= 9999 else { return false }
-            periodStart = _daysFromCivil(y, m, 1)
-            guard periodStart <= lastDay else { return false }
+            frameStart = _daysFromCivil(y, m, 1)
+            guard frameStart <= lastDay else { return false }
             if plan.hasByMonth && plan.monthMask & (1 << UInt16(m)) == 0 {
                 days = _DaySet()
             } else if plan.monthDaysCacheable {
-                let shape = (_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: periodStart) - 1
+                let shape = (_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: frameStart) - 1
                 if monthCached & (1 << UInt32(shape)) == 0 {
                     monthCache[shape] = plan.monthDays(y, m)
                     monthCached |= 1 << UInt32(shape)
@@ -339,31 +339,31 @@ struct _RuleIterator {
             }
         case .weekly:
             let back = plan.startWeekday.offset(from: plan.weekStart)
-            periodStart = plan.startDay - back + 7 * step
-            guard periodStart <= lastDay else { return false }
-            days = fixedDays ?? plan.weekDays(periodStart)
+            frameStart = plan.startDay - back + 7 * step
+            guard frameStart <= lastDay else { return false }
+            days = fixedDays ?? plan.weekDays(frameStart)
         default:
-            periodStart = plan.startDay + step
-            guard periodStart <= lastDay else { return false }
+            frameStart = plan.startDay + step
+            guard frameStart <= lastDay else { return false }
             if let f = fixedDays { days = f } else {
                 days = _DaySet()
                 // Seek the next day the limits let through, a year at a time,
                 // instead of loading every day that fails them.
                 while true {
-                    guard let d = firstPassingDay(from: periodStart, through: lastDay) else { return false }
-                    if d == periodStart { break }
-                    // The first period starting on or after `d` (INTERVAL may be 2^63-1).
+                    guard let d = firstPassingDay(from: frameStart, through: lastDay) else { return false }
+                    if d == frameStart { break }
+                    // The first frame starting on or after `d` (INTERVAL may be 2^63-1).
                     let gap = d - plan.startDay
                     let next = gap / plan.interval + (gap % plan.interval == 0 ? 0 : 1)
                     let (days, tooFar) = next.multipliedReportingOverflow(by: plan.interval)
                     guard !tooFar, days <= 4_000_000 else { return false }
-                    // The periods passed over are empty: they count toward the
+                    // The frames passed over are empty: they count toward the
                     // 400-year bound as if they had been visited.
-                    emptyPeriods += next - k
-                    if emptyPeriods > plan.emptyLimit { return false }
+                    emptyFrames += next - k
+                    if emptyFrames > plan.emptyLimit { return false }
                     k = next
-                    periodStart = plan.startDay + days
-                    guard periodStart <= lastDay else { return false }
+                    frameStart = plan.startDay + days
+                    guard frameStart <= lastDay else { return false }
                 }
                 days.insert(0)
             }
@@ -398,7 +398,7 @@ struct _RuleIterator {
     @inline(__always)
     mutating func nextSubDaily() -> (_Raw, Bool)? {
         if plainSubDaily {
-            // No filter and one instant per period: step and look up the offset.
+            // No filter and one instant per frame: step and look up the offset.
             if subIndex < sub.count {
                 subIndex += 1
                 return (sub[subIndex - 1], false)
@@ -424,18 +424,18 @@ struct _RuleIterator {
                 return (r, false)
             }
             k += 1
-            if !loadSubPeriod() { return nil }
+            if !loadSubFrame() { return nil }
         }
     }
 
-    /// Fills `sub` with the instances of period `k`; skips ahead over whole
+    /// Fills `sub` with the instances of frame `k`; skips ahead over whole
     /// days or hours that cannot match. `false` past the end.
-    mutating func loadSubPeriod() -> Bool {
+    mutating func loadSubFrame() -> Bool {
         var visits = 0
         while true {
             if let s = countBefore, k > 0, !countSubDaily(before: s) { return false }
             // The backstop of DESIGN.md's "terminate": a rule that has visited
-            // this many periods in a row without an instance is declared done.
+            // this many frames in a row without an instance is declared done.
             visits += 1
             work &+= 1
             if visits > _RulePlan.searchBudget { return false }
@@ -445,7 +445,7 @@ struct _RuleIterator {
             sub.removeAll(keepingCapacity: true)
             subIndex = 0
             var lastLocal: Int64 = 0
-            // Why the period's last candidate failed: its day, or its time of day.
+            // Why the frame's last candidate failed: its day, or its time of day.
             var failedDay = false, failedTime = false
             var lastInstant: Int64 = 0
             for off in times {
@@ -467,8 +467,8 @@ struct _RuleIterator {
                 guard checkedDayPasses else { failedDay = true; continue }
                 let sod = Int(local - Int64(day) * 86_400)
                 if !plan.passesTimeFilters(secondOfDay: sod) { failedTime = true; continue }
-                // BYSETPOS counts the whole period; only then are times before
-                // DTSTART dropped (RFC 5545 3.3.10), in the first period only.
+                // BYSETPOS counts the whole frame; only then are times before
+                // DTSTART dropped (RFC 5545 3.3.10), in the first frame only.
                 if !hasSetPos && (c < startKey || (injectsStart && c == startKey)) { continue }
                 sub.append(_Raw(key: c, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
             }
@@ -476,9 +476,9 @@ struct _RuleIterator {
                 applySetPos()
                 if let first = sub.first, first.key <= startKey { sub.removeAll { $0.key < startKey || (injectsStart && $0.key == startKey) } }
             }
-            if !sub.isEmpty { emptyPeriods = 0; timeMisses = 0; return true }
+            if !sub.isEmpty { emptyFrames = 0; timeMisses = 0; return true }
             if failedDay { timeMisses = 0 }
-            // Nothing here: skip to the period that reaches the next day or hour.
+            // Nothing here: skip to the frame that reaches the next day or hour.
             var next = k + 1
             if !failedDay && plan.hasTimeFilters {
                 // Under this span's constant offset, can any step reach a
@@ -495,7 +495,7 @@ struct _RuleIterator {
                     timeMisses += 1
                     if timeMisses >= 16 * times.count * passingRuns().count {
                         timeMisses = 0
-                        next = max(next, nextPeriodPassingTime(after: k, offset: o))
+                        next = max(next, nextFramePassingTime(after: k, offset: o))
                     }
                 }
             }
@@ -523,8 +523,8 @@ struct _RuleIterator {
                     if kt > Int64(next) && kt < Int64(Int.max) { next = Int(kt) }
                 }
             }
-            emptyPeriods += next - k
-            if emptyPeriods > plan.emptyLimit { return false }
+            emptyFrames += next - k
+            if emptyFrames > plan.emptyLimit { return false }
             k = next
         }
     }
@@ -548,7 +548,7 @@ struct _RuleIterator {
         return r
     }
 
-    /// BYSETPOS over the period's instances, compacting `sub` in place.
+    /// BYSETPOS over the frame's instances, compacting `sub` in place.
     mutating func applySetPos() {
         let total = sub.count
         selected.removeAll(keepingCapacity: true)

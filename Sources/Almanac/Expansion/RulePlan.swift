@@ -1,9 +1,9 @@
 import AlmanacCore
 
-/// Everything about one rule and its DTSTART that does not change from period
-/// to period, computed once per query: bit masks of the BYxxx parts, the
+/// Everything about one rule and its DTSTART that does not change from frame
+/// to frame, computed once per query: bit masks of the BYxxx parts, the
 /// sorted times of day, UNTIL in the series' key space, the bound on empty
-/// periods. Never touched per occurrence except to read.
+/// frames. Never touched per occurrence except to read.
 @usableFromInline
 final class _RulePlan: Sendable {
     typealias Frequency = RecurrenceRule.Frequency
@@ -22,7 +22,7 @@ final class _RulePlan: Sendable {
     // DTSTART
     let startDay: Int
     /// Sub-daily rules: the second of the day DTSTART's wall clock shows once
-    /// resolved (a time in a gap is shifted, RFC 5545 3.3.5); their periods
+    /// resolved (a time in a gap is shifted, RFC 5545 3.3.5); their frames
     /// and default BYMINUTE / BYSECOND follow it. DTSTART's own otherwise.
     let startSecond: Int
     let startLocal: Int64
@@ -44,11 +44,11 @@ final class _RulePlan: Sendable {
     let skip: RecurrenceRule.Skip
 
     /// Day-based rules: the sorted seconds of the day an instance may start at.
-    /// Sub-daily rules: the sorted offsets in seconds inside one period.
+    /// Sub-daily rules: the sorted offsets in seconds inside one frame.
     let times: [Int32]
-    /// Seconds per period for sub-daily rules (1, 60, 3600); 86400 otherwise.
+    /// Seconds per frame for sub-daily rules (1, 60, 3600); 86400 otherwise.
     let unit: Int64
-    /// After this many consecutive periods without an instance, none will ever come.
+    /// After this many consecutive frames without an instance, none will ever come.
     let emptyLimit: Int
 
     /// Builds the plan, or throws when the rule cannot be expanded from this
@@ -71,7 +71,7 @@ final class _RulePlan: Sendable {
         let civil = start.civil
         startDay = civil.date.daysSinceEpoch
         // A sub-daily series steps from the instant DTSTART resolves to, so
-        // its periods align on the wall clock of that instant: 02:10 in Lord
+        // its frames align on the wall clock of that instant: 02:10 in Lord
         // Howe's 30-minute gap is 02:40, and HOURLY;BYMINUTE=0 goes on at 03:00.
         var clock = civil
         if rule.frequency < .daily, case .zoned = start {
@@ -104,7 +104,7 @@ final class _RulePlan: Sendable {
         var ords: [(n: Int, weekday: Int)] = []
         for wd in rule.byDay {
             if let n = wd.ordinal, n != 0, ordinalsAllowed {
-                // Past ±53 no period has that many of a weekday: the value never matches.
+                // Past ±53 no frame has that many of a weekday: the value never matches.
                 if (-53...53).contains(n) { ords.append((n, wd.weekday.rawValue)) }
             } else {
                 wmask |= 1 << UInt8(wd.weekday.rawValue)
@@ -190,9 +190,9 @@ final class _RulePlan: Sendable {
         times = t
 
         // The Gregorian calendar repeats every 400 years = 4800 months =
-        // 20871 weeks = 146097 days. Period k and period k + cycle/gcd(cycle,
+        // 20871 weeks = 146097 days. Frame k and frame k + cycle/gcd(cycle,
         // interval) therefore have the same candidates (for sub-daily rules,
-        // while the zone's rules repeat too), so that many empty periods in a
+        // while the zone's rules repeat too), so that many empty frames in a
         // row means the rule will never produce an instance again.
         let cycle: Int
         switch rule.frequency {
@@ -209,14 +209,14 @@ final class _RulePlan: Sendable {
         untilKey = rule.until.map { Self.key(of: $0, start: start) }
     }
 
-    /// The year of the first YEARLY period: DTSTART's calendar year, or with
+    /// The year of the first YEARLY frame: DTSTART's calendar year, or with
     /// BYWEEKNO its week-numbering year (1 January 2033 lies in week 53 of
     /// 2032, whose weeks must be expanded too).
-    var firstYear: Int { yearOfPeriod(containing: startDay) }
+    var firstYear: Int { yearOfFrame(containing: startDay) }
 
-    /// The year whose YEARLY period holds `day`: the calendar year, or with
+    /// The year whose YEARLY frame holds `day`: the calendar year, or with
     /// BYWEEKNO the week-numbering year under WKST (RFC 5545 section 3.3.10).
-    func yearOfPeriod(containing day: Int) -> Int {
+    func yearOfFrame(containing day: Int) -> Int {
         let year = _civilFromDays(day).year
         guard hasByWeekNo else { return year }
         if day < _weekOneStart(year: year, weekStart: weekStart) { return year - 1 }

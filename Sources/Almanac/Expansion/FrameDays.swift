@@ -1,8 +1,8 @@
 import AlmanacCore
 
-// The candidate days of one period, as a `_DaySet` relative to the period's
+// The candidate days of one frame, as a `_DaySet` relative to the frame's
 // first day, following RFC 5545 section 3.3.10's expand / limit table. These
-// run once per period (and YEARLY and MONTHLY results are cached by the shape
+// run once per frame (and YEARLY and MONTHLY results are cached by the shape
 // of the year or month), never per occurrence.
 
 extension _RulePlan {
@@ -115,7 +115,7 @@ extension _RulePlan {
         return wd + leap + prev + next
     }
 
-    /// Days a YEARLY period with BYWEEKNO reaches before 1 January: week 1
+    /// Days a YEARLY frame with BYWEEKNO reaches before 1 January: week 1
     /// of a year may start as early as 29 December, and its last week may
     /// end as late as 3 January of the next year.
     static let weekYearSpill = 3
