@@ -5,7 +5,7 @@ import AlmanacCore
 // run once per frame (and YEARLY and MONTHLY results are cached by the shape
 // of the year or month), never per occurrence.
 
-extension _RulePlan {
+extension _DayParts {
     /// Whether a day passes a BYxxx part used as a limit.
     struct Limits: OptionSet {
         let rawValue: UInt8
@@ -244,12 +244,12 @@ extension _RulePlan {
 
 extension _DaySet {
     /// Keeps the members whose day (`first + index`) passes `limits`.
-    func filtered(first: Int, by plan: _RulePlan, _ limits: _RulePlan.Limits) -> _DaySet {
+    func filtered(first: Int, by parts: _DayParts, _ limits: _DayParts.Limits) -> _DaySet {
         guard !limits.isEmpty else { return self }
         var out = _DaySet()
         var i = next(from: 0)
         while let j = i {
-            if plan.passes(first + j, limits) { out.insert(j) }
+            if parts.passes(first + j, limits) { out.insert(j) }
             i = next(from: j + 1)
         }
         return out

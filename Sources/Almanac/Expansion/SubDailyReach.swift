@@ -41,7 +41,7 @@ extension _RulePlan {
         case .daily: days = 1
         case .weekly: days = 7
         case .monthly: days = 31 + 1   // SKIP=FORWARD may add the 1st of the next month
-        default: days = 366 + 2 * _RulePlan.weekYearSpill
+        default: days = 366 + 2 * _DayParts.weekYearSpill
         }
         let most = days * times.count
         return !setPos.contains { $0.magnitude <= most }

@@ -2,7 +2,7 @@ import AlmanacCore
 
 // COUNT with a far window, sub-daily rules with BYSETPOS whose frames are not
 // aligned on the wall clock's units. Frames step in elapsed time from DTSTART
-// (DESIGN.md, "Decisions"); once the offset has changed by part of a unit
+// (README, "RFC choices", 3); once the offset has changed by part of a unit
 // (Lord Howe's half-hour daylight time, local mean time before 1900), an
 // HOURLY frame runs from, say, 10:30 to 11:30. Its candidates then fall in
 // two hours, and near midnight in two days: some pass BYHOUR or the day limits
@@ -57,7 +57,7 @@ struct _PhaseTables {
     }
 }
 
-extension _RuleIterator {
+extension _SubDailyTables {
     /// The instances of the frames starting in `[a, b)` (both frame
     /// starts), all at offset `o`; once `cap` or more are found, some number
     /// `>= cap`. Without day limits a range of frames costs O(1); with them,
@@ -77,7 +77,7 @@ extension _RuleIterator {
         func firstFrame(onOrAfter d: Int) -> Int64 {
             min(jb, max(ja, _ceilDiv(Int64(d) * 86_400 - o - t0, step)))
         }
-        func passes(_ d: Int) -> Bool { d >= _minDayNumber && d <= _maxDayNumber && plan.passes(d, dayLimits) }
+        func passes(_ d: Int) -> Bool { d >= _minDayNumber && d <= _maxDayNumber && plan.dayParts.passes(d, dayLimits) }
         var total = 0
         var day = Int(_floorDiv(a + o, 86_400))
         let last = Int(_floorDiv(b - step + o, 86_400)) + 1
