@@ -97,6 +97,7 @@ struct _DayIterator {
     // MARK: emission
 
     /// The next instance, or `nil` when the rule is done.
+    @inline(__always)
     mutating func next() -> _Raw? {
         if progress.finished { return nil }
         while true {
