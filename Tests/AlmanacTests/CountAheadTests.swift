@@ -4,7 +4,7 @@ import Testing
 
 /// COUNT with a window far from DTSTART: every instance before the window
 /// counts (RFC 5545 3.3.10), so the expander cannot seek, but it counts
-/// whole periods and whole days of instances instead of producing them
+/// whole frames and whole days of instances instead of producing them
 /// (Sources/Almanac/Expansion/CountAhead.swift). The answer must be the
 /// full expansion filtered to the window; the work must not be the walk.
 @Suite struct CountAheadTests {
@@ -55,13 +55,13 @@ import Testing
         return 2
     }
 
-    /// BYSETPOS periods that are not aligned on the wall clock's units: a
+    /// BYSETPOS frames that are not aligned on the wall clock's units: a
     /// DTSTART before an offset change by part of an hour or minute (Lord
     /// Howe's half-hour daylight time, the end of local mean time), so that
-    /// later periods start at hh:30 or hh:mm:ss. Their candidates fall in two
+    /// later frames start at hh:30 or hh:mm:ss. Their candidates fall in two
     /// hours or two days; count-ahead evaluates them by phase
-    /// (UnalignedPeriods.swift). The far window must give the full expansion.
-    @Test func unalignedSetPosPeriodsEqualTheFullExpansion() throws {
+    /// (UnalignedFrames.swift). The far window must give the full expansion.
+    @Test func unalignedSetPosFramesEqualTheFullExpansion() throws {
         var g = SplitMix64(seed: 0x0A_1167)
         let starts: [(String, ClosedRange<Int>)] = [
             ("Australia/Lord_Howe", 1985...2030), ("Asia/Kathmandu", 1984...1986), ("America/New_York", 1882...1883),
@@ -126,8 +126,8 @@ import Testing
             ("FREQ=SECONDLY;BYMINUTE=0;BYSETPOS=1;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
             ("FREQ=MINUTELY;BYHOUR=9;BYSECOND=0,30;BYSETPOS=-1;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(9, 0), try Zone("America/New_York")), "9999-01-01T09:00:30-05:00", 86_400 + 10 * 16_100),
             ("FREQ=DAILY;BYHOUR=0,6,12,18;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("Europe/Dublin")), "9999-01-01T00:00:00+00:00", 10 * 16_100),
-            // Fuzz finding 12: hourly periods from local mean time (+5:41:16)
-            // start at hh:58:21 under +5:45; walking them is 71 million periods.
+            // Fuzz finding 12: hourly frames from local mean time (+5:41:16)
+            // start at hh:58:21 under +5:45; walking them is 71 million frames.
             ("FREQ=HOURLY;BYMINUTE=8,11,38;BYSETPOS=-303,1;COUNT=\(Int.max)", .zoned(CivilDate(1900, 9, 24)!.at(5, 54, 37), try Zone("Asia/Kathmandu")), "9999-01-01T06:12:21+05:45", 86_400 + 1000),
             // Half-hour daylight time, BYHOUR and a day limit: phases, then a step per passing day.
             ("FREQ=HOURLY;BYDAY=MO;BYHOUR=0,23;BYMINUTE=0,45;BYSETPOS=1;COUNT=\(Int.max)", .zoned(CivilDate(1990, 7, 1)!.at(9, 0), try Zone("Australia/Lord_Howe")), "9999-01-04T00:15:00+11:00", 86_400 + 10 * 16_100 + 56 * 367 + 8_010 * 53),
@@ -145,7 +145,7 @@ import Testing
 
     /// UNTIL 9999-12-31 on a zoned DTSTART is the key Int64.max (there is no
     /// next day to start), and a window may start anywhere in Int64: counting
-    /// whole DAILY periods east of UTC added the offset to them and trapped
+    /// whole DAILY frames east of UTC added the offset to them and trapped
     /// (fuzz finding 9, Tools/fuzz/regressions/README.md). COUNT and UNTIL
     /// together are lenient input.
     @Test func boundsAtTheEndOfInt64EastOfUTC() throws {

@@ -6,7 +6,7 @@ import Testing
 /// batch protocol's side is AlmanacRequestsTests/HostileInputTests.swift, the
 /// summary README.md, "Limits").
 ///
-/// Costs are bounded in the expander's own work (periods, steps, days and
+/// Costs are bounded in the expander's own work (frames, steps, days and
 /// years visited: `RecurrenceSet.Occurrences.Iterator.work`), which does not
 /// depend on the machine; speed itself is measured by the benchmark package.
 /// `Self.prompt` is the bound for "ends promptly": one 400-year cycle of days.
@@ -20,7 +20,7 @@ import Testing
     // MARK: INTERVAL and COUNT up to 2^63-1
 
     /// INTERVAL=2^63-1 parses, and every frequency expands it without an
-    /// overflow trap: the next period is past year 9999, so DTSTART is the
+    /// overflow trap: the next frame is past year 9999, so DTSTART is the
     /// only instance, also in a window far from DTSTART. Smaller huge
     /// INTERVALs (2^32, 146097, a 400-year cycle of seconds plus one) give
     /// exactly the instances that stepping the fields gives, alone and with
@@ -216,12 +216,12 @@ import Testing
         }
     }
 
-    /// Sub-daily rules whose BYSETPOS no period can reach, or whose time
+    /// Sub-daily rules whose BYSETPOS no frame can reach, or whose time
     /// part has no usable value (BYSECOND=60), end at once: the never-match
-    /// check knows a period holds at most one instance per time of the plan
+    /// check knows a frame holds at most one instance per time of the plan
     /// (regression-subdaily-bysetpos-out-of-reach, regression-secondly-bysecond-60;
     /// found again by Tools/fuzz, fuzz-expand). They used to search 20
-    /// million periods, 5 to 70 s each in a debug build.
+    /// million frames, 5 to 70 s each in a debug build.
     @Test func subDailyRulesWithNothingToSelectEndPromptly() throws {
         let cases = [
             "FREQ=SECONDLY;BYMINUTE=0;BYSETPOS=2", "FREQ=SECONDLY;BYSETPOS=2",
@@ -239,7 +239,7 @@ import Testing
 
     /// A sub-daily rule with an INTERVAL that gives few steps a day, whose
     /// day limits never pass, used to skip day by day through the 400-year
-    /// cycle and end at the search backstop (20 million periods). The day
+    /// cycle and end at the search backstop (20 million frames). The day
     /// limits are now sought a year at a time (`_DayLimitSeek`): at most one
     /// visit per year up to 9999, plus filling the cache of year shapes.
     @Test func subDailyRulesWithFewStepsADay() throws {
@@ -253,7 +253,7 @@ import Testing
 
     /// Sub-daily rules the reachability check cannot settle: a BYMINUTE the
     /// steps reach only through an offset change (Lord Howe's 30 minutes,
-    /// local mean time before 1883). They used to search 20 million periods
+    /// local mean time before 1883). They used to search 20 million frames
     /// (5 to 70 s each in a debug build); the search now jumps to the next
     /// zone transition.
     @Test func subDailyRulesThatNeverMatchEndPromptly() throws {
@@ -352,7 +352,7 @@ import Testing
 
     /// A window whose bounds lie far outside years 1...9999, up to
     /// `Int64.min ..< Int64.max`, still means "everything in it": no trap in
-    /// the seek, and MONTHLY and YEARLY seek to DTSTART's period.
+    /// the seek, and MONTHLY and YEARLY seek to DTSTART's frame.
     @Test(arguments: frequencies)
     func windowsBeyondTheCalendar(_ f: RecurrenceRule.Frequency) throws {
         let start = Anchor.zoned(CivilDate(2000, 1, 1)!.at(0, 0), try Zone("America/New_York"))

@@ -110,30 +110,30 @@ import Testing
     /// Every occurrence satisfies every BYxxx part of its rule, by an
     /// independent reading of RFC 5545 section 3.3.10 (PropertyOracle.swift,
     /// which says what it can and cannot decide per occurrence); and BYSETPOS
-    /// never keeps more instances in a period than it has positions.
+    /// never keeps more instances in a frame than it has positions.
     @Test func everyOccurrenceSatisfiesTheRule() async throws {
         await propertyCheck(count: 500, input: PropertyGen.cases(SeedStream(0x3_0AC1E))) { c in
             guard c.rule.skip == nil || c.rule.skip == .omit else { return }
             let predicate = RFCPredicate(rule: c.rule, start: c.start)
             let occurrences = try c.set.occurrences().first(Self.prefix)
-            var perPeriod: [Int64: Int] = [:]
+            var perFrame: [Int64: Int] = [:]
             for (i, o) in occurrences.enumerated() {
                 // DTSTART is an instance whether or not it matches (RFC 5545 section 3.8.5.3).
                 if i == 0 && o.timestamp.secondsSinceEpoch == predicate.startKey { continue }
                 let problems = predicate.problems(o, options: c.options)
                 #expect(problems.isEmpty, "\(o) (produced as \(o.recurrenceID)): \(problems.joined(separator: "; "))")
-                perPeriod[predicate.period(of: o), default: 0] += 1
+                perFrame[predicate.frame(of: o), default: 0] += 1
             }
             let positions = Set(c.rule.bySetPos.filter { $0 != 0 }).count
-            if positions > 0, let worst = perPeriod.max(by: { $0.value < $1.value }) {
-                #expect(worst.value <= positions, "period \(worst.key) has \(worst.value) instances for \(positions) BYSETPOS positions")
+            if positions > 0, let worst = perFrame.max(by: { $0.value < $1.value }) {
+                #expect(worst.value <= positions, "frame \(worst.key) has \(worst.value) instances for \(positions) BYSETPOS positions")
             }
         }
     }
 
     /// Nothing is left out: for day-based rules without BYSETPOS, every civil
     /// date-time from DTSTART to the last occurrence seen that the
-    /// independent predicate accepts (day parts, period, times) is produced,
+    /// independent predicate accepts (day parts, frame, times) is produced,
     /// unless RFC 5545 section 3.3.5 moves it out of a gap onto an instant
     /// already produced (or the gap policy skips it). Checked over at most
     /// 3,000 days per case.
@@ -146,7 +146,7 @@ import Testing
             let produced = Set(occurrences.map { OracleCivil.seconds(OracleCivil.wall($0.recurrenceID.dateTime)) })
             let instants = Set(occurrences.map(\.timestamp.secondsSinceEpoch))
             let lastWall = OracleCivil.wall(last.recurrenceID.dateTime)
-            let startPeriod = predicate.periodNumber(predicate.startWall)
+            let startFrame = predicate.frameNumber(predicate.startWall)
             var times: [Int] = []
             if case .date = c.start { times = [0] } else {
                 for h in predicate.allowedHours.sorted() { for m in predicate.allowedMinutes.sorted() { for s in predicate.allowedSeconds.sorted() { times.append(h * 3600 + m * 60 + s) } } }
@@ -159,7 +159,7 @@ import Testing
                 let (y, mo, d) = OracleCivil.date(day)
                 let w = Wall(year: y, month: mo, day: d, hour: 0, minute: 0, second: 0, dayNumber: day)
                 guard predicate.dayProblems(w, explain: false).isEmpty else { continue }
-                let p = predicate.periodNumber(w) - startPeriod
+                let p = predicate.frameNumber(w) - startFrame
                 guard p >= 0, p % c.rule.interval == 0 else { continue }
                 for t in times {
                     let candidate = Wall(year: y, month: mo, day: d, hour: t / 3600, minute: t / 60 % 60, second: t % 60, dayNumber: day)

@@ -343,7 +343,7 @@ enum PropertyGen {
             // out so that the properties stay fast until it is fixed: a
             // sub-daily rule with filters and an INTERVAL that gives few
             // steps a day (MINUTELY;INTERVAL=257;...) visits up to 20 million
-            // periods (about 2 s) before it ends when its filters never match.
+            // frames (about 2 s) before it ends when its filters never match.
             let cycle = 146_097 * (f == .hourly ? 24 : f == .minutely ? 1440 : 86_400)
             let filtered = !(rule.byMonth.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
                 && rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty)

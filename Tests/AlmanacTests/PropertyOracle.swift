@@ -125,15 +125,15 @@ struct Wall: Comparable, CustomStringConvertible {
 /// occurrence alone.
 ///
 /// Decidable per occurrence, and checked:
-/// - it is not before DTSTART, and its period is a multiple of INTERVAL
-///   periods after DTSTART's (calendar periods for DAILY and coarser; elapsed
+/// - it is not before DTSTART, and its frame is a multiple of INTERVAL
+///   frames after DTSTART's (calendar frames for DAILY and coarser; elapsed
 ///   steps from DTSTART truncated to its hour or minute for sub-daily rules,
 ///   DESIGN.md "Decisions");
 /// - every BYxxx part holds, whether the table says it expands or limits:
 ///   month, day of month (from the end when negative), day of year (idem),
 ///   week number with WKST and the "at least four days" rule (in the
 ///   week-numbering year the day belongs to, which with BYWEEKNO is the
-///   YEARLY period: the README's reading), weekday with its ordinal in the
+///   YEARLY frame: the README's reading), weekday with its ordinal in the
 ///   month or year (in the month when YEARLY has BYMONTH), hour, minute,
 ///   second;
 /// - what the rule leaves out comes from DTSTART ("Information, not contained
@@ -148,7 +148,7 @@ struct Wall: Comparable, CustomStringConvertible {
 ///
 /// Not decidable per occurrence, so not checked here: which candidates
 /// BYSETPOS picks (only that the pick is a candidate; the property tests add
-/// that no period holds more instances than BYSETPOS has positions), COUNT,
+/// that no frame holds more instances than BYSETPOS has positions), COUNT,
 /// UNTIL, and whether a candidate was left out (RFC 7529 SKIP moves days, so
 /// rules with SKIP are not given to this predicate).
 struct RFCPredicate {
@@ -200,14 +200,14 @@ struct RFCPredicate {
 
     var isSubDaily: Bool { rule.frequency < .daily }
 
-    /// The number of the period of a day-based rule that holds wall date `w`
+    /// The number of the frame of a day-based rule that holds wall date `w`
     /// (years, months, weeks from WKST, days), counted so that consecutive
-    /// periods differ by one.
-    func periodNumber(_ w: Wall) -> Int {
+    /// frames differ by one.
+    func frameNumber(_ w: Wall) -> Int {
         switch rule.frequency {
         case .yearly where !rule.byWeekNo.isEmpty:
             // RFC 5545 3.3.10: BYWEEKNO lists weeks of the year, and week 1 may
-            // start in late December; the period is the week-numbering year.
+            // start in late December; the frame is the week-numbering year.
             return OracleCivil.week(of: w.dayNumber, weekStart: rule.weekStart.rawValue).year
         case .yearly: return w.year
         case .monthly: return w.year * 12 + w.month - 1
@@ -219,21 +219,21 @@ struct RFCPredicate {
         }
     }
 
-    /// Sub-daily: the instant the first period starts at (DTSTART with its
-    /// wall clock truncated to the hour or minute), and the period length.
+    /// Sub-daily: the instant the first frame starts at (DTSTART with its
+    /// wall clock truncated to the hour or minute), and the frame length.
     var subDailyOrigin: (t0: Int64, unit: Int64) {
         let unit: Int64 = rule.frequency == .hourly ? 3600 : rule.frequency == .minutely ? 60 : 1
         return (startKey - Int64(startWall.secondOfDay) % unit, unit)
     }
 
-    /// The period of an occurrence (for counting BYSETPOS picks per period).
-    func period(of o: Occurrence) -> Int64 {
+    /// The frame of an occurrence (for counting BYSETPOS picks per frame).
+    func frame(of o: Occurrence) -> Int64 {
         if isSubDaily {
             let (t0, unit) = subDailyOrigin
             let d = o.timestamp.secondsSinceEpoch - t0
             return d >= 0 ? d / unit : (d - unit + 1) / unit
         }
-        return Int64(periodNumber(OracleCivil.wall(o.recurrenceID.dateTime)))
+        return Int64(frameNumber(OracleCivil.wall(o.recurrenceID.dateTime)))
     }
 
     /// Whether a wall date passes the day-level parts: BYMONTH, BYMONTHDAY,
@@ -309,11 +309,11 @@ struct RFCPredicate {
             let (t0, unit) = subDailyOrigin
             let d = key - t0
             let k = d / unit, r = Int(d % unit)
-            if k % Int64(rule.interval) != 0 { out.append("period \(k) is not a multiple of INTERVAL=\(rule.interval)") }
-            // Expanded parts: offsets inside the elapsed period.
+            if k % Int64(rule.interval) != 0 { out.append("frame \(k) is not a multiple of INTERVAL=\(rule.interval)") }
+            // Expanded parts: offsets inside the elapsed frame.
             switch rule.frequency {
             case .secondly:
-                if r != 0 { out.append("offset \(r) inside a SECONDLY period") }
+                if r != 0 { out.append("offset \(r) inside a SECONDLY frame") }
             case .minutely:
                 if !allowedSeconds.contains(r) { out.append("second \(r) of the elapsed minute not in \(allowedSeconds.sorted())") }
             default:
@@ -340,8 +340,8 @@ struct RFCPredicate {
         // Day-based: the civil time the rule produced is the recurrence id.
         let w = OracleCivil.wall(o.recurrenceID.dateTime)
         if w < startWall { out.append("produced \(w), before DTSTART \(startWall)") }
-        let p = periodNumber(w) - periodNumber(startWall)
-        if p % rule.interval != 0 { out.append("period \(p) after DTSTART's is not a multiple of INTERVAL=\(rule.interval)") }
+        let p = frameNumber(w) - frameNumber(startWall)
+        if p % rule.interval != 0 { out.append("frame \(p) after DTSTART's is not a multiple of INTERVAL=\(rule.interval)") }
         out += dayProblems(w)
         if case .date = start {
             if w.secondOfDay != 0 { out.append("a DATE instance at \(w)") }
@@ -389,7 +389,7 @@ struct RFCPredicate {
             if !rule.byHour.isEmpty { ok = ok && rule.byHour.contains(wall.hour) }
             if rule.frequency <= .minutely, !rule.byMinute.isEmpty { ok = ok && rule.byMinute.contains(wall.minute) }
             if rule.frequency == .secondly, !rule.bySecond.isEmpty { ok = ok && rule.bySecond.filter({ $0 < 60 }).contains(wall.second) }
-            // The expanded parts must hold for DTSTART's own offset in its period.
+            // The expanded parts must hold for DTSTART's own offset in its frame.
             let r = Int(startKey - subDailyOrigin.t0)
             switch rule.frequency {
             case .minutely: ok = ok && allowedSeconds.contains(r)

@@ -41,7 +41,7 @@ import Testing
 
     /// `FREQ=SECONDLY;INTERVAL=45827` reaches 00:00:39 once in 86,400 steps
     /// (about 125 years). The walk finds each by floor sums, not by visiting
-    /// a period per day (fuzz: 3 million periods to 9999).
+    /// a frame per day (fuzz: 3 million frames to 9999).
     @Test func sparseTimesOfDayAreFoundNotWalked() throws {
         let rule = try RecurrenceRule("FREQ=SECONDLY;INTERVAL=45827;BYHOUR=0;BYMINUTE=0;BYSECOND=39")
         for start in [Anchor.floating(CivilDate(2038, 9, 1)!.at(4, 44)), .zoned(CivilDate(2038, 9, 1)!.at(4, 44), try Zone("America/New_York"))] {

@@ -5,75 +5,96 @@ import AlmanacCore
 // need not produce them one by one either. These count whole stretches of
 // instances that lie before the window, inside one span of the zone (no
 // transition, so no gap shift, no reordering, no duplicate instants), and
-// move the walk past them. The first period (cut at DTSTART) and periods
-// that cross a transition are walked as usual.
+// say how far the walk may skip; the iterators apply that. The first frame
+// (cut at DTSTART) and frames that cross a transition are walked as usual.
 
-extension _RuleIterator {
-    /// Day-based rules: counts the periods from the current one (just loaded)
-    /// whose candidates all lie before `s`, inside one zone span. `false`
-    /// when COUNT runs out before `s` or the rule ends.
-    mutating func countWholePeriods(before s: Int64) -> Bool {
-        while k > 0 && periodStart > plan.startDay && pendingIndex >= pending.count && !startPending {
-            work &+= 1
-            let n = hasSetPos ? selected.count : days.count * times.count
-            if n == 0 {
-                emptyPeriods += 1
-                if emptyPeriods > plan.emptyLimit { return false }
-                k += 1
-                if !loadPeriod() { return false }
-                continue
-            }
-            let (first, last) = hasSetPos ? (selected[0], selected[n - 1]) : (0, n - 1)
-            let firstLocal = Int64(periodStart + days.select(first / times.count)) * 86_400 + Int64(times[first % times.count])
-            let lastLocal = Int64(periodStart + days.select(last / times.count)) * 86_400 + Int64(times[last % times.count])
-            guard periodStart >= _minDayNumber else { return true }
-            let r = cursor.resolve(local: firstLocal)
-            guard !r.inGap, lastLocal < cursor.localHigh, r.utc > lastKey else { return true }
-            let lastInstant = lastLocal - cursor.localOffset
-            guard lastInstant < s else { return true }
-            if let u = untilKey, lastInstant > u { return true }
-            // Plain DAILY and WEEKLY periods all look alike: count the run of
-            // them that stays inside this span and before `s` at once.
-            var periods = 1
-            let length = Int64(frequency == .weekly ? 7 : 1) * Int64(plan.interval) * 86_400
-            if fixedDays != nil {
-                // A window may start anywhere in Int64, and UNTIL 9999-12-31 in a
-                // zone is Int64.max: a bound that overflows bounds nothing.
-                let (sLocal, o0) = s.addingReportingOverflow(cursor.localOffset)
-                var end = o0 ? cursor.localHigh : min(cursor.localHigh, sLocal)
-                if let u = untilKey, case let (uLocal, false) = u.addingReportingOverflow(cursor.localOffset + 1) { end = min(end, uLocal) }
-                periods = max(1, Int((end - 1 - lastLocal) / length) + 1)
-            }
-            let (total, o1) = n.multipliedReportingOverflow(by: periods)
-            let (e, o2) = emitted.addingReportingOverflow(total)
-            if o1 || o2 || e >= countLimit { return false }
-            emitted = e
-            lastKey = lastInstant + Int64(periods - 1) * length
-            emptyPeriods = 0
-            k += periods
-            if !loadPeriod() { return false }
-        }
-        return true
+extension _DayFrame {
+    /// What a day-based walk knows when it asks how far to skip.
+    struct Walk {
+        let plan: _RulePlan
+        let times: [Int32]
+        let hasSetPos: Bool
+        /// Every frame holds the same days (plain DAILY and WEEKLY).
+        let fixedDays: Bool
+        let lastKey: Int64
+        let untilKey: Int64?
     }
 
-    /// Sub-daily rules: counts the instances from period
-    /// `k` on that lie before `s` (less a margin), span by span, a day at a
-    /// time, then moves `k` past them. `false` when COUNT runs out before `s`.
-    mutating func countSubDaily(before s: Int64) -> Bool {
-        // DTSTART first: it sets the last key produced.
-        if startPending { return true }
+    /// How far a day-based walk may skip from this frame.
+    enum Ahead {
+        /// Walk this frame: it is not wholly before the window inside one span.
+        case walk
+        /// The frame holds no candidate.
+        case empty
+        /// `frames` frames from this one, `perFrame` instances each, lie
+        /// before the window; the last instance of the first is
+        /// `lastInstant`, frames are `length` seconds apart.
+        case frames(Int, perFrame: Int, lastInstant: Int64, length: Int64)
+    }
+
+    /// The frames from this one whose candidates all lie before `s`, inside
+    /// the zone span of their first candidate. Reads `cursor` (moving its
+    /// cached span), changes nothing else.
+    func countAhead(before s: Int64, _ w: Walk, cursor: inout _ZoneCursor) -> Ahead {
+        let times = w.times
+        let n = w.hasSetPos ? selected.count : days.count * times.count
+        if n == 0 { return .empty }
+        let (first, last) = w.hasSetPos ? (selected[0], selected[n - 1]) : (0, n - 1)
+        let firstLocal = Int64(start + days.select(first / times.count)) * 86_400 + Int64(times[first % times.count])
+        let lastLocal = Int64(start + days.select(last / times.count)) * 86_400 + Int64(times[last % times.count])
+        guard start >= _minDayNumber else { return .walk }
+        let r = cursor.resolve(local: firstLocal)
+        guard !r.inGap, lastLocal < cursor.localHigh, r.utc > w.lastKey else { return .walk }
+        let lastInstant = lastLocal - cursor.localOffset
+        guard lastInstant < s else { return .walk }
+        if let u = w.untilKey, lastInstant > u { return .walk }
+        // Plain DAILY and WEEKLY frames all look alike: count the run of
+        // them that stays inside this span and before `s` at once.
+        var frames = 1
+        let length = Int64(w.plan.frequency == .weekly ? 7 : 1) * Int64(w.plan.interval) * 86_400
+        if w.fixedDays {
+            // A window may start anywhere in Int64, and UNTIL 9999-12-31 in a
+            // zone is Int64.max: a bound that overflows bounds nothing.
+            let (sLocal, o0) = s.addingReportingOverflow(cursor.localOffset)
+            var end = o0 ? cursor.localHigh : min(cursor.localHigh, sLocal)
+            if let u = w.untilKey, case let (uLocal, false) = u.addingReportingOverflow(cursor.localOffset + 1) { end = min(end, uLocal) }
+            frames = max(1, Int((end - 1 - lastLocal) / length) + 1)
+        }
+        return .frames(frames, perFrame: n, lastInstant: lastInstant, length: length)
+    }
+}
+
+/// How far a sub-daily walk may skip (``_SubDailyTables/countAhead(fromFrame:before:cursor:untilKey:emitted:countLimit:)``).
+enum _SubDailyAhead {
+    /// Nothing counted: walk from here; `reachedWindow` when the window is
+    /// less than a day away (counting is over).
+    case walk(reachedWindow: Bool)
+    /// COUNT runs out before the window: the rule ends.
+    case exhausted
+    /// The instances before key `to` are counted: COUNT reaches `emitted`,
+    /// and `found` says whether there was any.
+    case counted(emitted: Int, found: Bool, to: Int64)
+}
+
+extension _SubDailyTables {
+    /// Sub-daily rules: counts the instances from frame `k` on that lie
+    /// before `s` (less a margin), span by span, a day at a time, and says
+    /// how far the walk may skip. `emitted` instances are produced so far
+    /// of COUNT's `countLimit`.
+    mutating func countAhead(fromFrame k: Int, before s: Int64, cursor: inout _ZoneCursor,
+                             untilKey: Int64?, emitted: Int, countLimit: Int) -> _SubDailyAhead {
         // Keys before `s` are before the window; none may reach past 9999.
-        let stop = min(s, Self.endOfTime - 2 * 86_400)
+        let stop = min(s, _RuleIterator.endOfTime - 2 * 86_400)
         let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
         let (start, o2) = t0.addingReportingOverflow(ks)
-        guard !o1, !o2 else { return true }
-        var from = start
+        guard !o1, !o2 else { return .walk(reachedWindow: false) }
+        var from = start, emitted = emitted, found = false
         while from < stop {
             let o = cursor.offset(utc: from)
             var b = min(stop, cursor.utcHigh)
             if let u = untilKey { b = min(b, u) }
             if hasSetPos {
-                // Whole periods only (`from` starts one).
+                // Whole frames only (`from` starts one).
                 guard b > t0 else { break }
                 b = t0 + (b - t0) / step * step
             }
@@ -81,33 +102,22 @@ extension _RuleIterator {
             guard b - from >= 86_400 else { break }
             // Counting stops once COUNT is used up: the rule ends before `s`.
             let cap = countLimit - emitted
-            // BYSETPOS periods aligned on the wall clock's units keep each
-            // period's candidates in one hour and one day; others do not.
+            // BYSETPOS frames aligned on the wall clock's units keep each
+            // frame's candidates in one hour and one day; others do not.
             let n = hasSetPos && _floorMod(Int(t0 + o), Int(plan.unit)) != 0
-                ? unalignedPeriods(from: from, to: b, offset: o, cap: cap)
+                ? unalignedFrames(from: from, to: b, offset: o, cap: cap)
                 : instances(from: from, to: b, offset: o, cap: cap)
             let (e, overflow) = emitted.addingReportingOverflow(n)
-            if overflow || e >= countLimit { return false }
+            if overflow || e >= countLimit { return .exhausted }
             emitted = e
-            if n > 0 { emptyPeriods = 0 }
+            if n > 0 { found = true }
             from = b
         }
-        if from - start < 86_400 {
-            // Near the window (or a transition): walk from here on.
-            if from >= stop { countBefore = nil }
-            return true
-        }
-        // The period holding `from`: its instances before `from` were
-        // counted, and the walk drops them as already produced.
-        lastKey = max(lastKey, from - 1)
-        let next = Int((from - t0) / step)
-        if emptyPeriods > 0 {
-            emptyPeriods += next - k
-            if emptyPeriods > plan.emptyLimit { return false }
-        }
-        k = next
-        return true
+        // Near the window (or a transition): walk from here on.
+        if from - start < 86_400 { return .walk(reachedWindow: from >= stop) }
+        return .counted(emitted: emitted, found: found, to: from)
     }
+
 
     /// The instances `t0 + j * step + off` in `[a, b)`, all at offset `o`,
     /// whose wall clock passes the day limits and the time filters; once
@@ -119,7 +129,7 @@ extension _RuleIterator {
         let wholeDays = 86_400 % step == 0
         let offsets = hasSetPos ? [0] : times
         if !wholeDays && dayLimits.isEmpty && offsets.count * runs.count <= _TimeOfDayProgression.maxSearch {
-            // Each candidate of the periods is a progression of times of day.
+            // Each candidate of the frames is a progression of times of day.
             var n = 0
             for off in offsets {
                 let base = t0 + Int64(off)
@@ -128,7 +138,7 @@ extension _RuleIterator {
                 n &+= _TimeOfDayProgression(first: first, step: step).hits(Int(j1 - j0), in: runs)
             }
             work &+= offsets.count * runs.count
-            return hasSetPos ? n &* fullPeriodPositions : n
+            return hasSetPos ? n &* fullFramePositions : n
         }
         // Steps that do not divide a day land at the same times of day again
         // after `cycle` days (step / gcd(step, 86400)).
@@ -246,38 +256,27 @@ extension _RuleIterator {
             return prefix[lo] &+ (lo < runs.count && runs[lo].lo < x ? count(runs[lo].lo, x) : 0)
         }
         let n = below(x1) &- below(x0)
-        return hasSetPos ? n &* fullPeriodPositions : n
-    }
-
-    /// The seconds of the day the time filters pass, as half-open runs
-    /// (computed on first use: a pass over the 86,400 seconds of a day).
-    mutating func passingRuns() -> [(lo: Int64, hi: Int64)] {
-        if let runs = timeRuns { return runs }
-        work &+= 86_400
-        timeRuns = plan.timeRuns()
-        // BYSETPOS: the distinct positions a period whose candidates all pass holds.
-        fullPeriodPositions = plan.setPosSelections(among: times.count)
-        return timeRuns!
+        return hasSetPos ? n &* fullFramePositions : n
     }
 
     /// The instances in `[lo, hi)`, inside the day starting at `dayStart`,
     /// whose wall-clock second of the day passes the time filters.
     ///
-    /// With BYSETPOS, periods are counted by their start (every candidate of
-    /// an aligned period passes or fails the filters together), times the
-    /// positions BYSETPOS picks from a full period.
+    /// With BYSETPOS, frames are counted by their start (every candidate of
+    /// an aligned frame passes or fails the filters together), times the
+    /// positions BYSETPOS picks from a full frame.
     func instances(in dayStart: Int64, _ lo: Int64, _ hi: Int64) -> Int {
         var n = 0
         let runs = timeRuns ?? []
         let offsets = hasSetPos ? 1 : times.count
         if Int((hi - lo) / step + 1) * offsets < runs.count {
             // Fewer steps than runs: check each step's time of day.
-            let perPeriod = hasSetPos ? fullPeriodPositions : 1
+            let perFrame = hasSetPos ? fullFramePositions : 1
             for off in hasSetPos ? [0] : times {
                 let base = t0 + Int64(off)
                 var t = base + _ceilDiv(lo - base, step) * step
                 while t < hi {
-                    if plan.passesTimeFilters(secondOfDay: Int(t - dayStart)) { n += perPeriod }
+                    if plan.passesTimeFilters(secondOfDay: Int(t - dayStart)) { n += perFrame }
                     t += step
                 }
             }
@@ -287,7 +286,7 @@ extension _RuleIterator {
             let x0 = max(lo, dayStart + run.lo), x1 = min(hi, dayStart + run.hi)
             guard x0 < x1 else { continue }
             if hasSetPos {
-                n += Int(_ceilDiv(x1 - t0, step) - _ceilDiv(x0 - t0, step)) * fullPeriodPositions
+                n += Int(_ceilDiv(x1 - t0, step) - _ceilDiv(x0 - t0, step)) * fullFramePositions
                 continue
             }
             for off in times {

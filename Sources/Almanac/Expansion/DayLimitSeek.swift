@@ -60,7 +60,7 @@ struct _DayLimitSeek {
         if cached & (1 << UInt64(shape)) == 0 {
             var set = _DaySet()
             let length = _isLeapYear(year) ? 366 : 365
-            for i in 0..<length where plan.passes(first + i, limits) { set.insert(i) }
+            for i in 0..<length where plan.dayParts.passes(first + i, limits) { set.insert(i) }
             years &+= length
             cache[shape] = set
             cached |= 1 << UInt64(shape)

@@ -1,6 +1,6 @@
 import AlmanacCore
 
-/// A set of day indexes 0..<384 within a period (a year has at most 366
+/// A set of day indexes 0..<384 within a frame (a year has at most 366
 /// days; a month with RFC 7529 SKIP=FORWARD may spill one day past its end).
 /// Six words on the stack: building, intersecting and walking it never allocates.
 @usableFromInline

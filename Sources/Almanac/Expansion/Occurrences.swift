@@ -65,7 +65,7 @@ extension RecurrenceSet {
             @inlinable
             public mutating func next() -> Occurrence? { merger.next() }
 
-            /// Periods, steps, days and years the expander has visited so
+            /// Frames, steps, days and years the expander has visited so
             /// far: a machine-independent cost, which the limit tests bound.
             var work: Int { merger.work }
         }

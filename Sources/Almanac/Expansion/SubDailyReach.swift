@@ -1,12 +1,12 @@
 import AlmanacCore
 
 extension _RulePlan {
-    /// Consecutive empty sub-daily periods visited before a rule is declared
+    /// Consecutive empty sub-daily frames visited before a rule is declared
     /// done: the backstop behind the exact checks (README, "Limits").
     static let searchBudget = 20_000_000
 
     /// Whether a sub-daily rule can never produce an instance after DTSTART
-    /// because its BYSETPOS values lie past the instances a period can hold,
+    /// because its BYSETPOS values lie past the instances a frame can hold,
     /// its BYHOUR / BYMINUTE / BYSECOND parts have no usable value
     /// (`BYSECOND=60`), or their values are unreachable by its
     /// step (e.g. `FREQ=SECONDLY;INTERVAL=2;BYSECOND=1` from an even second).
@@ -16,10 +16,10 @@ extension _RulePlan {
     /// offset of the zone is congruent modulo `m` (one offset: m = 86400; the
     /// same minutes past the hour: 3600; whole minutes: 60).
     func subDailyNeverMatches(startKey: Int64, step: Int64) -> Bool {
-        // A period holds at most one instance per entry of `times`, so a
+        // A frame holds at most one instance per entry of `times`, so a
         // BYSETPOS past that count selects nothing, ever (FREQ=SECONDLY;BYSETPOS=2).
         if !setPos.isEmpty, !setPos.contains(where: { $0.magnitude <= times.count }) { return true }
-        // No time a period can hold (MINUTELY;BYSECOND=60), or a time part none of whose values can match.
+        // No time a frame can hold (MINUTELY;BYSECOND=60), or a time part none of whose values can match.
         if times.isEmpty || unmatchableTime { return true }
         guard hasTimeFilters else { return false }
         // Only the offsets in force from DTSTART on matter.
@@ -31,7 +31,7 @@ extension _RulePlan {
         return !timeFiltersReachable(t0: startKey - Int64(startSecond) % unit, step: step, offset: offsets[0], modulo: m)
     }
 
-    /// Day-based rules: whether BYSETPOS lies past every candidate a period
+    /// Day-based rules: whether BYSETPOS lies past every candidate a frame
     /// can hold (at most 1, 7, 31 or 369 days, times the times of a day), so
     /// that it never selects (`FREQ=DAILY;BYDAY=MO;BYSETPOS=2`).
     var setPosOutOfReach: Bool {
@@ -41,7 +41,7 @@ extension _RulePlan {
         case .daily: days = 1
         case .weekly: days = 7
         case .monthly: days = 31 + 1   // SKIP=FORWARD may add the 1st of the next month
-        default: days = 366 + 2 * _RulePlan.weekYearSpill
+        default: days = 366 + 2 * _DayParts.weekYearSpill
         }
         let most = days * times.count
         return !setPos.contains { $0.magnitude <= most }

@@ -37,7 +37,7 @@ func _timeOfDayCycle(step: Int64) -> Int {
 /// The times of day `(c + i * s) mod 86400` for `i` in `0..<n`.
 struct _TimeOfDayProgression {
     /// Searches and counts go through every run for every candidate of a
-    /// period: beyond this many pairs, the day-by-day paths are used.
+    /// frame: beyond this many pairs, the day-by-day paths are used.
     static let maxSearch = 64
     /// Time of day of the first term, and the step, both in `0..<86400`.
     let c: Int, s: Int
@@ -76,20 +76,20 @@ struct _TimeOfDayProgression {
     }
 }
 
-extension _RuleIterator {
-    /// Sub-daily rules whose step does not divide a day: the first period
+extension _SubDailyTables {
+    /// Sub-daily rules whose step does not divide a day: the first frame
     /// after `k` with a candidate whose wall clock, at offset `o`, the time
-    /// filters pass; at most the period holding the zone's next transition
-    /// (past it the offset changes). `k + 1` when there are too many runs of
+    /// filters pass; at most the frame holding the zone's next transition
+    /// (`transition`: past it the offset changes). `k + 1` when there are too many runs of
     /// seconds to search. A search costs about `16 x times x runs` steps of
-    /// the walk; the walk calls it after as many periods in a row missed.
-    mutating func nextPeriodPassingTime(after k: Int, offset o: Int64) -> Int {
+    /// the walk; the walk calls it after as many frames in a row missed.
+    mutating func nextFramePassingTime(after k: Int, offset o: Int64, transition: Int64) -> Int {
         let runs = passingRuns()
         guard times.count * runs.count <= _TimeOfDayProgression.maxSearch,
               case let (ks, false) = Int64(k + 1).multipliedReportingOverflow(by: step),
               case let (first, false) = t0.addingReportingOverflow(ks) else { return k + 1 }
-        // Periods k+1 ..< end lie wholly before the transition.
-        let end = cursor.utcHigh == .max ? Int64.max : (cursor.utcHigh - t0) / step
+        // Frames k+1 ..< end lie wholly before the transition.
+        let end = transition == .max ? Int64.max : (transition - t0) / step
         var best = Int(min(max(0, end - Int64(k + 1)), 86_400))
         for off in times {
             guard case let (t, false) = first.addingReportingOverflow(Int64(off) + o) else { continue }

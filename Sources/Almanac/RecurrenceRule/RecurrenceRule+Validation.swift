@@ -195,78 +195,10 @@ extension RecurrenceRule {
     ///   it finds something.
     func _violations(firstOnly: Bool = false, rangesChecked: Bool = false) -> [_RuleViolation] {
         var found = _ViolationList(firstOnly: firstOnly)
-
         // Ranges (a parsed rule has passed these already; a rule built in code may not).
-        if !rangesChecked, let why = _RulePart.interval.rangeProblem(interval),
-           found.add(.init(site: .part(.interval), message: "INTERVAL value \(interval) is out of range \(why)")) { return found.items }
-        if !rangesChecked, let count, let why = _RulePart.count.rangeProblem(count),
-           found.add(.init(site: .part(.count), message: "COUNT value \(count) is out of range \(why)")) { return found.items }
-        if !rangesChecked, let v = Self._rangeViolation(.bySecond, bySecond) ?? Self._rangeViolation(.byMinute, byMinute)
-            ?? Self._rangeViolation(.byHour, byHour) ?? Self._rangeViolation(.byMonthDay, byMonthDay)
-            ?? Self._rangeViolation(.byYearDay, byYearDay) ?? Self._rangeViolation(.byWeekNo, byWeekNo)
-            ?? Self._rangeViolation(.bySetPos, bySetPos),
-           found.add(v) { return found.items }
-        if !rangesChecked, let d = byDay.first(where: { $0.ordinal.map { _RulePart.ordinalProblem($0) != nil } ?? false }),
-           found.add(.init(site: .part(.byDay), message: "BYDAY value \"\(d.rfc5545)\" is out of range \(_RulePart.ordinalProblem(d.ordinal!)!)")) { return found.items }
-        if !rangesChecked, let m = byMonth.first(where: { !(1...13).contains($0.number) }),
-           found.add(.init(site: .part(.byMonth),
-                           message: "BYMONTH value \(m.rfc5545) is out of range \(_RulePart.byMonth.rangeProblem(m.number)!)")) { return found.items }
-
-        // RFC 7529: RSCALE names, leap months, SKIP.
-        if let rscale, !Self.supportedScales.contains(rscale),
-           found.add(.init(site: .part(.rscale), message: Self._unknownScaleMessage(rscale))) { return found.items }
-        if !_hasNonGregorianScale, !byMonth.isEmpty {
-            if let m = byMonth.first(where: { $0.number == 13 && !$0.isLeap }),
-               found.add(.init(site: .month13, message: "BYMONTH value \(m.rfc5545) is out of range (expected 1...12; month 13 needs a non-Gregorian RSCALE, RFC 7529)")) { return found.items }
-            if let m = byMonth.first(where: \.isLeap),
-               found.add(.init(site: .leapMonth, message: "BYMONTH value \(m.rfc5545) is a leap month, which needs a non-Gregorian RSCALE (RFC 7529)")) { return found.items }
-        }
-
-        // Combinations, RFC 5545 section 3.3.10.
-        if count != nil, until != nil,
-           found.add(.init(site: .later(.count, .until),
-                           message: "COUNT and UNTIL must not both be given (RFC 5545 section 3.3.10)",
-                           remedy: .keep,
-                           reading: "COUNT and UNTIL both given: both kept; expansion stops at whichever comes first")) { return found.items }
-        if !byWeekNo.isEmpty, frequency != .yearly,
-           found.add(.init(site: .part(.byWeekNo),
-                           message: "BYWEEKNO is only valid with FREQ=YEARLY (RFC 5545 section 3.3.10)",
-                           remedy: .keep,
-                           reading: "BYWEEKNO with FREQ=\(frequency.rawValue) kept: it acts as a limit (only dates in these weeks of the year)")) { return found.items }
-        if let first = byDay.first(where: { $0.ordinal != nil }) {
-            if frequency != .monthly, frequency != .yearly {
-                if found.add(.init(site: .byDayOrdinal,
-                                   message: "BYDAY value \"\(first.rfc5545)\" has an ordinal, which is only valid with FREQ=MONTHLY or FREQ=YEARLY (RFC 5545 section 3.3.10)",
-                                   remedy: .dropOrdinals,
-                                   reading: "BYDAY ordinals are not valid with FREQ=\(frequency.rawValue): ordinals dropped, read as BYDAY=\(Self._plainDays(byDay))")) { return found.items }
-            } else if frequency == .yearly, !byWeekNo.isEmpty {
-                if found.add(.init(site: .byDayOrdinal,
-                                   message: "BYDAY value \"\(first.rfc5545)\" has an ordinal, which is not valid with FREQ=YEARLY and BYWEEKNO (RFC 5545 section 3.3.10)",
-                                   remedy: .dropOrdinals,
-                                   reading: "BYDAY ordinals are not valid with FREQ=YEARLY and BYWEEKNO: ordinals dropped, read as BYDAY=\(Self._plainDays(byDay))")) { return found.items }
-            }
-        }
-        if !byYearDay.isEmpty, frequency == .daily || frequency == .weekly || frequency == .monthly,
-           found.add(.init(site: .part(.byYearDay),
-                           message: "BYYEARDAY is not valid with FREQ=\(frequency.rawValue) (RFC 5545 section 3.3.10)",
-                           remedy: .keep,
-                           reading: "BYYEARDAY with FREQ=\(frequency.rawValue) kept: it acts as a limit (only these days of the year)")) { return found.items }
-        if !byMonthDay.isEmpty, frequency == .weekly,
-           found.add(.init(site: .part(.byMonthDay),
-                           message: "BYMONTHDAY is not valid with FREQ=WEEKLY (RFC 5545 section 3.3.10)",
-                           remedy: .keep,
-                           reading: "BYMONTHDAY with FREQ=WEEKLY kept: it acts as a limit (only these days of the month)")) { return found.items }
-        if !bySetPos.isEmpty, bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byDay.isEmpty,
-           byMonthDay.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, byMonth.isEmpty,
-           found.add(.init(site: .part(.bySetPos),
-                           message: "BYSETPOS is only valid beside another BYxxx part (RFC 5545 section 3.3.10)",
-                           remedy: .keep,
-                           reading: "BYSETPOS without another BYxxx part kept: each period has one instance, so only positions 1 and -1 select it")) { return found.items }
-        if let skip, rscale == nil,
-           found.add(.init(site: .part(.skip),
-                           message: "SKIP is only valid with RSCALE (RFC 7529)",
-                           remedy: .gregorianScale,
-                           reading: "SKIP without RSCALE read as RSCALE=GREGORIAN;SKIP=\(skip.rawValue)")) { return found.items }
+        if !rangesChecked, _addRangeViolations(to: &found) { return found.items }
+        if _addScaleViolations(to: &found) { return found.items }
+        if _addCombinationViolations(to: &found) { return found.items }
 
         // Extensions must write back as what they are.
         for (i, e) in extensions.enumerated() {
@@ -274,6 +206,89 @@ extension RecurrenceRule {
                found.add(.init(site: .extensionItem(i), message: problem)) { return found.items }
         }
         return found.items
+    }
+
+    /// The number ranges of ``_violations(firstOnly:rangesChecked:)``;
+    /// `true` when `found` wants no more.
+    func _addRangeViolations(to found: inout _ViolationList) -> Bool {
+        if let why = _RulePart.interval.rangeProblem(interval),
+           found.add(.init(site: .part(.interval), message: "INTERVAL value \(interval) is out of range \(why)")) { return true }
+        if let count, let why = _RulePart.count.rangeProblem(count),
+           found.add(.init(site: .part(.count), message: "COUNT value \(count) is out of range \(why)")) { return true }
+        if let v = Self._rangeViolation(.bySecond, bySecond) ?? Self._rangeViolation(.byMinute, byMinute)
+            ?? Self._rangeViolation(.byHour, byHour) ?? Self._rangeViolation(.byMonthDay, byMonthDay)
+            ?? Self._rangeViolation(.byYearDay, byYearDay) ?? Self._rangeViolation(.byWeekNo, byWeekNo)
+            ?? Self._rangeViolation(.bySetPos, bySetPos),
+           found.add(v) { return true }
+        if let d = byDay.first(where: { $0.ordinal.map { _RulePart.ordinalProblem($0) != nil } ?? false }),
+           found.add(.init(site: .part(.byDay), message: "BYDAY value \"\(d.rfc5545)\" is out of range \(_RulePart.ordinalProblem(d.ordinal!)!)")) { return true }
+        if let m = byMonth.first(where: { !(1...13).contains($0.number) }),
+           found.add(.init(site: .part(.byMonth),
+                           message: "BYMONTH value \(m.rfc5545) is out of range \(_RulePart.byMonth.rangeProblem(m.number)!)")) { return true }
+        return false
+    }
+
+    /// RFC 7529: RSCALE names, leap months, SKIP; `true` when `found` wants no more.
+    func _addScaleViolations(to found: inout _ViolationList) -> Bool {
+        if let rscale, !Self.supportedScales.contains(rscale),
+           found.add(.init(site: .part(.rscale), message: Self._unknownScaleMessage(rscale))) { return true }
+        if !_hasNonGregorianScale, !byMonth.isEmpty {
+            if let m = byMonth.first(where: { $0.number == 13 && !$0.isLeap }),
+               found.add(.init(site: .month13, message: "BYMONTH value \(m.rfc5545) is out of range (expected 1...12; month 13 needs a non-Gregorian RSCALE, RFC 7529)")) { return true }
+            if let m = byMonth.first(where: \.isLeap),
+               found.add(.init(site: .leapMonth, message: "BYMONTH value \(m.rfc5545) is a leap month, which needs a non-Gregorian RSCALE (RFC 7529)")) { return true }
+        }
+        return false
+    }
+
+    /// The combinations RFC 5545 section 3.3.10 forbids; `true` when `found`
+    /// wants no more.
+    func _addCombinationViolations(to found: inout _ViolationList) -> Bool {
+        if count != nil, until != nil,
+           found.add(.init(site: .later(.count, .until),
+                           message: "COUNT and UNTIL must not both be given (RFC 5545 section 3.3.10)",
+                           remedy: .keep,
+                           reading: "COUNT and UNTIL both given: both kept; expansion stops at whichever comes first")) { return true }
+        if !byWeekNo.isEmpty, frequency != .yearly,
+           found.add(.init(site: .part(.byWeekNo),
+                           message: "BYWEEKNO is only valid with FREQ=YEARLY (RFC 5545 section 3.3.10)",
+                           remedy: .keep,
+                           reading: "BYWEEKNO with FREQ=\(frequency.rawValue) kept: it acts as a limit (only dates in these weeks of the year)")) { return true }
+        if let first = byDay.first(where: { $0.ordinal != nil }) {
+            if frequency != .monthly, frequency != .yearly {
+                if found.add(.init(site: .byDayOrdinal,
+                                   message: "BYDAY value \"\(first.rfc5545)\" has an ordinal, which is only valid with FREQ=MONTHLY or FREQ=YEARLY (RFC 5545 section 3.3.10)",
+                                   remedy: .dropOrdinals,
+                                   reading: "BYDAY ordinals are not valid with FREQ=\(frequency.rawValue): ordinals dropped, read as BYDAY=\(Self._plainDays(byDay))")) { return true }
+            } else if frequency == .yearly, !byWeekNo.isEmpty {
+                if found.add(.init(site: .byDayOrdinal,
+                                   message: "BYDAY value \"\(first.rfc5545)\" has an ordinal, which is not valid with FREQ=YEARLY and BYWEEKNO (RFC 5545 section 3.3.10)",
+                                   remedy: .dropOrdinals,
+                                   reading: "BYDAY ordinals are not valid with FREQ=YEARLY and BYWEEKNO: ordinals dropped, read as BYDAY=\(Self._plainDays(byDay))")) { return true }
+            }
+        }
+        if !byYearDay.isEmpty, frequency == .daily || frequency == .weekly || frequency == .monthly,
+           found.add(.init(site: .part(.byYearDay),
+                           message: "BYYEARDAY is not valid with FREQ=\(frequency.rawValue) (RFC 5545 section 3.3.10)",
+                           remedy: .keep,
+                           reading: "BYYEARDAY with FREQ=\(frequency.rawValue) kept: it acts as a limit (only these days of the year)")) { return true }
+        if !byMonthDay.isEmpty, frequency == .weekly,
+           found.add(.init(site: .part(.byMonthDay),
+                           message: "BYMONTHDAY is not valid with FREQ=WEEKLY (RFC 5545 section 3.3.10)",
+                           remedy: .keep,
+                           reading: "BYMONTHDAY with FREQ=WEEKLY kept: it acts as a limit (only these days of the month)")) { return true }
+        if !bySetPos.isEmpty, bySecond.isEmpty, byMinute.isEmpty, byHour.isEmpty, byDay.isEmpty,
+           byMonthDay.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, byMonth.isEmpty,
+           found.add(.init(site: .part(.bySetPos),
+                           message: "BYSETPOS is only valid beside another BYxxx part (RFC 5545 section 3.3.10)",
+                           remedy: .keep,
+                           reading: "BYSETPOS without another BYxxx part kept: each period has one instance, so only positions 1 and -1 select it")) { return true }
+        if let skip, rscale == nil,
+           found.add(.init(site: .part(.skip),
+                           message: "SKIP is only valid with RSCALE (RFC 7529)",
+                           remedy: .gregorianScale,
+                           reading: "SKIP without RSCALE read as RSCALE=GREGORIAN;SKIP=\(skip.rawValue)")) { return true }
+        return false
     }
 
     /// The first value of a number list outside its range, as a violation.

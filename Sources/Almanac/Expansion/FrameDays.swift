@@ -1,11 +1,11 @@
 import AlmanacCore
 
-// The candidate days of one period, as a `_DaySet` relative to the period's
+// The candidate days of one frame, as a `_DaySet` relative to the frame's
 // first day, following RFC 5545 section 3.3.10's expand / limit table. These
-// run once per period (and YEARLY and MONTHLY results are cached by the shape
+// run once per frame (and YEARLY and MONTHLY results are cached by the shape
 // of the year or month), never per occurrence.
 
-extension _RulePlan {
+extension _DayParts {
     /// Whether a day passes a BYxxx part used as a limit.
     struct Limits: OptionSet {
         let rawValue: UInt8
@@ -115,7 +115,7 @@ extension _RulePlan {
         return wd + leap + prev + next
     }
 
-    /// Days a YEARLY period with BYWEEKNO reaches before 1 January: week 1
+    /// Days a YEARLY frame with BYWEEKNO reaches before 1 January: week 1
     /// of a year may start as early as 29 December, and its last week may
     /// end as late as 3 January of the next year.
     static let weekYearSpill = 3
@@ -244,12 +244,12 @@ extension _RulePlan {
 
 extension _DaySet {
     /// Keeps the members whose day (`first + index`) passes `limits`.
-    func filtered(first: Int, by plan: _RulePlan, _ limits: _RulePlan.Limits) -> _DaySet {
+    func filtered(first: Int, by parts: _DayParts, _ limits: _DayParts.Limits) -> _DaySet {
         guard !limits.isEmpty else { return self }
         var out = _DaySet()
         var i = next(from: 0)
         while let j = i {
-            if plan.passes(first + j, limits) { out.insert(j) }
+            if parts.passes(first + j, limits) { out.insert(j) }
             i = next(from: j + 1)
         }
         return out

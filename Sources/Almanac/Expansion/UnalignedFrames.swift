@@ -1,27 +1,27 @@
 import AlmanacCore
 
-// COUNT with a far window, sub-daily rules with BYSETPOS whose periods are not
-// aligned on the wall clock's units. Periods step in elapsed time from DTSTART
-// (DESIGN.md, "Decisions"); once the offset has changed by part of a unit
+// COUNT with a far window, sub-daily rules with BYSETPOS whose frames are not
+// aligned on the wall clock's units. Frames step in elapsed time from DTSTART
+// (README, "RFC choices", 3); once the offset has changed by part of a unit
 // (Lord Howe's half-hour daylight time, local mean time before 1900), an
-// HOURLY period runs from, say, 10:30 to 11:30. Its candidates then fall in
+// HOURLY frame runs from, say, 10:30 to 11:30. Its candidates then fall in
 // two hours, and near midnight in two days: some pass BYHOUR or the day limits
-// and some do not, and BYSETPOS picks among those that pass. So each period is
-// evaluated, but only once per phase: at a constant offset, what a period
+// and some do not, and BYSETPOS picks among those that pass. So each frame is
+// evaluated, but only once per phase: at a constant offset, what a frame
 // holds depends on where in the day it starts and on whether its two days
 // pass the day limits.
 
-/// What the periods of one cycle of phases hold, as prefix sums over the
-/// period number modulo the cycle: period `j` starts at the same time of day
-/// as period `j + length`.
+/// What the frames of one cycle of phases hold, as prefix sums over the
+/// frame number modulo the cycle: frame `j` starts at the same time of day
+/// as frame `j + length`.
 struct _PhaseTables {
-    /// Periods per cycle (``_timeOfDayCycle(step:)``).
+    /// Frames per cycle (``_timeOfDayCycle(step:)``).
     let length: Int
-    /// Instances BYSETPOS picks from a period when both its days pass, when
+    /// Instances BYSETPOS picks from a frame when both its days pass, when
     /// only the day it starts on does, and when only the next day does.
     let both: [Int], first: [Int], second: [Int]
 
-    /// For periods `t0 + j * step` (length `plan.unit`, candidates at the
+    /// For frames `t0 + j * step` (length `plan.unit`, candidates at the
     /// plan's times) at offset `o`.
     init(plan: _RulePlan, t0: Int64, step: Int64, offset o: Int64) {
         let inc = Int(step % 86_400)
@@ -51,18 +51,18 @@ struct _PhaseTables {
         self.second = second
     }
 
-    /// The sum of a table over periods `j0..<j1`.
+    /// The sum of a table over frames `j0..<j1`.
     func sum(_ table: [Int], _ j0: Int64, _ j1: Int64) -> Int {
         _cyclicSum(table, from: j0, count: j1 - j0)
     }
 }
 
-extension _RuleIterator {
-    /// The instances of the periods starting in `[a, b)` (both period
+extension _SubDailyTables {
+    /// The instances of the frames starting in `[a, b)` (both frame
     /// starts), all at offset `o`; once `cap` or more are found, some number
-    /// `>= cap`. Without day limits a range of periods costs O(1); with them,
+    /// `>= cap`. Without day limits a range of frames costs O(1); with them,
     /// a step per day that passes.
-    mutating func unalignedPeriods(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
+    mutating func unalignedFrames(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
         let tables: _PhaseTables
         if let hit = phaseTables[offset: o] {
             tables = hit
@@ -73,18 +73,18 @@ extension _RuleIterator {
         }
         let ja = (a - t0) / step, jb = (b - t0) / step
         if dayLimits.isEmpty { return tables.sum(tables.both, ja, jb) }
-        // The first period of [ja, jb) that starts on day `d` or later.
-        func firstPeriod(onOrAfter d: Int) -> Int64 {
+        // The first frame of [ja, jb) that starts on day `d` or later.
+        func firstFrame(onOrAfter d: Int) -> Int64 {
             min(jb, max(ja, _ceilDiv(Int64(d) * 86_400 - o - t0, step)))
         }
-        func passes(_ d: Int) -> Bool { d >= _minDayNumber && d <= _maxDayNumber && plan.passes(d, dayLimits) }
+        func passes(_ d: Int) -> Bool { d >= _minDayNumber && d <= _maxDayNumber && plan.dayParts.passes(d, dayLimits) }
         var total = 0
         var day = Int(_floorDiv(a + o, 86_400))
         let last = Int(_floorDiv(b - step + o, 86_400)) + 1
-        // Each period is counted on the first of its two days that passes.
+        // Each frame is counted on the first of its two days that passes.
         while total < cap, let d = firstPassingDay(from: day, through: last) {
             work &+= 1
-            let (p0, p1, p2) = (firstPeriod(onOrAfter: d - 1), firstPeriod(onOrAfter: d), firstPeriod(onOrAfter: d + 1))
+            let (p0, p1, p2) = (firstFrame(onOrAfter: d - 1), firstFrame(onOrAfter: d), firstFrame(onOrAfter: d + 1))
             if !passes(d - 1) { total &+= tables.sum(tables.second, p0, p1) }
             total &+= tables.sum(passes(d + 1) ? tables.both : tables.first, p1, p2)
             day = d + 1

@@ -1,0 +1,351 @@
+import AlmanacCore
+
+/// The frame a day-based walk is in: its first day, its candidate days
+/// (relative to that day) and, with BYSETPOS, the flat indexes
+/// (day rank x times + time) BYSETPOS picks, sorted, once each.
+struct _DayFrame {
+    var start = 0
+    var days = _DaySet()
+    var selected: [Int] = []
+}
+
+/// Expands a DAILY, WEEKLY, MONTHLY or YEARLY rule: frames in civil time,
+/// each frame's candidates in wall-clock order, merged with the times a DST
+/// gap moved forward (RFC 5545 3.3.5) so that instants come out in order.
+struct _DayIterator {
+    let plan: _RulePlan
+    /// Copies of the plan's hot fields, so the loop does not go through the class.
+    let times: [Int32]
+    let hasSetPos: Bool
+    let startLocal: Int64
+    /// The BYxxx parts that limit single days (DAILY rules).
+    let dayLimits: _RulePlan.Limits
+    /// WEEKLY: the days of every week when no part depends on the date; DAILY: `{0}` when no part limits days.
+    let fixedDays: _DaySet?
+    let injectsStart: Bool
+    let lastDay: Int
+    var cursor: _ZoneCursor
+    var progress: _RuleProgress
+    var startPending: Bool
+    /// COUNT with a window: instances before this key are counted in bulk
+    /// where they can be (CountAhead.swift).
+    let countBefore: Int64?
+
+    // Frames.
+    var k = 0
+    var frame = _DayFrame()
+    var dayCursor = 0            // next day index to scan
+    var currentDay = -1          // day index whose times are being walked
+    var timeIndex = 0
+    var selectedIndex = 0
+    var emptyFrames = 0
+    var frameHadCandidate = false
+    var work = 0
+    var shapes: _FrameShapeCache
+    var daySeek: _DayLimitSeek? = nil
+
+    // Times a DST gap moved forward wait here until no earlier time can come.
+    var held: _Raw? = nil
+    /// No candidate is left but possibly DTSTART.
+    var framesDone = false
+    var rawDone = false
+    var pending: [_Raw] = []
+    var pendingIndex = 0
+
+    init(plan: _RulePlan, bounds: _RuleBounds, cursor: _ZoneCursor, seekKey: Int64?) {
+        self.plan = plan
+        times = plan.times
+        hasSetPos = !plan.setPos.isEmpty
+        startLocal = plan.startLocal
+        dayLimits = plan.dayParts.present([.month, .monthDay, .weekday, .yearDay, .weekNo])
+        fixedDays = Self.fixedDays(plan, dayLimits: dayLimits)
+        injectsStart = bounds.injectsStart
+        lastDay = bounds.lastDay
+        self.cursor = cursor
+        progress = _RuleProgress(plan: plan)
+        startPending = bounds.startPending
+        countBefore = bounds.countBefore
+        shapes = _FrameShapeCache(plan.frequency)
+        if plan.count == nil, let s = seekKey, s > bounds.startKey {
+            // Two days for offsets and gap shifts, three more for week years
+            // spilling into January (BYWEEKNO only: the other rules' frames
+            // start on calendar dates, and three needless days cost W8 10%).
+            // A window may start anywhere in Int64: past year 9999 is past everything.
+            let s = min(s, _RuleIterator.endOfTime)
+            let target = _floorDiv(Int(s + self.cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
+            k = max(0, _floorDiv(frameNumber(ofDay: target) - frameNumber(ofDay: plan.startDay), plan.interval))
+        }
+        if plan.unmatchableTime || plan.setPosOutOfReach || !loadFrame() { framesDone = true }
+    }
+
+    /// The days of every frame when they do not depend on the frame's date.
+    static func fixedDays(_ plan: _RulePlan, dayLimits: _RulePlan.Limits) -> _DaySet? {
+        switch plan.frequency {
+        case .weekly where plan.dayParts.present([.month, .monthDay, .yearDay, .weekNo]).isEmpty:
+            return plan.dayParts.weekDays(_weekOneStart(year: 2000, weekStart: plan.weekStart))
+        case .daily where dayLimits.isEmpty:
+            var one = _DaySet()
+            one.insert(0)
+            return one
+        default:
+            return nil
+        }
+    }
+
+    var workDone: Int { work &+ (daySeek?.years ?? 0) }
+
+    // MARK: emission
+
+    /// The next instance, or `nil` when the rule is done.
+    @inline(__always)
+    mutating func next() -> _Raw? {
+        if progress.finished { return nil }
+        while true {
+            if held == nil && !rawDone {
+                if let (r, shifted) = nextRaw() {
+                    if shifted { pending.append(r); continue }
+                    held = r
+                } else {
+                    rawDone = true
+                }
+            }
+            var out: _Raw
+            if pendingIndex < pending.count, held == nil || pending[pendingIndex].key < held!.key {
+                out = pending[pendingIndex]
+                pendingIndex += 1
+                if pendingIndex == pending.count { pending.removeAll(keepingCapacity: true); pendingIndex = 0 }
+            } else if let h = held {
+                out = h
+                held = nil
+            } else {
+                progress.finished = true
+                return nil
+            }
+            // A time moved out of a gap can land on an instant already produced.
+            if out.key <= progress.lastKey { continue }
+            return progress.emit(out)
+        }
+    }
+
+    /// The next candidate in wall-clock order, and whether a DST gap moved it.
+    @inline(__always)
+    mutating func nextRaw() -> (_Raw, Bool)? {
+        if startPending {
+            startPending = false
+            return _RuleBounds.start(plan, cursor: &cursor)
+        }
+        if framesDone { return nil }
+        while true {
+            while let (day, second) = nextInFrame() {
+                // Weeks and week years can reach past the calendar's ends.
+                if day > _maxDayNumber { return nil }
+                if day < _minDayNumber { continue }
+                let local = Int64(day) * 86_400 + Int64(second)
+                if local < startLocal || (injectsStart && local == startLocal) { continue }
+                frameHadCandidate = true
+                let r = cursor.resolve(local: local)
+                if r.inGap {
+                    if plan.skipGaps { continue }
+                    return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: local), true)
+                }
+                return (_Raw(key: r.utc, local: local, offset: r.offset, rid: local), false)
+            }
+            if frameHadCandidate { emptyFrames = 0 } else {
+                emptyFrames += 1
+                if emptyFrames > plan.emptyLimit { return nil }
+            }
+            frameHadCandidate = false
+            k += 1
+            if !loadFrame() { return nil }
+            if let s = countBefore, !countWholeFrames(before: s) { return nil }
+        }
+    }
+
+    @inline(__always)
+    mutating func nextInFrame() -> (Int, Int32)? {
+        if !hasSetPos {
+            while true {
+                if currentDay >= 0 && timeIndex < times.count {
+                    let t = times[timeIndex]
+                    timeIndex += 1
+                    return (frame.start + currentDay, t)
+                }
+                guard let d = frame.days.next(from: dayCursor) else { return nil }
+                currentDay = d
+                dayCursor = d + 1
+                timeIndex = 0
+            }
+        }
+        guard selectedIndex < frame.selected.count else { return nil }
+        let i = frame.selected[selectedIndex]
+        selectedIndex += 1
+        return (frame.start + frame.days.select(i / times.count), times[i % times.count])
+    }
+
+    // MARK: frames
+
+    func frameNumber(ofDay day: Int) -> Int {
+        switch plan.frequency {
+        case .yearly: return plan.yearOfFrame(containing: day)
+        case .monthly:
+            let c = _civilFromDays(day)
+            return c.year * 12 + c.month - 1
+        case .weekly: return _floorDiv(day - (plan.weekStart.rawValue - 4), 7) // week starting on WKST
+        default: return day
+        }
+    }
+
+    /// Loads frame `k`: its first day and candidate days. `false` past the end.
+    mutating func loadFrame() -> Bool {
+        work &+= 1
+        let (step, overflow) = k.multipliedReportingOverflow(by: plan.interval)
+        guard !overflow, step <= 4_000_000 else { return false }
+        switch plan.frequency {
+        case .yearly:
+            let y = plan.firstYear + step
+            guard y <= 9999 else { return false }
+            frame.start = _daysFromCivil(y, 1, 1) - (plan.hasByWeekNo ? _DayParts.weekYearSpill : 0)
+            guard frame.start <= lastDay else { return false }
+            frame.days = shapes.yearDays(y, plan)
+        case .monthly:
+            let mi = plan.startYear * 12 + plan.dayParts.startMonth - 1 + step
+            let y = mi / 12, m = mi % 12 + 1
+            guard y <= 9999 else { return false }
+            frame.start = _daysFromCivil(y, m, 1)
+            guard frame.start <= lastDay else { return false }
+            frame.days = shapes.monthDays(y, m, first: frame.start, plan)
+        case .weekly:
+            let back = plan.dayParts.startWeekday.offset(from: plan.weekStart)
+            frame.start = plan.startDay - back + 7 * step
+            guard frame.start <= lastDay else { return false }
+            frame.days = fixedDays ?? plan.dayParts.weekDays(frame.start)
+        default:
+            frame.start = plan.startDay + step
+            guard frame.start <= lastDay else { return false }
+            if let f = fixedDays { frame.days = f } else if !loadLimitedDay() { return false }
+        }
+        dayCursor = 0
+        currentDay = -1
+        timeIndex = 0
+        if hasSetPos { selectPositions() }
+        return true
+    }
+
+    /// DAILY with day limits: seeks the next day the limits let through, a
+    /// year at a time, instead of loading every day that fails them; moves
+    /// `k` to the first frame starting on or after it. `false` past the end.
+    mutating func loadLimitedDay() -> Bool {
+        frame.days = _DaySet()
+        while true {
+            guard let d = firstPassingDay(from: frame.start, through: lastDay) else { return false }
+            if d == frame.start { break }
+            // The first frame starting on or after `d` (INTERVAL may be 2^63-1).
+            let gap = d - plan.startDay
+            let next = gap / plan.interval + (gap % plan.interval == 0 ? 0 : 1)
+            let (days, tooFar) = next.multipliedReportingOverflow(by: plan.interval)
+            guard !tooFar, days <= 4_000_000 else { return false }
+            // The frames passed over are empty: they count toward the
+            // 400-year bound as if they had been visited.
+            emptyFrames += next - k
+            if emptyFrames > plan.emptyLimit { return false }
+            k = next
+            frame.start = plan.startDay + days
+            guard frame.start <= lastDay else { return false }
+        }
+        frame.days.insert(0)
+        return true
+    }
+
+    /// BYSETPOS: the flat indexes (day rank x times + time) it picks, sorted, once each.
+    mutating func selectPositions() {
+        frame.selected.removeAll(keepingCapacity: true)
+        selectedIndex = 0
+        let total = frame.days.count * times.count
+        guard total > 0 else { return }
+        for p in plan.setPos {
+            if let i = _RulePlan.setPosIndex(p, among: total) { frame.selected.append(i) }
+        }
+        frame.selected.sort()
+        var w = 0
+        for i in frame.selected.indices where w == 0 || frame.selected[i] != frame.selected[w - 1] {
+            frame.selected[w] = frame.selected[i]
+            w += 1
+        }
+        frame.selected.removeLast(frame.selected.count - w)
+    }
+
+    /// The first day in `from...last` that the day limits let through
+    /// (``_DayLimitSeek``, made on first use).
+    mutating func firstPassingDay(from: Int, through last: Int) -> Int? {
+        if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+        return daySeek!.firstDay(from: from, through: last)
+    }
+
+    // MARK: counting ahead
+
+    /// COUNT with a far window: counts the frames from the current one (just
+    /// loaded) whose candidates all lie before `s`, inside one zone span, as
+    /// ``_DayFrame/countAhead(before:_:)`` says, and moves past them. `false`
+    /// when COUNT runs out before `s` or the rule ends.
+    mutating func countWholeFrames(before s: Int64) -> Bool {
+        while k > 0 && frame.start > plan.startDay && pendingIndex >= pending.count && !startPending {
+            work &+= 1
+            let ahead = frame.countAhead(before: s, _DayFrame.Walk(
+                plan: plan, times: times, hasSetPos: hasSetPos, fixedDays: fixedDays != nil,
+                lastKey: progress.lastKey, untilKey: progress.untilKey), cursor: &cursor)
+            switch ahead {
+            case .walk:
+                return true
+            case .empty:
+                emptyFrames += 1
+                if emptyFrames > plan.emptyLimit { return false }
+                k += 1
+            case .frames(let frames, let perFrame, let lastInstant, let length):
+                let (total, o1) = perFrame.multipliedReportingOverflow(by: frames)
+                let (e, o2) = progress.emitted.addingReportingOverflow(total)
+                if o1 || o2 || e >= progress.countLimit { return false }
+                progress.emitted = e
+                progress.lastKey = lastInstant + Int64(frames - 1) * length
+                emptyFrames = 0
+                k += frames
+            }
+            if !loadFrame() { return false }
+        }
+        return true
+    }
+}
+
+/// YEARLY and MONTHLY candidate days by the shape of the year (leap, weekday
+/// of 1 January, ...) or of the month (length, weekday of the 1st): each
+/// shape is worked out once per query.
+struct _FrameShapeCache {
+    var years: [_DaySet] = []
+    var yearsCached: UInt64 = 0
+    var months: [_DaySet] = []
+    var monthsCached: UInt32 = 0
+
+    init(_ frequency: RecurrenceRule.Frequency) {
+        if frequency == .yearly { years = Array(repeating: _DaySet(), count: 56) }
+        if frequency == .monthly { months = Array(repeating: _DaySet(), count: 28) }
+    }
+
+    mutating func yearDays(_ y: Int, _ plan: _RulePlan) -> _DaySet {
+        let shape = plan.dayParts.yearShape(y)
+        if yearsCached & (1 << UInt64(shape)) == 0 {
+            years[shape] = plan.dayParts.yearDays(y)
+            yearsCached |= 1 << UInt64(shape)
+        }
+        return years[shape]
+    }
+
+    mutating func monthDays(_ y: Int, _ m: Int, first: Int, _ plan: _RulePlan) -> _DaySet {
+        if plan.dayParts.hasByMonth && plan.dayParts.monthMask & (1 << UInt16(m)) == 0 { return _DaySet() }
+        guard plan.dayParts.monthDaysCacheable else { return plan.dayParts.monthDays(y, m) }
+        let shape = (_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: first) - 1
+        if monthsCached & (1 << UInt32(shape)) == 0 {
+            months[shape] = plan.dayParts.monthDays(y, m)
+            monthsCached |= 1 << UInt32(shape)
+        }
+        return months[shape]
+    }
+}
