@@ -97,6 +97,8 @@ struct _RuleIterator {
     var rawDone = false
     var pending: [_Raw] = []
     var pendingIndex = 0
+    /// Plain rules' fast path (PlainStepper.swift): when set, it does all the work.
+    var plain: _PlainStepper? = nil
 
     /// - Parameters:
     ///   - seekKey: the start of a window: when the rule has no COUNT, the
@@ -138,6 +140,9 @@ struct _RuleIterator {
         let boundLocal = bound < endOfTime ? bound + cursor.offset(utc: bound) : bound
         lastDay = min(_maxDayNumber, _floorDiv(Int(boundLocal), 86_400) + 2)
         lastInstant = min(bound, endOfTime + 2 * 86_400)
+        plain = _PlainStepper(plan: plan, cursor: cursor, includesStart: includesStart, seekKey: seekKey,
+                              startKey: startKey, lastDay: lastDay, lastInstant: lastInstant)
+        if plain != nil { return }
         // Seeking past DTSTART drops it; with COUNT there is no seeking, and
         // DTSTART must still be counted (the merger filters the window).
         if plan.count == nil, let s = seekKey, s > startKey { startPending = false }
@@ -179,6 +184,7 @@ struct _RuleIterator {
 
     /// The next instance, or `nil` when the rule is done.
     mutating func next() -> _Raw? {
+        if plain != nil { return plain!.next() }
         if finished { return nil }
         if subDaily {
             // Sub-daily instants come in elapsed order and never move out of
@@ -537,7 +543,7 @@ struct _RuleIterator {
     }
 
     /// All the work done so far, including the day-limit seek's years.
-    var workDone: Int { work &+ (daySeek?.years ?? 0) }
+    var workDone: Int { work &+ (daySeek?.years ?? 0) &+ (plain?.work ?? 0) }
 
     /// ``_RulePlan/timeFiltersReachable(t0:step:offset:modulo:)`` for the
     /// current offset.
