@@ -16,6 +16,10 @@ import AlmanacCore
 /// seeks to its first period. A COUNT with a window that starts after
 /// DTSTART (counted ahead in bulk by the general iterator) is not plain.
 struct _PlainStepper {
+    /// The plan is plain and the stepper takes it; otherwise the general
+    /// iterator does, and this value is inert.
+    var active: Bool
+
     // MARK: what every candidate goes through
 
     var cursor: _ZoneCursor
@@ -91,9 +95,10 @@ struct _PlainStepper {
             && plan.setPos.isEmpty && plan.times.count == 1 && !plan.unmatchableTime
     }
 
-    /// The stepper for `plan`, or `nil` when the plan is not plain or starts
+    /// The stepper for `plan`, inactive when the plan is not plain or starts
     /// where only the general iterator's checks apply (a sub-daily first
-    /// instance shown before year 1).
+    /// instance shown before year 1). Not an optional: the iterator steps it
+    /// in place, where an optional's payload would be moved out and back.
     ///
     /// - Parameters:
     ///   - cursor, startKey, lastDay, lastInstant: as the general iterator
@@ -101,10 +106,10 @@ struct _PlainStepper {
     ///     instance may have, from UNTIL, the window's end and year 9999).
     ///   - seekKey: the window's start; without COUNT the walk starts at the
     ///     first period that can reach it.
-    init?(plan: _RulePlan, cursor: _ZoneCursor, includesStart: Bool, seekKey: Int64?,
-          startKey: Int64, lastDay: Int, lastInstant: Int64) {
+    init(plan: _RulePlan, cursor: _ZoneCursor, includesStart: Bool, seekKey: Int64?,
+         startKey: Int64, lastDay: Int, lastInstant: Int64) {
         let seeks = seekKey.map { $0 > startKey } ?? false
-        guard Self.isPlain(plan, seeks: seeks) else { return nil }
+        active = Self.isPlain(plan, seeks: seeks)
         self.cursor = cursor
         untilKey = plan.untilKey ?? .max
         countLimit = plan.count ?? .max
@@ -113,23 +118,22 @@ struct _PlainStepper {
         startLocal = plan.startLocal
         dayBased = plan.frequency >= .daily
         skipGaps = plan.skipGaps
-        second = Int64(plan.times[0])
+        second = Int64(plan.times.first ?? 0)
         interval = plan.interval
         emptyLimit = plan.emptyLimit
         self.lastDay = lastDay
         self.lastInstant = lastInstant
+        let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
+        step = dayBased ? 0 : overflow ? .max : s
+        (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = active && dayBased ? Self.periodShape(plan) : (0, 0, 0, 0)
+        guard active else { return }
         if dayBased {
-            (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = Self.periodShape(plan)
-            step = 0
             if plan.count == nil, seeks, let s = seekKey {
                 k = Self.seekPeriod(plan, cursor: &self.cursor, seekKey: s, firstPeriodStart: firstPeriodStart, daysPerStep: daysPerStep)
             }
             if !loadPeriod() { periodsDone = true }
-        } else {
-            (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = (0, 0, 0, 0)
-            let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
-            step = overflow ? .max : s
-            guard firstSubDaily(plan, startKey: startKey, seekKey: seekKey) else { return nil }
+        } else if !firstSubDaily(plan, startKey: startKey, seekKey: seekKey) {
+            active = false
         }
     }
 
@@ -216,7 +220,44 @@ struct _PlainStepper {
             finished = true
             return nil
         }
-        // Nothing waiting (the usual case): the candidate is the instance.
+        // The usual step: the next day of this period or of the next one
+        // (after a period that had an instance), its wall clock in the
+        // cursor's span (no gap, no fold), nothing waiting, after DTSTART.
+        // Any other case goes the slow way, from the same state.
+        if held == nil && pending.isEmpty && !startPending && !periodsDone && !candidatesDone {
+            var i = dayIndex, start = periodStart
+            let rolls = i == periodDayCount
+            if rolls {
+                let (steps, overflow) = (k &+ 1).multipliedReportingOverflow(by: interval)
+                guard periodHadCandidate, !overflow, steps <= 4_000_000 else { return slowNext() }
+                start = firstPeriodStart &+ daysPerStep &* steps
+                guard start <= lastDay else { return slowNext() }
+                i = 0
+            }
+            let day = start &+ Int(truncatingIfNeeded: (periodDays >> UInt64(8 &* i)) & 0xFF)
+            let local = Int64(day) &* 86_400 &+ second
+            if day <= _maxDayNumber && day >= _minDayNumber && local > startLocal
+                && local >= cursor.localLow && local < cursor.localHigh && local &- cursor.localOffset > lastKey {
+                if rolls {
+                    // What loadPeriod() and the end of the period do.
+                    k &+= 1
+                    work &+= 1
+                    emptyPeriods = 0
+                    periodStart = start
+                }
+                dayIndex = i &+ 1
+                periodHadCandidate = true
+                let o = cursor.localOffset
+                return emit(_Raw(key: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
+            }
+        }
+        return slowNext()
+    }
+
+    /// ``next()`` when the usual step does not apply: DTSTART, a period's
+    /// end, a transition, a gap, a fold.
+    mutating func slowNext() -> _Raw? {
+        // Nothing waiting: the candidate is the instance.
         while held == nil && pending.isEmpty && !candidatesDone {
             guard let (r, shifted) = nextDayBased() else { candidatesDone = true; break }
             if shifted { pending.append(r); break }

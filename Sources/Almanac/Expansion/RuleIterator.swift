@@ -97,8 +97,8 @@ struct _RuleIterator {
     var rawDone = false
     var pending: [_Raw] = []
     var pendingIndex = 0
-    /// Plain rules' fast path (PlainStepper.swift): when set, it does all the work.
-    var plain: _PlainStepper? = nil
+    /// Plain rules' fast path (PlainStepper.swift): when active, it does all the work.
+    var plain: _PlainStepper
 
     /// - Parameters:
     ///   - seekKey: the start of a window: when the rule has no COUNT, the
@@ -142,7 +142,7 @@ struct _RuleIterator {
         lastInstant = min(bound, endOfTime + 2 * 86_400)
         plain = _PlainStepper(plan: plan, cursor: cursor, includesStart: includesStart, seekKey: seekKey,
                               startKey: startKey, lastDay: lastDay, lastInstant: lastInstant)
-        if plain != nil { return }
+        if plain.active { return }
         // Seeking past DTSTART drops it; with COUNT there is no seeking, and
         // DTSTART must still be counted (the merger filters the window).
         if plan.count == nil, let s = seekKey, s > startKey { startPending = false }
@@ -184,7 +184,7 @@ struct _RuleIterator {
 
     /// The next instance, or `nil` when the rule is done.
     mutating func next() -> _Raw? {
-        if plain != nil { return plain!.next() }
+        if plain.active { return plain.next() }
         if finished { return nil }
         if subDaily {
             // Sub-daily instants come in elapsed order and never move out of
@@ -543,7 +543,7 @@ struct _RuleIterator {
     }
 
     /// All the work done so far, including the day-limit seek's years.
-    var workDone: Int { work &+ (daySeek?.years ?? 0) &+ (plain?.work ?? 0) }
+    var workDone: Int { work &+ (daySeek?.years ?? 0) &+ plain.work }
 
     /// ``_RulePlan/timeFiltersReachable(t0:step:offset:modulo:)`` for the
     /// current offset.
