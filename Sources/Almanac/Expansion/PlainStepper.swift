@@ -22,7 +22,6 @@ struct _PlainStepper {
 
     // MARK: what every candidate goes through
 
-    var cursor: _ZoneCursor
     /// UNTIL in key space, inclusive; `Int64.max` without one.
     let untilKey: Int64
     /// COUNT, or `Int.max`.
@@ -40,12 +39,12 @@ struct _PlainStepper {
     var periodsDone = false
     var candidatesDone = false
 
-    /// Candidates a gap moved forward wait here for the next unmoved one, as
-    /// in the general iterator (a gap of a day or more can move a time past
-    /// the next instance).
-    var held: _Raw? = nil
-    var pending: [_Raw] = []
-    var pendingIndex = 0
+    /// Candidates a gap moved forward wait for the next unmoved one, as in
+    /// the general iterator (a gap of a day or more can move a time past the
+    /// next instance). They wait in the general iterator's merge state
+    /// (`held`, `pending`, `pendingIndex`), passed in with the cursor; the
+    /// general iterator does not use them when the stepper runs, and the
+    /// stepper adds no reference and less size to the iterator.
 
     // MARK: day-based (DAILY, WEEKLY)
 
@@ -55,12 +54,12 @@ struct _PlainStepper {
     let second: Int64
     /// The days of a period, as offsets from its first day: one byte each.
     let periodDays: UInt64
-    let periodDayCount: Int
-    var dayIndex = 0
+    let periodDayCount: Int32
+    var dayIndex: Int32 = 0
     var periodStart = 0
     /// The period's first day for `k == 0`, and days per unit of `k * interval`.
     let firstPeriodStart: Int
-    let daysPerStep: Int
+    let daysPerStep: Int32
     var k = 0
     let interval: Int
     let lastDay: Int
@@ -74,8 +73,8 @@ struct _PlainStepper {
     var instant: Int64 = 0
     let step: Int64
     let lastInstant: Int64
-    /// The first period's instance, found by the initializer.
-    var first: _Raw? = nil
+    /// The first period's instance, at `instant`, is still to be produced.
+    var firstPending = false
 
     /// 10000-01-01T00:00:00 in wall-clock seconds: nothing starts at or after it.
     static let endOfTime = Int64(_maxDayNumber + 1) * 86_400
@@ -101,16 +100,18 @@ struct _PlainStepper {
     /// in place, where an optional's payload would be moved out and back.
     ///
     /// - Parameters:
-    ///   - cursor, startKey, lastDay, lastInstant: as the general iterator
+    ///   - cursor: the general iterator's cursor, which the stepper moves
+    ///     (one cursor per rule: each call passes it in).
+    ///   - weekDays: the general iterator's days of every week (WEEKLY).
+    ///   - startKey, lastDay, lastInstant: as the general iterator
     ///     computed them (DTSTART's key; the last day and instant any
     ///     instance may have, from UNTIL, the window's end and year 9999).
     ///   - seekKey: the window's start; without COUNT the walk starts at the
     ///     first period that can reach it.
-    init(plan: _RulePlan, cursor: _ZoneCursor, includesStart: Bool, seekKey: Int64?,
+    init(plan: _RulePlan, cursor: inout _ZoneCursor, weekDays: _DaySet?, includesStart: Bool, seekKey: Int64?,
          startKey: Int64, lastDay: Int, lastInstant: Int64) {
         let seeks = seekKey.map { $0 > startKey } ?? false
         active = Self.isPlain(plan, seeks: seeks)
-        self.cursor = cursor
         untilKey = plan.untilKey ?? .max
         countLimit = plan.count ?? .max
         injectsStart = includesStart
@@ -125,36 +126,36 @@ struct _PlainStepper {
         self.lastInstant = lastInstant
         let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
         step = dayBased ? 0 : overflow ? .max : s
-        (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = active && dayBased ? Self.periodShape(plan) : (0, 0, 0, 0)
+        (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = active && dayBased ? Self.periodShape(plan, weekDays: weekDays) : (0, 0, 0, 0)
         guard active else { return }
         if dayBased {
             if plan.count == nil, seeks, let s = seekKey {
-                k = Self.seekPeriod(plan, cursor: &self.cursor, seekKey: s, firstPeriodStart: firstPeriodStart, daysPerStep: daysPerStep)
+                k = Self.seekPeriod(plan, cursor: &cursor, seekKey: s, firstPeriodStart: firstPeriodStart, daysPerStep: daysPerStep)
             }
             if !loadPeriod() { periodsDone = true }
-        } else if !firstSubDaily(plan, startKey: startKey, seekKey: seekKey) {
+        } else if !firstSubDaily(plan, cursor: &cursor, startKey: startKey, seekKey: seekKey) {
             active = false
         }
     }
 
     /// A day-based rule's period: its days (offsets from its first day), the
     /// first period's first day, and days per step of `k * interval`.
-    static func periodShape(_ plan: _RulePlan) -> (days: UInt64, count: Int, start: Int, perStep: Int) {
+    static func periodShape(_ plan: _RulePlan, weekDays: _DaySet?) -> (days: UInt64, count: Int32, start: Int, perStep: Int32) {
         guard plan.frequency == .weekly else { return (0, 1, plan.startDay, 1) }
-        let set = plan.weekDays(_weekOneStart(year: 2000, weekStart: plan.weekStart))
+        let set = weekDays ?? plan.weekDays(_weekOneStart(year: 2000, weekStart: plan.weekStart))
         var packed: UInt64 = 0, n = 0, from = 0
         while let d = set.next(from: from) {
             packed |= UInt64(d) << UInt64(8 * n)
             n += 1
             from = d + 1
         }
-        return (packed, n, plan.startDay - plan.startWeekday.offset(from: plan.weekStart), 7)
+        return (packed, Int32(n), plan.startDay - plan.startWeekday.offset(from: plan.weekStart), 7)
     }
 
     /// The first period that can reach `seekKey`: two days back for offsets
     /// and gap shifts, as the general iterator seeks.
     static func seekPeriod(_ plan: _RulePlan, cursor: inout _ZoneCursor, seekKey: Int64,
-                           firstPeriodStart: Int, daysPerStep: Int) -> Int {
+                           firstPeriodStart: Int, daysPerStep: Int32) -> Int {
         let s = min(seekKey, endOfTime)
         let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 2
         let periods = daysPerStep == 7
@@ -168,7 +169,7 @@ struct _PlainStepper {
         work &+= 1
         let (steps, overflow) = k.multipliedReportingOverflow(by: interval)
         guard !overflow, steps <= 4_000_000 else { return false }
-        periodStart = firstPeriodStart + daysPerStep * steps
+        periodStart = firstPeriodStart + Int(daysPerStep) * steps
         guard periodStart <= lastDay else { return false }
         dayIndex = 0
         return true
@@ -178,7 +179,7 @@ struct _PlainStepper {
     /// is injected, and the periods before a window). `false` when the
     /// general iterator must take the rule: its first instance would show
     /// before year 1.
-    mutating func firstSubDaily(_ plan: _RulePlan, startKey: Int64, seekKey: Int64?) -> Bool {
+    mutating func firstSubDaily(_ plan: _RulePlan, cursor: inout _ZoneCursor, startKey: Int64, seekKey: Int64?) -> Bool {
         let t0 = startKey - Int64(plan.startSecond) % plan.unit
         var k: Int64 = 0
         if plan.count == nil, let sk = seekKey.map({ min($0, Self.endOfTime) }), sk > t0 {
@@ -200,7 +201,7 @@ struct _PlainStepper {
                 continue
             }
             instant = c
-            first = _Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
+            firstPending = true
             return true
         }
     }
@@ -209,11 +210,11 @@ struct _PlainStepper {
 
     /// The next instance, or `nil` when the rule is done.
     @inline(__always)
-    mutating func next() -> _Raw? {
+    mutating func next(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
         if finished { return nil }
         if !dayBased {
             // Elapsed steps never land in a gap: no merging is needed.
-            while let out = nextSubDaily() {
+            while let out = nextSubDaily(&cursor) {
                 if out.key <= lastKey { continue }
                 return emit(out)
             }
@@ -229,9 +230,9 @@ struct _PlainStepper {
             let rolls = i == periodDayCount
             if rolls {
                 let (steps, overflow) = (k &+ 1).multipliedReportingOverflow(by: interval)
-                guard periodHadCandidate, !overflow, steps <= 4_000_000 else { return slowNext() }
-                start = firstPeriodStart &+ daysPerStep &* steps
-                guard start <= lastDay else { return slowNext() }
+                guard periodHadCandidate, !overflow, steps <= 4_000_000 else { return slowNext(&cursor, &held, &pending, &pendingIndex) }
+                start = firstPeriodStart &+ Int(daysPerStep) &* steps
+                guard start <= lastDay else { return slowNext(&cursor, &held, &pending, &pendingIndex) }
                 i = 0
             }
             let day = start &+ Int(truncatingIfNeeded: (periodDays >> UInt64(8 &* i)) & 0xFF)
@@ -251,20 +252,20 @@ struct _PlainStepper {
                 return emit(_Raw(key: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
             }
         }
-        return slowNext()
+        return slowNext(&cursor, &held, &pending, &pendingIndex)
     }
 
     /// ``next()`` when the usual step does not apply: DTSTART, a period's
     /// end, a transition, a gap, a fold.
-    mutating func slowNext() -> _Raw? {
+    mutating func slowNext(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
         // Nothing waiting: the candidate is the instance.
         while held == nil && pending.isEmpty && !candidatesDone {
-            guard let (r, shifted) = nextDayBased() else { candidatesDone = true; break }
+            guard let (r, shifted) = nextDayBased(&cursor) else { candidatesDone = true; break }
             if shifted { pending.append(r); break }
             if r.key <= lastKey { continue }
             return emit(r)
         }
-        return merged()
+        return merged(&cursor, &held, &pending, &pendingIndex)
     }
 
     /// UNTIL and COUNT, then the instance.
@@ -280,10 +281,10 @@ struct _PlainStepper {
     /// The general iterator's merge of shifted candidates: each waits until
     /// the next unshifted candidate; the smaller key goes first (the
     /// unshifted one on a tie), and a key already produced is dropped.
-    mutating func merged() -> _Raw? {
+    mutating func merged(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
         while true {
             if held == nil && !candidatesDone {
-                if let (r, shifted) = nextDayBased() {
+                if let (r, shifted) = nextDayBased(&cursor) {
                     if shifted { pending.append(r); continue }
                     held = r
                 } else {
@@ -309,7 +310,7 @@ struct _PlainStepper {
 
     /// DTSTART when it is injected, then the rule's own candidates.
     @inline(__always)
-    mutating func startCandidate() -> (_Raw, Bool) {
+    mutating func startCandidate(_ cursor: inout _ZoneCursor) -> (_Raw, Bool) {
         startPending = false
         let r = cursor.resolve(local: startLocal)
         return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: startLocal), r.inGap)
@@ -320,8 +321,8 @@ struct _PlainStepper {
     /// The next day-based candidate in wall-clock order, and whether a DST
     /// gap moved it.
     @inline(__always)
-    mutating func nextDayBased() -> (_Raw, Bool)? {
-        if startPending { return startCandidate() }
+    mutating func nextDayBased(_ cursor: inout _ZoneCursor) -> (_Raw, Bool)? {
+        if startPending { return startCandidate(&cursor) }
         if periodsDone { return nil }
         while true {
             while dayIndex < periodDayCount {
@@ -356,10 +357,14 @@ struct _PlainStepper {
 
     /// The next sub-daily candidate: one step of elapsed time.
     @inline(__always)
-    mutating func nextSubDaily() -> _Raw? {
-        if startPending { return startCandidate().0 }
+    mutating func nextSubDaily(_ cursor: inout _ZoneCursor) -> _Raw? {
+        if startPending { return startCandidate(&cursor).0 }
         if periodsDone { return nil }
-        if let f = first { first = nil; return f }
+        if firstPending {
+            firstPending = false
+            let o = cursor.offset(utc: instant)
+            return _Raw(key: instant, local: instant + o, offset: Int32(truncatingIfNeeded: o), rid: instant + o)
+        }
         while true {
             work &+= 1
             let (c, overflow) = instant.addingReportingOverflow(step)

@@ -140,7 +140,7 @@ struct _RuleIterator {
         let boundLocal = bound < endOfTime ? bound + cursor.offset(utc: bound) : bound
         lastDay = min(_maxDayNumber, _floorDiv(Int(boundLocal), 86_400) + 2)
         lastInstant = min(bound, endOfTime + 2 * 86_400)
-        plain = _PlainStepper(plan: plan, cursor: cursor, includesStart: includesStart, seekKey: seekKey,
+        plain = _PlainStepper(plan: plan, cursor: &cursor, weekDays: fixedDays, includesStart: includesStart, seekKey: seekKey,
                               startKey: startKey, lastDay: lastDay, lastInstant: lastInstant)
         if plain.active { return }
         // Seeking past DTSTART drops it; with COUNT there is no seeking, and
@@ -184,7 +184,7 @@ struct _RuleIterator {
 
     /// The next instance, or `nil` when the rule is done.
     mutating func next() -> _Raw? {
-        if plain.active { return plain.next() }
+        if plain.active { return plain.next(&cursor, &held, &pending, &pendingIndex) }
         if finished { return nil }
         if subDaily {
             // Sub-daily instants come in elapsed order and never move out of
