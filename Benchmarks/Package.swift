@@ -17,12 +17,15 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The C limit loop: W1, W2 and W7's instants with the least logic (CLimit.swift).
+        .target(name: "CLimitLoop", path: "Sources/CLimitLoop"),
         .executableTarget(
             name: "Recurrence",
             dependencies: [
                 .product(name: "Almanac", package: "Almanac"),
                 .product(name: "AlmanacRequests", package: "Almanac"),
                 .product(name: "Benchmark", package: "package-benchmark"),
+                "CLimitLoop",
             ],
             path: "Benchmarks/Recurrence",
             plugins: [

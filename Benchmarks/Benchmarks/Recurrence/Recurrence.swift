@@ -54,6 +54,10 @@ let benchmarks: @Sendable () -> Void = {
         return Prepared(w)
     }
 
+    // W1, W2, W7: the C limit loop (CLimit.swift), the same instants with
+    // the least logic, in C.
+    registerCLimit()
+
     // W2-W6: the same wall-clock starts as the oracle's, precomputed, each
     // read through the zone: what is left when the rule logic is taken away.
     for id in ["W2", "W3", "W4", "W5", "W6"] {

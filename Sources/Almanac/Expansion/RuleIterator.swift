@@ -25,6 +25,9 @@ struct _Raw {
 /// - ``_SubDailyIterator``: sub-daily frequencies step in elapsed time from
 ///   DTSTART and filter on the wall-clock fields of each instant (README,
 ///   "RFC choices", 3).
+/// - ``_PlainIterator``: plain rules (DAILY, WEEKLY with or without BYDAY,
+///   HOURLY, MINUTELY, SECONDLY, no other BY part) step by a constant
+///   (PlainStepper.swift); when it takes a rule, the other two are not made.
 ///
 /// Another mode adds a stored optional, a branch in `init` and one in
 /// ``next()``. The optional is unwrapped in place (`dayBased!.next()`), so a
@@ -36,6 +39,7 @@ struct _RuleIterator {
     /// with the two optionals first, a profile of W7 showed an outlined
     /// enum-tag function per step.
     let plan: _RulePlan
+    var plain: _PlainIterator?
     var dayBased: _DayIterator?
     var subDaily: _SubDailyIterator?
 
@@ -47,7 +51,11 @@ struct _RuleIterator {
         self.plan = plan
         var cursor = _ZoneCursor(plan.zone)
         let bounds = _RuleBounds(plan: plan, includesStart: includesStart, seekKey: seekKey, endKey: endKey, cursor: &cursor)
-        if plan.frequency >= .daily {
+        let stepper = _PlainStepper(plan: plan, cursor: &cursor, weekDays: nil, includesStart: includesStart, seekKey: seekKey,
+                                    startKey: bounds.startKey, lastDay: bounds.lastDay, lastInstant: bounds.lastInstant)
+        if stepper.active {
+            plain = _PlainIterator(stepper: stepper, cursor: cursor)
+        } else if plan.frequency >= .daily {
             dayBased = _DayIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey)
         } else {
             subDaily = _SubDailyIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey)
@@ -57,13 +65,14 @@ struct _RuleIterator {
     /// The next instance, or `nil` when the rule is done.
     @inline(__always)
     mutating func next() -> _Raw? {
+        if plain != nil { return plain!.next() }
         if dayBased != nil { return dayBased!.next() }
         return subDaily!.next()
     }
 
     /// Frames, steps, days and years visited: the expander's cost in units
     /// that do not depend on the machine (tests bound it).
-    var workDone: Int { dayBased?.workDone ?? subDaily?.workDone ?? 0 }
+    var workDone: Int { plain?.stepper.work ?? dayBased?.workDone ?? subDaily?.workDone ?? 0 }
 
     /// 10000-01-01T00:00:00 in wall-clock seconds: nothing starts at or after it.
     static let endOfTime = Int64(_maxDayNumber + 1) * 86_400

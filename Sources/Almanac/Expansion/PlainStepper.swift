@@ -1,0 +1,399 @@
+import AlmanacCore
+
+/// The fast path for plain rules: DAILY, WEEKLY (with or without BYDAY),
+/// HOURLY, MINUTELY and SECONDLY with no other BYxxx part (INTERVAL, COUNT,
+/// UNTIL and WKST allowed). Such a rule steps by a constant: day-based rules
+/// walk the wall clock by whole days (one day, or a week's few days, per
+/// period), sub-daily rules walk elapsed seconds; each step is resolved
+/// through a forward ``_ZoneCursor``, which costs two comparisons until the
+/// step crosses a transition.
+///
+/// It gives exactly what the general iterator gives, in the same order, with
+/// the same work count: a time in a DST gap moves forward by the gap (RFC
+/// 5545 section 3.3.5) and waits until no earlier time can come, an overlap
+/// takes the earlier instant, DTSTART counts toward COUNT, UNTIL is
+/// inclusive, nothing is shown past year 9999, and a window without COUNT
+/// seeks to its first period. A COUNT with a window that starts after
+/// DTSTART (counted ahead in bulk by the general iterator) is not plain.
+struct _PlainStepper {
+    /// The plan is plain and the stepper takes it; otherwise the general
+    /// iterator does, and this value is inert.
+    var active: Bool
+
+    // MARK: what every candidate goes through
+
+    /// UNTIL in key space, inclusive; `Int64.max` without one.
+    let untilKey: Int64
+    /// COUNT, or `Int.max`.
+    let countLimit: Int
+    var emitted = 0
+    var lastKey = Int64.min
+    var finished = false
+    /// Periods (day-based) or steps (sub-daily) visited, counted as the
+    /// general iterator counts them (``_RuleIterator/workDone``).
+    var work = 0
+    let injectsStart: Bool
+    var startPending: Bool
+    let startLocal: Int64
+    /// No candidate is left but possibly DTSTART.
+    var periodsDone = false
+    var candidatesDone = false
+
+    /// Candidates a gap moved forward wait for the next unmoved one, as in
+    /// the general iterator (a gap of a day or more can move a time past the
+    /// next instance). They wait in the general iterator's merge state
+    /// (`held`, `pending`, `pendingIndex`), passed in with the cursor; the
+    /// general iterator does not use them when the stepper runs, and the
+    /// stepper adds no reference and less size to the iterator.
+
+    // MARK: day-based (DAILY, WEEKLY)
+
+    let dayBased: Bool
+    let skipGaps: Bool
+    /// The wall-clock second of the day of every instance.
+    let second: Int64
+    /// The days of a period, as offsets from its first day: one byte each.
+    let periodDays: UInt64
+    let periodDayCount: Int32
+    var dayIndex: Int32 = 0
+    var periodStart = 0
+    /// The period's first day for `k == 0`, and days per unit of `k * interval`.
+    let firstPeriodStart: Int
+    let daysPerStep: Int32
+    var k = 0
+    let interval: Int
+    let lastDay: Int
+    var periodHadCandidate = false
+    var emptyPeriods = 0
+    let emptyLimit: Int
+
+    // MARK: sub-daily (HOURLY, MINUTELY, SECONDLY)
+
+    /// The last candidate's instant.
+    var instant: Int64 = 0
+    let step: Int64
+    let lastInstant: Int64
+    /// The first period's instance, at `instant`, is still to be produced.
+    var firstPending = false
+
+    /// 10000-01-01T00:00:00 in wall-clock seconds: nothing starts at or after it.
+    static let endOfTime = Int64(_maxDayNumber + 1) * 86_400
+    /// 0001-01-01T00:00:00 in wall-clock seconds: nothing is shown before it.
+    static let startOfTime = Int64(_minDayNumber) * 86_400
+
+    /// Whether the plan is plain (see the type's note).
+    static func isPlain(_ plan: _RulePlan, seeks: Bool) -> Bool {
+        switch plan.frequency {
+        case .yearly, .monthly: return false
+        case .weekly: break
+        default: if plan.dayParts.hasByDay { return false }
+        }
+        if plan.count != nil && seeks { return false }
+        return !plan.dayParts.hasByMonth && !plan.dayParts.hasByMonthDay && !plan.dayParts.hasByYearDay && !plan.hasByWeekNo
+            && plan.dayParts.ordinals.isEmpty && plan.hourMask == 0 && plan.minuteMask == 0 && plan.secondMask == 0
+            && plan.setPos.isEmpty && plan.times.count == 1 && !plan.unmatchableTime
+    }
+
+    /// The stepper for `plan`, inactive when the plan is not plain or starts
+    /// where only the general iterator's checks apply (a sub-daily first
+    /// instance shown before year 1). Not an optional: the iterator steps it
+    /// in place, where an optional's payload would be moved out and back.
+    ///
+    /// - Parameters:
+    ///   - cursor: the general iterator's cursor, which the stepper moves
+    ///     (one cursor per rule: each call passes it in).
+    ///   - weekDays: the general iterator's days of every week (WEEKLY).
+    ///   - startKey, lastDay, lastInstant: as the general iterator
+    ///     computed them (DTSTART's key; the last day and instant any
+    ///     instance may have, from UNTIL, the window's end and year 9999).
+    ///   - seekKey: the window's start; without COUNT the walk starts at the
+    ///     first period that can reach it.
+    init(plan: _RulePlan, cursor: inout _ZoneCursor, weekDays: _DaySet?, includesStart: Bool, seekKey: Int64?,
+         startKey: Int64, lastDay: Int, lastInstant: Int64) {
+        let seeks = seekKey.map { $0 > startKey } ?? false
+        active = Self.isPlain(plan, seeks: seeks)
+        untilKey = plan.untilKey ?? .max
+        countLimit = plan.count ?? .max
+        injectsStart = includesStart
+        startPending = includesStart && !(plan.count == nil && seeks)
+        startLocal = plan.startLocal
+        dayBased = plan.frequency >= .daily
+        skipGaps = plan.skipGaps
+        second = Int64(plan.times.first ?? 0)
+        interval = plan.interval
+        emptyLimit = plan.emptyLimit
+        self.lastDay = lastDay
+        self.lastInstant = lastInstant
+        let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
+        step = dayBased ? 0 : overflow ? .max : s
+        (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = active && dayBased ? Self.periodShape(plan, weekDays: weekDays) : (0, 0, 0, 0)
+        guard active else { return }
+        if dayBased {
+            if plan.count == nil, seeks, let s = seekKey {
+                k = Self.seekPeriod(plan, cursor: &cursor, seekKey: s, firstPeriodStart: firstPeriodStart, daysPerStep: daysPerStep)
+            }
+            if !loadPeriod() { periodsDone = true }
+        } else if !firstSubDaily(plan, cursor: &cursor, startKey: startKey, seekKey: seekKey) {
+            active = false
+        }
+    }
+
+    /// A day-based rule's period: its days (offsets from its first day), the
+    /// first period's first day, and days per step of `k * interval`.
+    static func periodShape(_ plan: _RulePlan, weekDays: _DaySet?) -> (days: UInt64, count: Int32, start: Int, perStep: Int32) {
+        guard plan.frequency == .weekly else { return (0, 1, plan.startDay, 1) }
+        let set = weekDays ?? plan.dayParts.weekDays(_weekOneStart(year: 2000, weekStart: plan.weekStart))
+        var packed: UInt64 = 0, n = 0, from = 0
+        while let d = set.next(from: from) {
+            packed |= UInt64(d) << UInt64(8 * n)
+            n += 1
+            from = d + 1
+        }
+        return (packed, Int32(n), plan.startDay - plan.dayParts.startWeekday.offset(from: plan.weekStart), 7)
+    }
+
+    /// The first period that can reach `seekKey`: two days back for offsets
+    /// and gap shifts, as the general iterator seeks.
+    static func seekPeriod(_ plan: _RulePlan, cursor: inout _ZoneCursor, seekKey: Int64,
+                           firstPeriodStart: Int, daysPerStep: Int32) -> Int {
+        let s = min(seekKey, endOfTime)
+        let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 2
+        let periods = daysPerStep == 7
+            ? _floorDiv(target - (plan.weekStart.rawValue - 4), 7) - _floorDiv(plan.startDay - (plan.weekStart.rawValue - 4), 7)
+            : target - plan.startDay
+        return max(0, _floorDiv(periods, plan.interval))
+    }
+
+    /// Loads period `k`. `false` past the end.
+    mutating func loadPeriod() -> Bool {
+        work &+= 1
+        let (steps, overflow) = k.multipliedReportingOverflow(by: interval)
+        guard !overflow, steps <= 4_000_000 else { return false }
+        periodStart = firstPeriodStart + Int(daysPerStep) * steps
+        guard periodStart <= lastDay else { return false }
+        dayIndex = 0
+        return true
+    }
+
+    /// Finds the first sub-daily period's instance (skipping DTSTART when it
+    /// is injected, and the periods before a window). `false` when the
+    /// general iterator must take the rule: its first instance would show
+    /// before year 1.
+    mutating func firstSubDaily(_ plan: _RulePlan, cursor: inout _ZoneCursor, startKey: Int64, seekKey: Int64?) -> Bool {
+        let t0 = startKey - Int64(plan.startSecond) % plan.unit
+        var k: Int64 = 0
+        if plan.count == nil, let sk = seekKey.map({ min($0, Self.endOfTime) }), sk > t0 {
+            k = max(0, (sk - t0 - plan.unit) / step)
+        }
+        while true {
+            work &+= 1
+            let (ks, o1) = k.multipliedReportingOverflow(by: step)
+            let (p, o2) = t0.addingReportingOverflow(ks)
+            guard !o1, !o2, p <= lastInstant else { periodsDone = true; return true }
+            let c = p + Int64(plan.times[0])
+            let o = cursor.offset(utc: c)
+            guard c + o < Self.endOfTime else { periodsDone = true; return true }
+            guard c + o >= Self.startOfTime else { return false }
+            if c < startKey || (injectsStart && c == startKey) {
+                emptyPeriods += 1
+                if emptyPeriods > emptyLimit { periodsDone = true; return true }
+                k += 1
+                continue
+            }
+            instant = c
+            firstPending = true
+            return true
+        }
+    }
+
+    // MARK: emission
+
+    /// The next instance, or `nil` when the rule is done.
+    @inline(__always)
+    mutating func next(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
+        if finished { return nil }
+        if !dayBased {
+            // Elapsed steps never land in a gap: no merging is needed.
+            while let out = nextSubDaily(&cursor) {
+                if out.key <= lastKey { continue }
+                return emit(out)
+            }
+            finished = true
+            return nil
+        }
+        // The usual step: the next day of this period or of the next one
+        // (after a period that had an instance), its wall clock in the
+        // cursor's span (no gap, no fold), nothing waiting, after DTSTART.
+        // Any other case goes the slow way, from the same state.
+        if held == nil && pending.isEmpty && !startPending && !periodsDone && !candidatesDone {
+            var i = dayIndex, start = periodStart
+            let rolls = i == periodDayCount
+            if rolls {
+                let (steps, overflow) = (k &+ 1).multipliedReportingOverflow(by: interval)
+                guard periodHadCandidate, !overflow, steps <= 4_000_000 else { return slowNext(&cursor, &held, &pending, &pendingIndex) }
+                start = firstPeriodStart &+ Int(daysPerStep) &* steps
+                guard start <= lastDay else { return slowNext(&cursor, &held, &pending, &pendingIndex) }
+                i = 0
+            }
+            let day = start &+ Int(truncatingIfNeeded: (periodDays >> UInt64(8 &* i)) & 0xFF)
+            let local = Int64(day) &* 86_400 &+ second
+            if day <= _maxDayNumber && day >= _minDayNumber && local > startLocal
+                && local >= cursor.localLow && local < cursor.localHigh && local &- cursor.localOffset > lastKey {
+                if rolls {
+                    // What loadPeriod() and the end of the period do.
+                    k &+= 1
+                    work &+= 1
+                    emptyPeriods = 0
+                    periodStart = start
+                }
+                dayIndex = i &+ 1
+                periodHadCandidate = true
+                let o = cursor.localOffset
+                return emit(_Raw(key: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
+            }
+        }
+        return slowNext(&cursor, &held, &pending, &pendingIndex)
+    }
+
+    /// ``next()`` when the usual step does not apply: DTSTART, a period's
+    /// end, a transition, a gap, a fold.
+    mutating func slowNext(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
+        // Nothing waiting: the candidate is the instance.
+        while held == nil && pending.isEmpty && !candidatesDone {
+            guard let (r, shifted) = nextDayBased(&cursor) else { candidatesDone = true; break }
+            if shifted { pending.append(r); break }
+            if r.key <= lastKey { continue }
+            return emit(r)
+        }
+        return merged(&cursor, &held, &pending, &pendingIndex)
+    }
+
+    /// UNTIL and COUNT, then the instance.
+    @inline(__always)
+    mutating func emit(_ out: _Raw) -> _Raw? {
+        if out.key > untilKey { finished = true; return nil }
+        lastKey = out.key
+        emitted &+= 1
+        if emitted >= countLimit { finished = true }
+        return out
+    }
+
+    /// The general iterator's merge of shifted candidates: each waits until
+    /// the next unshifted candidate; the smaller key goes first (the
+    /// unshifted one on a tie), and a key already produced is dropped.
+    mutating func merged(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
+        while true {
+            if held == nil && !candidatesDone {
+                if let (r, shifted) = nextDayBased(&cursor) {
+                    if shifted { pending.append(r); continue }
+                    held = r
+                } else {
+                    candidatesDone = true
+                }
+            }
+            var out: _Raw
+            if pendingIndex < pending.count, held == nil || pending[pendingIndex].key < held!.key {
+                out = pending[pendingIndex]
+                pendingIndex += 1
+                if pendingIndex == pending.count { pending.removeAll(keepingCapacity: true); pendingIndex = 0 }
+            } else if let h = held {
+                out = h
+                held = nil
+            } else {
+                finished = true
+                return nil
+            }
+            if out.key <= lastKey { continue }
+            return emit(out)
+        }
+    }
+
+    /// DTSTART when it is injected, then the rule's own candidates.
+    @inline(__always)
+    mutating func startCandidate(_ cursor: inout _ZoneCursor) -> (_Raw, Bool) {
+        startPending = false
+        let r = cursor.resolve(local: startLocal)
+        return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: startLocal), r.inGap)
+    }
+
+    // MARK: stepping
+
+    /// The next day-based candidate in wall-clock order, and whether a DST
+    /// gap moved it.
+    @inline(__always)
+    mutating func nextDayBased(_ cursor: inout _ZoneCursor) -> (_Raw, Bool)? {
+        if startPending { return startCandidate(&cursor) }
+        if periodsDone { return nil }
+        while true {
+            while dayIndex < periodDayCount {
+                let day = periodStart + Int(truncatingIfNeeded: (periodDays >> UInt64(8 * dayIndex)) & 0xFF)
+                dayIndex += 1
+                // Weeks can reach past the calendar's ends.
+                if day > _maxDayNumber { return nil }
+                if day < _minDayNumber { continue }
+                let local = Int64(day) * 86_400 + second
+                if local <= startLocal && (local < startLocal || injectsStart) { continue }
+                periodHadCandidate = true
+                if local >= cursor.localLow && local < cursor.localHigh {
+                    let o = cursor.localOffset
+                    return (_Raw(key: local - o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local), false)
+                }
+                let r = cursor.resolveSlow(local: local)
+                if r.inGap {
+                    if skipGaps { continue }
+                    return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: local), true)
+                }
+                return (_Raw(key: r.utc, local: local, offset: r.offset, rid: local), false)
+            }
+            if periodHadCandidate { emptyPeriods = 0 } else {
+                emptyPeriods += 1
+                if emptyPeriods > emptyLimit { periodsDone = true; return nil }
+            }
+            periodHadCandidate = false
+            k += 1
+            if !loadPeriod() { periodsDone = true; return nil }
+        }
+    }
+
+    /// The next sub-daily candidate: one step of elapsed time.
+    @inline(__always)
+    mutating func nextSubDaily(_ cursor: inout _ZoneCursor) -> _Raw? {
+        if startPending { return startCandidate(&cursor).0 }
+        if periodsDone { return nil }
+        if firstPending {
+            firstPending = false
+            let o = cursor.offset(utc: instant)
+            return _Raw(key: instant, local: instant + o, offset: Int32(truncatingIfNeeded: o), rid: instant + o)
+        }
+        while true {
+            work &+= 1
+            let (c, overflow) = instant.addingReportingOverflow(step)
+            guard !overflow, c <= lastInstant else { periodsDone = true; return nil }
+            instant = c
+            let o = cursor.offset(utc: c)
+            guard c + o < Self.endOfTime else { periodsDone = true; return nil }
+            // Shown in year 0 (a synthetic zone's offset): out of range.
+            if c + o < Self.startOfTime { continue }
+            return _Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
+        }
+    }
+}
+
+/// The plain stepper with the state it borrows elsewhere: the zone cursor and
+/// the merge of gap-shifted times (a time moved forward by a gap may pass
+/// the next one, and leaves in order).
+struct _PlainIterator {
+    var stepper: _PlainStepper
+    var cursor: _ZoneCursor
+    var held: _Raw? = nil
+    var pending: [_Raw] = []
+    var pendingIndex = 0
+
+    init(stepper: _PlainStepper, cursor: _ZoneCursor) {
+        self.stepper = stepper
+        self.cursor = cursor
+    }
+
+    @inline(__always)
+    mutating func next() -> _Raw? { stepper.next(&cursor, &held, &pending, &pendingIndex) }
+}
