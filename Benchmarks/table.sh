@@ -148,8 +148,8 @@ def rate(per_ns):
 phase_ns = {i: T(f"{i}-Almanac") for i in PHASES}
 phase_sum = sum(v for v in phase_ns.values() if v is not None) if all(v is not None for v in phase_ns.values()) else None
 
-print("| Workload | Rule | Occurrences | Almanac / run | Almanac wall clock / run | Almanac / occurrence | Almanac occurrences / s | Foundation / run | Foundation ÷ Almanac | Almanac ÷ baseline | Almanac ÷ C limit loop | Almanac ÷ C limit loop + Tally | Almanac mallocs / run | Foundation mallocs / run | Check |")
-print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|")
+print("| Workload | Rule | Occurrences | Almanac / run | Almanac wall clock / run | Almanac / occurrence | Almanac occurrences / s | Foundation / run | Foundation ÷ Almanac | Almanac ÷ baseline | Almanac ÷ C limit loop | Almanac mallocs / run | Foundation mallocs / run | Check |")
+print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|")
 for i in ids:
     a, f, b = T(f"{i}-Almanac"), T(f"{i}-Foundation"), T(f"{i}-Baseline")
     count = counts.get((i, "Almanac"))
@@ -162,7 +162,7 @@ for i in ids:
     text = f"`{texts.get(i, '?')}`"
     if i in PHASES:
         text = texts.get(i, "?").removeprefix("phase: ") + (f", {100 * a / phase_sum:.1f}% of the phases" if phase_sum and a else "")
-    print(f"| {i} | {text} | {occ} | {t(a)} | {t(p(f'{i}-Almanac', 'wallClock'))} | {t(per)} | {rate(per)} | {t(f)} | {ratio(f, a)} | {ratio(a, b)} | {ratio(a, T(f'{i}-CLimit'))} | {ratio(a, T(f'{i}-CLimitTally'))} | {n(p(f'{i}-Almanac', 'mallocCountTotal'))} | {n(p(f'{i}-Foundation', 'mallocCountTotal'))} | {check} |")
+    print(f"| {i} | {text} | {occ} | {t(a)} | {t(p(f'{i}-Almanac', 'wallClock'))} | {t(per)} | {rate(per)} | {t(f)} | {ratio(f, a)} | {ratio(a, b)} | {ratio(a, T(f'{i}-CLimit'))} | {n(p(f'{i}-Almanac', 'mallocCountTotal'))} | {n(p(f'{i}-Foundation', 'mallocCountTotal'))} | {check} |")
 BASELINES = {"W": "same instants, no rule logic: the oracle's wall-clock starts, precomputed, through `Zone.timestamp(for:)`",
              "W1": "same instants, no rule logic: day after day through `Zone.timestamp(for:)`",
              "W7": "same instants, no rule logic: 7 h steps through `Zone.offset(at:)`",
@@ -171,20 +171,19 @@ BASELINES = {"W": "same instants, no rule logic: the oracle's wall-clock starts,
 for i in ids:
     if f"{i}-Baseline" in data:
         bper = None if not counts.get((i, 'Baseline')) else T(f'{i}-Baseline') / counts[(i, 'Baseline')]
-        print(f"| {i} baseline | {BASELINES.get(i, BASELINES.get(i[0], 'baseline'))} | {n(counts.get((i, 'Baseline')))} | {t(T(f'{i}-Baseline'))} | {t(p(f'{i}-Baseline', 'wallClock'))} | {t(bper)} | {rate(bper)} | | | | | | {n(p(f'{i}-Baseline', 'mallocCountTotal'))} | | |")
+        print(f"| {i} baseline | {BASELINES.get(i, BASELINES.get(i[0], 'baseline'))} | {n(counts.get((i, 'Baseline')))} | {t(T(f'{i}-Baseline'))} | {t(p(f'{i}-Baseline', 'wallClock'))} | {t(bper)} | {rate(bper)} | | | | | {n(p(f'{i}-Baseline', 'mallocCountTotal'))} | | |")
 for i in ids:
-    for side, what in (("CLimit", "same instants and offsets in C: integers, the zone's transitions in a table, one tight loop summing them"),
-                       ("CLimitTally", "the C limit loop folding each occurrence into the suite's `Tally` (instant, offset, wall clock), as the Almanac loop does")):
+    for side, what in (("CLimit", "same instants and offsets in C: integers, the zone's transitions in a table, one tight loop folding them as the Almanac loop does"),):
         if f"{i}-{side}" not in data: continue
         c, cc = T(f"{i}-{side}"), counts.get((i, side))
         cper = None if not cc or c is None else c / cc
-        label = "C limit loop" if side == "CLimit" else "C limit loop + Tally"
-        print(f"| {i} {label} | {what} | {n(cc)} | {t(c)} | {t(p(f'{i}-{side}', 'wallClock'))} | {t(cper)} | {rate(cper)} | | | | | | {n(p(f'{i}-{side}', 'mallocCountTotal'))} | | |")
+        label = "C limit loop"
+        print(f"| {i} {label} | {what} | {n(cc)} | {t(c)} | {t(p(f'{i}-{side}', 'wallClock'))} | {t(cper)} | {rate(cper)} | | | | | {n(p(f'{i}-{side}', 'mallocCountTotal'))} | | |")
 print()
 print(("Times are medians of the benchmark thread's CPU time per run, less the harness's clock reads (Empty); the wall-clock column is the median wall clock, which also counts time other processes held the core. " if EMPTY_CPU else "Times are medians of wall clock per run. ") + "One run = the whole expansion or query. "
       "Foundation ÷ Almanac > 1 means Almanac is faster; Almanac ÷ baseline is how far Almanac is from a loop "
       "that produces the same instants with no rule logic (public `Zone` API only); Almanac ÷ C limit loop is how far it is "
-      "from the least a program can do to produce them (Benchmarks/Sources/CLimitLoop: no `Occurrence`, no hash per occurrence); Almanac ÷ C limit loop + Tally compares it with the same C loop paying the same per-occurrence fold as the Almanac loop. "
+      "from the least a program can do to produce them (Benchmarks/Sources/CLimitLoop: no rule, no `Occurrence`; both loops fold each instant XOR offset into a sum). "
       f"Harness: an empty iteration costs {t(p('Empty', 'wallClock'))} of wall clock, {t(p('Empty', 'cpuTime'))} of CPU time (two clock reads), and {n(p('Empty', 'mallocCountTotal'))} mallocs.")
 b1, b1count = T("B1-Almanac"), counts.get(("B1", "Almanac"))
 if b1 and b1count:
@@ -207,8 +206,6 @@ for i in ["W1", "W2", "W3", "W4", "W5", "W6", "W7"]:
     if b is not None: parts.append(f"{a / b:.2f}× baseline {verdict(a / b <= 10)}")
     c = wall(f"{i}-CLimit")
     if c is not None: parts.append(f"{a / c:.1f}× C limit loop {verdict(a / c <= 10)} (issue 10)")
-    ct = wall(f"{i}-CLimitTally")
-    if ct is not None: parts.append(f"{a / ct:.1f}× C limit loop + Tally")
     if parts: targets.append(f"{i}: " + ", ".join(parts))
 w1, w1s, d1, d2 = (p(b, "mallocCountTotal", 100) for b in ("W1-Almanac", "W1-10k-Almanac", "D1-Almanac", "D2-Almanac"))
 if w1 is not None and w1s is not None:

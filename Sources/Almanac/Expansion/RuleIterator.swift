@@ -39,9 +39,16 @@ struct _RuleIterator {
     /// with the two optionals first, a profile of W7 showed an outlined
     /// enum-tag function per step.
     let plan: _RulePlan
+    /// Which of the three iterators below is in use. Dispatching on it,
+    /// not on `plain != nil`, spares a copy of the optional per step
+    /// (callgrind: an outlined copy of `_PlainIterator?`, 18 instructions
+    /// per occurrence of W1).
+    let mode: Mode
     var plain: _PlainIterator?
     var dayBased: _DayIterator?
     var subDaily: _SubDailyIterator?
+
+    enum Mode { case plain, dayBased, subDaily }
 
     /// - Parameters:
     ///   - seekKey: the start of a window: when the rule has no COUNT, the
@@ -54,10 +61,13 @@ struct _RuleIterator {
         let stepper = _PlainStepper(plan: plan, cursor: &cursor, weekDays: nil, includesStart: includesStart, seekKey: seekKey,
                                     startKey: bounds.startKey, lastDay: bounds.lastDay, lastInstant: bounds.lastInstant)
         if stepper.active {
+            mode = .plain
             plain = _PlainIterator(stepper: stepper, cursor: cursor)
         } else if plan.frequency >= .daily {
+            mode = .dayBased
             dayBased = _DayIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey)
         } else {
+            mode = .subDaily
             subDaily = _SubDailyIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey)
         }
     }
@@ -65,9 +75,11 @@ struct _RuleIterator {
     /// The next instance, or `nil` when the rule is done.
     @inline(__always)
     mutating func next() -> _Raw? {
-        if plain != nil { return plain!.next() }
-        if dayBased != nil { return dayBased!.next() }
-        return subDaily!.next()
+        switch mode {
+        case .plain: return plain!.next()
+        case .dayBased: return dayBased!.next()
+        case .subDaily: return subDaily!.next()
+        }
     }
 
     /// Frames, steps, days and years visited: the expander's cost in units

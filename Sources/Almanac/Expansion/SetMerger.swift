@@ -29,6 +29,11 @@ struct _SetMerger {
     let window: _KeyWindow?
     /// Tells the repeat of a wall-clock time (fall-back) in a zoned series.
     var ridCursor: _ZoneCursor
+    /// Whether an instance can be the later of two instants that show one
+    /// wall-clock time: in a zoned series, from a sub-daily rule (elapsed
+    /// steps) or an RDATE. A day-based rule reads each wall-clock time it
+    /// makes with RFC 5545 section 3.3.5's earlier instant, so never.
+    let checksRepeats: Bool
     var done = false
 
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
@@ -69,6 +74,7 @@ struct _SetMerger {
         excludedKeys = keys.sorted()
         excludedDays = wholeDays.sorted()
         single = alone
+        checksRepeats = kind == .zoned && (!alone || plans[0].frequency < .daily)
         heads = single ? [] : rules.indices.map { rules[$0].next() }
         exclusionHeads = exclusions.indices.map { exclusions[$0].next() }
     }
@@ -143,7 +149,7 @@ struct _SetMerger {
         }
         // The later of two instants that show the same wall-clock time (a
         // fall-back night) is the repeat: the wall clock resolves to the other.
-        let repeats = kind == .zoned && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
+        let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
         return Occurrence(key: raw.key, endKey: max(end, raw.key), local: raw.local, ridLocal: raw.rid,
                           offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: repeats, kind: kind)
     }

@@ -13,7 +13,8 @@
 /// `transitions[j-1]` (inclusive) to `transitions[j]`; `offsets` has `n + 1`
 /// entries. The local times must fall in no gap and no overlap (09:00 in New
 /// York never does). Writes each instant and offset when `out_instants` and
-/// `out_offsets` are not NULL. Returns a sum of the instants and offsets.
+/// `out_offsets` are not NULL. Returns the wrapping sum of `instant ^ offset`
+/// over the occurrences: the benchmark's `Tally` fold (Kernels.swift).
 int64_t climit_local(const int64_t *transitions, const int32_t *offsets, int64_t n,
                      int64_t first_local, const int64_t *steps, int64_t nsteps, int64_t count,
                      int64_t *out_instants, int32_t *out_offsets);
@@ -24,19 +25,5 @@ int64_t climit_local(const int64_t *transitions, const int32_t *offsets, int64_t
 int64_t climit_elapsed(const int64_t *transitions, const int32_t *offsets, int64_t n,
                        int64_t first_utc, int64_t step, int64_t count,
                        int64_t *out_instants, int32_t *out_offsets);
-
-/// The benchmark's `Tally` (Kernels.swift): a count and an FNV-style hash of
-/// each occurrence's instant, offset and wall clock (day of the month x 86400
-/// + second of the day), the fold every Almanac loop of the suite pays.
-typedef struct { int64_t count; uint64_t hash; } climit_tally;
-
-/// `climit_local` folding each occurrence into the Tally instead of a sum:
-/// the same consumer as the Almanac loop it is compared with.
-climit_tally climit_local_tally(const int64_t *transitions, const int32_t *offsets, int64_t n,
-                                int64_t first_local, const int64_t *steps, int64_t nsteps, int64_t count);
-
-/// `climit_elapsed` folding each occurrence into the Tally.
-climit_tally climit_elapsed_tally(const int64_t *transitions, const int32_t *offsets, int64_t n,
-                                  int64_t first_utc, int64_t step, int64_t count);
 
 #endif
