@@ -44,13 +44,11 @@ struct _DayIterator {
     var shapes: _FrameShapeCache
     var daySeek: _DayLimitSeek? = nil
 
-    // Times a DST gap moved forward wait here until no earlier time can come.
-    var held: _Raw? = nil
+    /// Times a DST gap moved forward wait here until no earlier time can come.
+    var merge = _GapMerge()
     /// No candidate is left but possibly DTSTART.
     var framesDone = false
     var rawDone = false
-    var pending: [_Raw] = []
-    var pendingIndex = 0
 
     init(plan: _RulePlan, bounds: _RuleBounds, cursor: _ZoneCursor, seekKey: Int64?) {
         self.plan = plan
@@ -101,23 +99,10 @@ struct _DayIterator {
     mutating func next() -> _Raw? {
         if progress.finished { return nil }
         while true {
-            if held == nil && !rawDone {
-                if let (r, shifted) = nextRaw() {
-                    if shifted { pending.append(r); continue }
-                    held = r
-                } else {
-                    rawDone = true
-                }
+            while merge.held == nil && !rawDone {
+                if let (r, shifted) = nextRaw() { merge.add(r, shifted: shifted) } else { rawDone = true }
             }
-            var out: _Raw
-            if pendingIndex < pending.count, held == nil || pending[pendingIndex].key < held!.key {
-                out = pending[pendingIndex]
-                pendingIndex += 1
-                if pendingIndex == pending.count { pending.removeAll(keepingCapacity: true); pendingIndex = 0 }
-            } else if let h = held {
-                out = h
-                held = nil
-            } else {
+            guard let out = merge.take() else {
                 progress.finished = true
                 return nil
             }
@@ -288,7 +273,7 @@ struct _DayIterator {
     /// ``_DayFrame/countAhead(before:_:)`` says, and moves past them. `false`
     /// when COUNT runs out before `s` or the rule ends.
     mutating func countWholeFrames(before s: Int64) -> Bool {
-        while k > 0 && frame.start > plan.startDay && pendingIndex >= pending.count && !startPending {
+        while k > 0 && frame.start > plan.startDay && merge.pendingIndex >= merge.pending.count && !startPending {
             work &+= 1
             let ahead = frame.countAhead(before: s, _DayFrame.Walk(
                 plan: plan, times: times, hasSetPos: hasSetPos, fixedDays: fixedDays != nil,

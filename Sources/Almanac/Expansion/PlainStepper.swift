@@ -39,12 +39,10 @@ struct _PlainStepper {
     var periodsDone = false
     var candidatesDone = false
 
-    /// Candidates a gap moved forward wait for the next unmoved one, as in
-    /// the general iterator (a gap of a day or more can move a time past the
-    /// next instance). They wait in the general iterator's merge state
-    /// (`held`, `pending`, `pendingIndex`), passed in with the cursor; the
-    /// general iterator does not use them when the stepper runs, and the
-    /// stepper adds no reference and less size to the iterator.
+    // Candidates a gap moved forward wait for the next unmoved one, as in
+    // the day-based iterator (a gap of a day or more can move a time past
+    // the next instance), in a `_GapMerge` passed in with the cursor
+    // (`_PlainIterator` holds both).
 
     // MARK: day-based (DAILY, WEEKLY)
 
@@ -210,7 +208,7 @@ struct _PlainStepper {
 
     /// The next instance, or `nil` when the rule is done.
     @inline(__always)
-    mutating func next(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
+    mutating func next(_ cursor: inout _ZoneCursor, _ merge: inout _GapMerge) -> _Raw? {
         if finished { return nil }
         if !dayBased {
             // Elapsed steps never land in a gap: no merging is needed.
@@ -225,14 +223,14 @@ struct _PlainStepper {
         // (after a period that had an instance), its wall clock in the
         // cursor's span (no gap, no fold), nothing waiting, after DTSTART.
         // Any other case goes the slow way, from the same state.
-        if held == nil && pending.isEmpty && !startPending && !periodsDone && !candidatesDone {
+        if merge.isIdle && !startPending && !periodsDone && !candidatesDone {
             var i = dayIndex, start = periodStart
             let rolls = i == periodDayCount
             if rolls {
                 let (steps, overflow) = (k &+ 1).multipliedReportingOverflow(by: interval)
-                guard periodHadCandidate, !overflow, steps <= 4_000_000 else { return slowNext(&cursor, &held, &pending, &pendingIndex) }
+                guard periodHadCandidate, !overflow, steps <= 4_000_000 else { return slowNext(&cursor, &merge) }
                 start = firstPeriodStart &+ Int(daysPerStep) &* steps
-                guard start <= lastDay else { return slowNext(&cursor, &held, &pending, &pendingIndex) }
+                guard start <= lastDay else { return slowNext(&cursor, &merge) }
                 i = 0
             }
             let day = start &+ Int(truncatingIfNeeded: (periodDays >> UInt64(8 &* i)) & 0xFF)
@@ -252,20 +250,20 @@ struct _PlainStepper {
                 return emit(_Raw(key: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
             }
         }
-        return slowNext(&cursor, &held, &pending, &pendingIndex)
+        return slowNext(&cursor, &merge)
     }
 
     /// ``next()`` when the usual step does not apply: DTSTART, a period's
     /// end, a transition, a gap, a fold.
-    mutating func slowNext(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
+    mutating func slowNext(_ cursor: inout _ZoneCursor, _ merge: inout _GapMerge) -> _Raw? {
         // Nothing waiting: the candidate is the instance.
-        while held == nil && pending.isEmpty && !candidatesDone {
+        while merge.isIdle && !candidatesDone {
             guard let (r, shifted) = nextDayBased(&cursor) else { candidatesDone = true; break }
-            if shifted { pending.append(r); break }
+            if shifted { merge.add(r, shifted: true); break }
             if r.key <= lastKey { continue }
             return emit(r)
         }
-        return merged(&cursor, &held, &pending, &pendingIndex)
+        return merged(&cursor, &merge)
     }
 
     /// UNTIL and COUNT, then the instance.
@@ -281,25 +279,12 @@ struct _PlainStepper {
     /// The general iterator's merge of shifted candidates: each waits until
     /// the next unshifted candidate; the smaller key goes first (the
     /// unshifted one on a tie), and a key already produced is dropped.
-    mutating func merged(_ cursor: inout _ZoneCursor, _ held: inout _Raw?, _ pending: inout [_Raw], _ pendingIndex: inout Int) -> _Raw? {
+    mutating func merged(_ cursor: inout _ZoneCursor, _ merge: inout _GapMerge) -> _Raw? {
         while true {
-            if held == nil && !candidatesDone {
-                if let (r, shifted) = nextDayBased(&cursor) {
-                    if shifted { pending.append(r); continue }
-                    held = r
-                } else {
-                    candidatesDone = true
-                }
+            while merge.held == nil && !candidatesDone {
+                if let (r, shifted) = nextDayBased(&cursor) { merge.add(r, shifted: shifted) } else { candidatesDone = true }
             }
-            var out: _Raw
-            if pendingIndex < pending.count, held == nil || pending[pendingIndex].key < held!.key {
-                out = pending[pendingIndex]
-                pendingIndex += 1
-                if pendingIndex == pending.count { pending.removeAll(keepingCapacity: true); pendingIndex = 0 }
-            } else if let h = held {
-                out = h
-                held = nil
-            } else {
+            guard let out = merge.take() else {
                 finished = true
                 return nil
             }
@@ -379,15 +364,13 @@ struct _PlainStepper {
     }
 }
 
-/// The plain stepper with the state it borrows elsewhere: the zone cursor and
-/// the merge of gap-shifted times (a time moved forward by a gap may pass
-/// the next one, and leaves in order).
+/// The plain stepper with the zone cursor and the merge of gap-shifted
+/// times it steps with (a time moved forward by a gap may pass the next
+/// one, and leaves in order).
 struct _PlainIterator {
     var stepper: _PlainStepper
     var cursor: _ZoneCursor
-    var held: _Raw? = nil
-    var pending: [_Raw] = []
-    var pendingIndex = 0
+    var merge = _GapMerge()
 
     init(stepper: _PlainStepper, cursor: _ZoneCursor) {
         self.stepper = stepper
@@ -395,5 +378,5 @@ struct _PlainIterator {
     }
 
     @inline(__always)
-    mutating func next() -> _Raw? { stepper.next(&cursor, &held, &pending, &pendingIndex) }
+    mutating func next() -> _Raw? { stepper.next(&cursor, &merge) }
 }
