@@ -112,6 +112,16 @@ import Testing
         #expect(gapShifts > 30)
     }
 
+    /// The stepper's literal bounds (inlined into other modules) are the calendar's.
+    @Test func literalBoundsAreTheCalendars() {
+        #expect(_PlainStepper.firstDay == _minDayNumber)
+        #expect(_PlainStepper.lastDayOfTime == _maxDayNumber)
+        #expect(_PlainStepper.startOfTime == Int64(_minDayNumber) * 86_400)
+        #expect(_PlainStepper.endOfTime == Int64(_maxDayNumber + 1) * 86_400)
+        #expect(CivilDate(daysSinceEpoch: _PlainStepper.firstDay) == CivilDate(1, 1, 1))
+        #expect(CivilDate(daysSinceEpoch: _PlainStepper.lastDayOfTime) == CivilDate(9999, 12, 31))
+    }
+
     /// The comparison above is not vacuous: plain rules take the fast path,
     /// the `BYMONTH` variants and COUNT with a later window do not.
     @Test func plainRulesAndOnlyThemTakeTheFastPath() throws {

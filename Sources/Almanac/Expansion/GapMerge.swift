@@ -7,14 +7,17 @@ import AlmanacCore
 /// unshifted one on a tie. The day-based iterator and the plain-rule stepper
 /// feed it alike: while `held` is empty and their source is not done, ``add(_:shifted:)``
 /// the next candidate; then ``take()``.
+@usableFromInline
 struct _GapMerge {
-    var held: _Raw? = nil
-    var pending: [_Raw] = []
-    var pendingIndex = 0
+    @usableFromInline var held: _Raw? = nil
+    @usableFromInline var pending: [_Raw] = []
+    @usableFromInline var pendingIndex = 0
+
+    @usableFromInline init() {}
 
     /// Whether nothing waits, so that the source's next unshifted candidate
     /// can leave at once.
-    var isIdle: Bool { held == nil && pending.isEmpty }
+    @inlinable var isIdle: Bool { held == nil && pending.isEmpty }
 
     /// A candidate from the source: a shifted one waits, an unshifted one is held.
     @inline(__always)

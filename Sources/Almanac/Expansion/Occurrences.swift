@@ -62,7 +62,7 @@ extension RecurrenceSet {
             /// The next instance, or `nil` after the last.
             // Inlinable: the occurrence is built straight into the caller's
             // value instead of being copied out of one more call (W7: -6%).
-            @inlinable
+            @inlinable @inline(__always)
             public mutating func next() -> Occurrence? { merger.next() }
 
             /// Frames, steps, days and years the expander has visited so

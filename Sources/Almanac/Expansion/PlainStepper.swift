@@ -15,29 +15,30 @@ import AlmanacCore
 /// inclusive, nothing is shown past year 9999, and a window without COUNT
 /// seeks to its first period. A COUNT with a window that starts after
 /// DTSTART (counted ahead in bulk by the general iterator) is not plain.
+@usableFromInline
 struct _PlainStepper {
     /// The plan is plain and the stepper takes it; otherwise the general
     /// iterator does, and this value is inert.
-    var active: Bool
+    @usableFromInline var active: Bool
 
     // MARK: what every candidate goes through
 
     /// UNTIL in key space, inclusive; `Int64.max` without one.
-    let untilKey: Int64
+    @usableFromInline let untilKey: Int64
     /// COUNT, or `Int.max`.
-    let countLimit: Int
-    var emitted = 0
-    var lastKey = Int64.min
-    var finished = false
+    @usableFromInline let countLimit: Int
+    @usableFromInline var emitted = 0
+    @usableFromInline var lastKey = Int64.min
+    @usableFromInline var finished = false
     /// Periods (day-based) or steps (sub-daily) visited, counted as the
     /// general iterator counts them (``_RuleIterator/workDone``).
-    var work = 0
-    let injectsStart: Bool
-    var startPending: Bool
-    let startLocal: Int64
+    @usableFromInline var work = 0
+    @usableFromInline let injectsStart: Bool
+    @usableFromInline var startPending: Bool
+    @usableFromInline let startLocal: Int64
     /// No candidate is left but possibly DTSTART.
-    var periodsDone = false
-    var candidatesDone = false
+    @usableFromInline var periodsDone = false
+    @usableFromInline var candidatesDone = false
 
     // Candidates a gap moved forward wait for the next unmoved one, as in
     // the day-based iterator (a gap of a day or more can move a time past
@@ -46,38 +47,44 @@ struct _PlainStepper {
 
     // MARK: day-based (DAILY, WEEKLY)
 
-    let dayBased: Bool
-    let skipGaps: Bool
+    @usableFromInline let dayBased: Bool
+    @usableFromInline let skipGaps: Bool
     /// The wall-clock second of the day of every instance.
-    let second: Int64
+    @usableFromInline let second: Int64
     /// The days of a period, as offsets from its first day: one byte each.
-    let periodDays: UInt64
-    let periodDayCount: Int32
-    var dayIndex: Int32 = 0
-    var periodStart = 0
+    @usableFromInline let periodDays: UInt64
+    @usableFromInline let periodDayCount: Int32
+    @usableFromInline var dayIndex: Int32 = 0
+    @usableFromInline var periodStart = 0
     /// The period's first day for `k == 0`, and days per unit of `k * interval`.
-    let firstPeriodStart: Int
-    let daysPerStep: Int32
-    var k = 0
-    let interval: Int
-    let lastDay: Int
-    var periodHadCandidate = false
-    var emptyPeriods = 0
-    let emptyLimit: Int
+    @usableFromInline let firstPeriodStart: Int
+    @usableFromInline let daysPerStep: Int32
+    @usableFromInline var k = 0
+    @usableFromInline let interval: Int
+    @usableFromInline let lastDay: Int
+    @usableFromInline var periodHadCandidate = false
+    @usableFromInline var emptyPeriods = 0
+    @usableFromInline let emptyLimit: Int
 
     // MARK: sub-daily (HOURLY, MINUTELY, SECONDLY)
 
     /// The last candidate's instant.
-    var instant: Int64 = 0
-    let step: Int64
-    let lastInstant: Int64
+    @usableFromInline var instant: Int64 = 0
+    @usableFromInline let step: Int64
+    @usableFromInline let lastInstant: Int64
     /// The first period's instance, at `instant`, is still to be produced.
-    var firstPending = false
+    @usableFromInline var firstPending = false
 
     /// 10000-01-01T00:00:00 in wall-clock seconds: nothing starts at or after it.
-    static let endOfTime = Int64(_maxDayNumber + 1) * 86_400
+    // Literals, not lets computed from the calendar's bounds: the usual
+    // step is inlined into callers in other modules, where a global `let`
+    // is read through a function call (callgrind: 10 instructions each).
+    @inlinable static var endOfTime: Int64 { 253_402_300_800 }
     /// 0001-01-01T00:00:00 in wall-clock seconds: nothing is shown before it.
-    static let startOfTime = Int64(_minDayNumber) * 86_400
+    @inlinable static var startOfTime: Int64 { -62_135_596_800 }
+    /// The day numbers of 0001-01-01 and 9999-12-31 (`_minDayNumber`, `_maxDayNumber`).
+    @inlinable static var firstDay: Int { -719_162 }
+    @inlinable static var lastDayOfTime: Int { 2_932_896 }
 
     /// Whether the plan is plain (see the type's note).
     static func isPlain(_ plan: _RulePlan, seeks: Bool) -> Bool {
@@ -134,6 +141,16 @@ struct _PlainStepper {
         } else if !firstSubDaily(plan, cursor: &cursor, startKey: startKey, seekKey: seekKey) {
             active = false
         }
+    }
+
+    /// An inactive stepper: the set merger's lane when no plain rule runs alone.
+    init() {
+        active = false
+        (untilKey, countLimit, injectsStart, startPending, startLocal) = (.max, .max, false, false, 0)
+        (dayBased, skipGaps, second, periodDays, periodDayCount) = (true, false, 0, 0, 0)
+        (firstPeriodStart, daysPerStep, interval, lastDay, emptyLimit) = (0, 0, 1, 0, 0)
+        (step, lastInstant) = (0, 0)
+        finished = true
     }
 
     /// A day-based rule's period: its days (offsets from its first day), the
@@ -219,37 +236,8 @@ struct _PlainStepper {
             finished = true
             return nil
         }
-        // The usual step: the next day of this period or of the next one
-        // (after a period that had an instance), its wall clock in the
-        // cursor's span (no gap, no fold), nothing waiting, after DTSTART.
-        // Any other case goes the slow way, from the same state.
-        if merge.isIdle && !startPending && !periodsDone && !candidatesDone {
-            var i = dayIndex, start = periodStart
-            let rolls = i == periodDayCount
-            if rolls {
-                let (steps, overflow) = (k &+ 1).multipliedReportingOverflow(by: interval)
-                guard periodHadCandidate, !overflow, steps <= 4_000_000 else { return slowNext(&cursor, &merge) }
-                start = firstPeriodStart &+ Int(daysPerStep) &* steps
-                guard start <= lastDay else { return slowNext(&cursor, &merge) }
-                i = 0
-            }
-            let day = start &+ Int(truncatingIfNeeded: (periodDays >> UInt64(8 &* i)) & 0xFF)
-            let local = Int64(day) &* 86_400 &+ second
-            if day <= _maxDayNumber && day >= _minDayNumber && local > startLocal
-                && local >= cursor.localLow && local < cursor.localHigh && local &- cursor.localOffset > lastKey {
-                if rolls {
-                    // What loadPeriod() and the end of the period do.
-                    k &+= 1
-                    work &+= 1
-                    emptyPeriods = 0
-                    periodStart = start
-                }
-                dayIndex = i &+ 1
-                periodHadCandidate = true
-                let o = cursor.localOffset
-                return emit(_Raw(key: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
-            }
-        }
+        if let r = quickStep(&cursor, idle: merge.isIdle) { return r }
+        if finished { return nil }
         return slowNext(&cursor, &merge)
     }
 
@@ -267,7 +255,7 @@ struct _PlainStepper {
     }
 
     /// UNTIL and COUNT, then the instance.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func emit(_ out: _Raw) -> _Raw? {
         if out.key > untilKey { finished = true; return nil }
         lastKey = out.key
@@ -362,21 +350,4 @@ struct _PlainStepper {
             return _Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
         }
     }
-}
-
-/// The plain stepper with the zone cursor and the merge of gap-shifted
-/// times it steps with (a time moved forward by a gap may pass the next
-/// one, and leaves in order).
-struct _PlainIterator {
-    var stepper: _PlainStepper
-    var cursor: _ZoneCursor
-    var merge = _GapMerge()
-
-    init(stepper: _PlainStepper, cursor: _ZoneCursor) {
-        self.stepper = stepper
-        self.cursor = cursor
-    }
-
-    @inline(__always)
-    mutating func next() -> _Raw? { stepper.next(&cursor, &merge) }
 }

@@ -9,6 +9,11 @@ struct _Raw {
     @usableFromInline var local: Int64
     @usableFromInline var offset: Int32
     @usableFromInline var rid: Int64
+
+    @inlinable
+    init(key: Int64, local: Int64, offset: Int32, rid: Int64) {
+        (self.key, self.local, self.offset, self.rid) = (key, local, offset, rid)
+    }
 }
 
 /// Expands one rule from one DTSTART, lazily, in order, each instant once.

@@ -6,7 +6,12 @@ import AlmanacCore
 /// comparison of heads; nothing is allocated per instance.
 @usableFromInline
 struct _SetMerger {
-    let kind: Anchor.Kind
+    @usableFromInline let kind: Anchor.Kind
+    /// A plain rule alone, with no window and no nominal days (the usual
+    /// query of a series): its stepper runs here, and its usual step is
+    /// inlined into the caller's loop (``next()``). Inert otherwise.
+    @usableFromInline let express: Bool
+    @usableFromInline var lane: _PlainIterator
     let zone: Zone
     var rules: [_RuleIterator]
     /// The rule when it is the set's only source (``single``): held outside
@@ -28,16 +33,16 @@ struct _SetMerger {
     /// The window's exact test, when its bounds are wider than it (`nil`: none).
     let window: _KeyWindow?
     /// Tells the repeat of a wall-clock time (fall-back) in a zoned series.
-    var ridCursor: _ZoneCursor
+    @usableFromInline var ridCursor: _ZoneCursor
     /// Whether an instance can be the later of two instants that show one
     /// wall-clock time: in a zoned series, from a sub-daily rule (elapsed
     /// steps) or an RDATE. A day-based rule reads each wall-clock time it
     /// makes with RFC 5545 section 3.3.5's earlier instant, so never.
-    let checksRepeats: Bool
+    @usableFromInline let checksRepeats: Bool
     var done = false
 
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
-    var work: Int { (rules + exclusions).reduce(only?.workDone ?? 0) { $0 &+ $1.workDone } }
+    var work: Int { (rules + exclusions).reduce((only?.workDone ?? 0) &+ (express ? lane.stepper.work : 0)) { $0 &+ $1.workDone } }
 
     init(set: RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
         kind = set.start.kind
@@ -75,6 +80,11 @@ struct _SetMerger {
         excludedDays = wholeDays.sorted()
         single = alone
         checksRepeats = kind == .zoned && (!alone || plans[0].frequency < .daily)
+        if alone, window == nil, lengthDays == 0, only?.mode == .plain, let plain = only?.plain {
+            (express, lane, only) = (true, plain, nil)
+        } else {
+            (express, lane) = (false, _PlainIterator(stepper: _PlainStepper(), cursor: _ZoneCursor(.utc)))
+        }
         heads = single ? [] : rules.indices.map { rules[$0].next() }
         exclusionHeads = exclusions.indices.map { exclusions[$0].next() }
     }
@@ -96,12 +106,32 @@ struct _SetMerger {
     let single: Bool
     /// Each instance's length: nominal days, then exact seconds.
     let lengthDays: Int
-    let lengthSeconds: Int64
+    @usableFromInline let lengthSeconds: Int64
     /// Resolves the wall-clock end of a nominal length.
     var endCursor: _ZoneCursor
 
-    @usableFromInline
+    /// The next instance: the express lane's usual step inline, anything
+    /// else through ``nextInstance()``.
+    @inlinable @inline(__always)
     mutating func next() -> Occurrence? {
+        if express, let raw = lane.quickNext() { return occurrence(express: raw) }
+        return nextInstance()
+    }
+
+    /// A plain rule's instance (no window, no nominal days).
+    @inlinable @inline(__always)
+    mutating func occurrence(express raw: _Raw) -> Occurrence {
+        let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
+        return Occurrence(key: raw.key, endKey: max(raw.key &+ lengthSeconds, raw.key), local: raw.local, ridLocal: raw.rid,
+                          offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: repeats, kind: kind)
+    }
+
+    @usableFromInline
+    mutating func nextInstance() -> Occurrence? {
+        if express {
+            guard let raw = lane.next() else { return nil }
+            return occurrence(express: raw)
+        }
         if single {
             // In place: no copy of the iterator per call.
             while let raw = only!.next() {
