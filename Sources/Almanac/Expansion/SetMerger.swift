@@ -83,7 +83,7 @@ struct _SetMerger {
         if alone, window == nil, lengthDays == 0, only?.mode == .plain, let plain = only?.plain {
             (express, lane, only) = (true, plain, nil)
         } else {
-            (express, lane) = (false, _PlainIterator(stepper: _PlainStepper(), cursor: _ZoneCursor(.utc)))
+            (express, lane) = (false, _PlainIterator(stepper: _PlainStepper(), cursor: endCursor))
         }
         heads = single ? [] : rules.indices.map { rules[$0].next() }
         exclusionHeads = exclusions.indices.map { exclusions[$0].next() }
