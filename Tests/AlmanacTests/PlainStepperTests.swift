@@ -128,7 +128,7 @@ import Testing
         let start = Anchor.zoned(CivilDate(2024, 1, 1)!.at(9, 0), try Zone("America/New_York"))
         func plain(_ text: String, seek: Int64? = nil) throws -> Bool {
             let plan = try _RulePlan(rule: RecurrenceRule(text), start: start, options: .init())
-            return _RuleIterator(plan: plan, includesStart: true, seekKey: seek, endKey: nil).plain != nil
+            return _RuleIterator(plan: plan, includesStart: true, seekKey: seek, endKey: nil).mode == .plain
         }
         for text in ["FREQ=DAILY", "FREQ=DAILY;INTERVAL=3;COUNT=5", "FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=MO,WE,FR;WKST=SU",
                      "FREQ=HOURLY;INTERVAL=7", "FREQ=MINUTELY;UNTIL=20240102T000000Z", "FREQ=SECONDLY"] {

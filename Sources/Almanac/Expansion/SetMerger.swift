@@ -8,16 +8,16 @@ import AlmanacCore
 struct _SetMerger {
     @usableFromInline let kind: Anchor.Kind
     /// A plain rule alone, with no window and no nominal days (the usual
-    /// query of a series): its stepper runs here, and its usual step is
-    /// inlined into the caller's loop (``next()``). Inert otherwise.
+    /// query of a series): the usual step of its stepper (``only``'s plain
+    /// mode) is inlined into the caller's loop (``next()``).
     @usableFromInline let express: Bool
-    @usableFromInline var lane: _PlainIterator
     let zone: Zone
     var rules: [_RuleIterator]
     /// The rule when it is the set's only source (``single``): held outside
     /// `rules`, so a step needs no uniqueness check of an array, and the
-    /// array is never allocated.
-    var only: _RuleIterator?
+    /// array is never allocated. An inert iterator otherwise, not an
+    /// optional, so that the express lane tests no tag.
+    @usableFromInline var only: _RuleIterator
     var heads: [_Raw?]
     var dates: [_Raw]            // RDATEs (and DTSTART when there is no rule), sorted
     var dateIndex = 0
@@ -42,7 +42,7 @@ struct _SetMerger {
     var done = false
 
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
-    var work: Int { (rules + exclusions).reduce((only?.workDone ?? 0) &+ (express ? lane.stepper.work : 0)) { $0 &+ $1.workDone } }
+    var work: Int { (rules + exclusions).reduce(single ? only.workDone : 0) { $0 &+ $1.workDone } }
 
     init(set: RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
         kind = set.start.kind
@@ -61,7 +61,7 @@ struct _SetMerger {
             only = _RuleIterator(plan: plans[0], includesStart: includesStart, seekKey: seekKey, endKey: endKey)
             rules = []
         } else {
-            only = nil
+            only = _RuleIterator(inert: endCursor)
             rules = plans.map { _RuleIterator(plan: $0, includesStart: includesStart, seekKey: seekKey, endKey: endKey) }
         }
         heads = []
@@ -80,11 +80,7 @@ struct _SetMerger {
         excludedDays = wholeDays.sorted()
         single = alone
         checksRepeats = kind == .zoned && (!alone || plans[0].frequency < .daily)
-        if alone, window == nil, lengthDays == 0, only?.mode == .plain, let plain = only?.plain {
-            (express, lane, only) = (true, plain, nil)
-        } else {
-            (express, lane) = (false, _PlainIterator(stepper: _PlainStepper(), cursor: endCursor))
-        }
+        express = alone && window == nil && lengthDays == 0 && only.mode == .plain
         heads = single ? [] : rules.indices.map { rules[$0].next() }
         exclusionHeads = exclusions.indices.map { exclusions[$0].next() }
     }
@@ -114,7 +110,7 @@ struct _SetMerger {
     /// else through ``nextInstance()``.
     @inlinable @inline(__always)
     mutating func next() -> Occurrence? {
-        if express, let raw = lane.quickNext() { return occurrence(express: raw) }
+        if express, let raw = only.plain.quickNext() { return occurrence(express: raw) }
         return nextInstance()
     }
 
@@ -129,12 +125,12 @@ struct _SetMerger {
     @usableFromInline
     mutating func nextInstance() -> Occurrence? {
         if express {
-            guard let raw = lane.next() else { return nil }
+            guard let raw = only.plain.next() else { return nil }
             return occurrence(express: raw)
         }
         if single {
             // In place: no copy of the iterator per call.
-            while let raw = only!.next() {
+            while let raw = only.next() {
                 if let e = windowEnd, raw.key >= e { return nil }
                 if let s = windowStart, raw.key < s { continue }
                 if let w = window, !w.admits(key: raw.key, local: raw.local) { continue }
