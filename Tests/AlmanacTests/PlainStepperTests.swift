@@ -79,7 +79,7 @@ import Testing
     /// at that instant, its filtered form (BYMONTH) goes on while the wall
     /// clock still shows 9999 (late on 9999-12-31 west of Greenwich).
     static func beforeYear10000UTC(_ o: [Occurrence], _ rule: RecurrenceRule) -> [Occurrence] {
-        rule.frequency < .daily ? o.filter { $0.timestamp.secondsSinceEpoch <= _PlainStepper.endOfTime } : o
+        rule.frequency < .daily ? o.filter { $0.timestamp.secondsSinceEpoch <= _RuleIterator.endOfTime } : o
     }
 
     @Test func fastPathGivesTheGeneralPathsOccurrences() throws {
@@ -112,14 +112,14 @@ import Testing
         #expect(gapShifts > 30)
     }
 
-    /// The stepper's literal bounds (inlined into other modules) are the calendar's.
+    /// The expander's literal bounds (inlined into other modules) are the calendar's.
     @Test func literalBoundsAreTheCalendars() {
-        #expect(_PlainStepper.firstDay == _minDayNumber)
-        #expect(_PlainStepper.lastDayOfTime == _maxDayNumber)
-        #expect(_PlainStepper.startOfTime == Int64(_minDayNumber) * 86_400)
-        #expect(_PlainStepper.endOfTime == Int64(_maxDayNumber + 1) * 86_400)
-        #expect(CivilDate(daysSinceEpoch: _PlainStepper.firstDay) == CivilDate(1, 1, 1))
-        #expect(CivilDate(daysSinceEpoch: _PlainStepper.lastDayOfTime) == CivilDate(9999, 12, 31))
+        #expect(_RuleIterator.firstDay == _minDayNumber)
+        #expect(_RuleIterator.lastDayOfTime == _maxDayNumber)
+        #expect(_RuleIterator.startOfTime == Int64(_minDayNumber) * 86_400)
+        #expect(_RuleIterator.endOfTime == Int64(_maxDayNumber + 1) * 86_400)
+        #expect(CivilDate(daysSinceEpoch: _RuleIterator.firstDay) == CivilDate(1, 1, 1))
+        #expect(CivilDate(daysSinceEpoch: _RuleIterator.lastDayOfTime) == CivilDate(9999, 12, 31))
     }
 
     /// The comparison above is not vacuous: plain rules take the fast path,

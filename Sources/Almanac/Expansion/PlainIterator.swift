@@ -16,7 +16,7 @@ extension _PlainStepper {
             let (c, overflow) = instant.addingReportingOverflow(step)
             guard !overflow, c <= lastInstant, c >= cursor.utcLow, c < cursor.utcHigh else { return nil }
             let o = cursor.utcOffset
-            guard c &+ o < Self.endOfTime, c &+ o >= Self.startOfTime, c > lastKey else { return nil }
+            guard c &+ o < _RuleIterator.endOfTime, c &+ o >= _RuleIterator.startOfTime, c > lastKey else { return nil }
             work &+= 1
             instant = c
             return emit(_Raw(key: c, local: c &+ o, offset: Int32(truncatingIfNeeded: o), rid: c &+ o))
@@ -33,7 +33,7 @@ extension _PlainStepper {
         }
         let day = start &+ Int(truncatingIfNeeded: (periodDays >> UInt64(8 &* i)) & 0xFF)
         let local = Int64(day) &* 86_400 &+ second
-        guard day <= Self.lastDayOfTime && day >= Self.firstDay && local > startLocal
+        guard day <= _RuleIterator.lastDayOfTime && day >= _RuleIterator.firstDay && local > startLocal
             && local >= cursor.localLow && local < cursor.localHigh && local &- cursor.localOffset > lastKey else { return nil }
         if rolls {
             // What loadPeriod() and the end of the period do.

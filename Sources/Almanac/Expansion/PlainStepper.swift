@@ -75,17 +75,6 @@ struct _PlainStepper {
     /// The first period's instance, at `instant`, is still to be produced.
     @usableFromInline var firstPending = false
 
-    /// 10000-01-01T00:00:00 in wall-clock seconds: nothing starts at or after it.
-    // Literals, not lets computed from the calendar's bounds: the usual
-    // step is inlined into callers in other modules, where a global `let`
-    // is read through a function call (callgrind: 10 instructions each).
-    @inlinable static var endOfTime: Int64 { 253_402_300_800 }
-    /// 0001-01-01T00:00:00 in wall-clock seconds: nothing is shown before it.
-    @inlinable static var startOfTime: Int64 { -62_135_596_800 }
-    /// The day numbers of 0001-01-01 and 9999-12-31 (`_minDayNumber`, `_maxDayNumber`).
-    @inlinable static var firstDay: Int { -719_162 }
-    @inlinable static var lastDayOfTime: Int { 2_932_896 }
-
     /// Whether the plan is plain (see the type's note).
     static func isPlain(_ plan: _RulePlan, seeks: Bool) -> Bool {
         switch plan.frequency {
@@ -171,7 +160,7 @@ struct _PlainStepper {
     /// and gap shifts, as the general iterator seeks.
     static func seekPeriod(_ plan: _RulePlan, cursor: inout _ZoneCursor, seekKey: Int64,
                            firstPeriodStart: Int, daysPerStep: Int32) -> Int {
-        let s = min(seekKey, endOfTime)
+        let s = min(seekKey, _RuleIterator.endOfTime)
         let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 2
         let periods = daysPerStep == 7
             ? _floorDiv(target - (plan.weekStart.rawValue - 4), 7) - _floorDiv(plan.startDay - (plan.weekStart.rawValue - 4), 7)
@@ -197,7 +186,7 @@ struct _PlainStepper {
     mutating func firstSubDaily(_ plan: _RulePlan, cursor: inout _ZoneCursor, startKey: Int64, seekKey: Int64?) -> Bool {
         let t0 = startKey - Int64(plan.startSecond) % plan.unit
         var k: Int64 = 0
-        if plan.count == nil, let sk = seekKey.map({ min($0, Self.endOfTime) }), sk > t0 {
+        if plan.count == nil, let sk = seekKey.map({ min($0, _RuleIterator.endOfTime) }), sk > t0 {
             k = max(0, (sk - t0 - plan.unit) / step)
         }
         while true {
@@ -207,8 +196,8 @@ struct _PlainStepper {
             guard !o1, !o2, p <= lastInstant else { periodsDone = true; return true }
             let c = p + Int64(plan.times[0])
             let o = cursor.offset(utc: c)
-            guard c + o < Self.endOfTime else { periodsDone = true; return true }
-            guard c + o >= Self.startOfTime else { return false }
+            guard c + o < _RuleIterator.endOfTime else { periodsDone = true; return true }
+            guard c + o >= _RuleIterator.startOfTime else { return false }
             if c < startKey || (injectsStart && c == startKey) {
                 emptyPeriods += 1
                 if emptyPeriods > emptyLimit { periodsDone = true; return true }
@@ -344,9 +333,9 @@ struct _PlainStepper {
             guard !overflow, c <= lastInstant else { periodsDone = true; return nil }
             instant = c
             let o = cursor.offset(utc: c)
-            guard c + o < Self.endOfTime else { periodsDone = true; return nil }
+            guard c + o < _RuleIterator.endOfTime else { periodsDone = true; return nil }
             // Shown in year 0 (a synthetic zone's offset): out of range.
-            if c + o < Self.startOfTime { continue }
+            if c + o < _RuleIterator.startOfTime { continue }
             return _Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
         }
     }
