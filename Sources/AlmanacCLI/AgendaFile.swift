@@ -128,7 +128,7 @@ struct EventFields: Decodable {
             var set = try BatchQuery(request).set
             var endZone: Zone?
             if let endZoneID {
-                do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.prefixedField("dtend_tzid") }
+                do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.prefixed("dtend_tzid") }
             }
             if end != nil && duration != nil {
                 throw AlmanacError(.invalidRequest, "dtend and duration exclude each other: an event has one or the other (RFC 5545 section 3.6.1)")
@@ -148,14 +148,6 @@ struct EventFields: Decodable {
     }
 }
 
-extension AlmanacError {
-    /// The same error with `field: ` before its message.
-    func prefixedField(_ field: String) -> AlmanacError {
-        var e = self
-        e.message = field + ": " + message
-        return e
-    }
-}
 
 extension String {
     /// The text without `prefix` when it starts with it.

@@ -123,7 +123,7 @@ struct DaysCommand: ParsableCommand {
         do throws(AlmanacError) {
             if let period {
                 let p: Period
-                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixedField("--period") }
+                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixed("--period") }
                 for s in try set.daySlices(in: p, viewer: viewerZone) {
                     if !take(s) { break }
                 }
@@ -189,7 +189,7 @@ struct DaysCommand: ParsableCommand {
             do throws(AlmanacError) {
                 anchor = try Anchor(parsing: end, zone: endZone ?? (start.kind == .zoned ? start.zone : nil))
             } catch {
-                throw error.prefixedField(endName)
+                throw error.prefixed(endName)
             }
             if (anchor.kind == .date) != (start.kind == .date) {
                 let want = start.kind == .date ? "a date such as 20240504, as the start is a date"
@@ -205,7 +205,7 @@ struct DaysCommand: ParsableCommand {
         }
         if let duration {
             let d: EventDuration
-            do throws(AlmanacError) { d = try EventDuration(parsing: duration) } catch { throw error.prefixedField(durationName) }
+            do throws(AlmanacError) { d = try EventDuration(parsing: duration) } catch { throw error.prefixed(durationName) }
             if d.days < 0 || d.seconds < 0 {
                 throw AlmanacError(.invalidValue, "\(durationName): \(duration) is negative: an event cannot end before it starts", text: duration)
             }
@@ -227,7 +227,7 @@ struct DaysCommand: ParsableCommand {
             case .floating(let c): return try viewer.timestamp(for: c)
             }
         } catch {
-            throw error.prefixedField(option)
+            throw error.prefixed(option)
         }
     }
 

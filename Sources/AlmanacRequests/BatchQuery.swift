@@ -129,8 +129,9 @@ public struct BatchQuery: Sendable {
 }
 
 extension AlmanacError {
-    /// The same error with `field: ` put before its message, so a reply says which field was at fault.
-    func prefixed(_ field: String) -> AlmanacError {
+    /// The same error with `field: ` put before its message, so a reply (or
+    /// the CLI) says which field or option was at fault.
+    package func prefixed(_ field: String) -> AlmanacError {
         var e = self
         e.message = field + ": " + message
         return e
