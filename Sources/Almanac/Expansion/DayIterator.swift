@@ -63,7 +63,7 @@ struct _DayIterator {
         progress = _RuleProgress(plan: plan)
         startPending = bounds.startPending
         countBefore = bounds.countBefore
-        shapes = _FrameShapeCache(plan.frequency)
+        shapes = _FrameShapeCache()
         if plan.count == nil, let s = seekKey, s > bounds.startKey {
             // Two days for offsets and gap shifts, three more for week years
             // spilling into January (BYWEEKNO only: the other rules' frames
@@ -71,7 +71,7 @@ struct _DayIterator {
             // A window may start anywhere in Int64: past year 9999 is past everything.
             let s = min(s, _RuleIterator.endOfTime)
             let target = _floorDiv(Int(s + self.cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
-            k = max(0, _floorDiv(frameNumber(ofDay: target) - frameNumber(ofDay: plan.startDay), plan.interval))
+            k = max(0, _floorDiv(plan.frameNumber(ofDay: target) - plan.frameNumber(ofDay: plan.startDay), plan.interval))
         }
         if plan.unmatchableTime || plan.setPosOutOfReach || !loadFrame() { framesDone = true }
     }
@@ -168,17 +168,6 @@ struct _DayIterator {
     }
 
     // MARK: frames
-
-    func frameNumber(ofDay day: Int) -> Int {
-        switch plan.frequency {
-        case .yearly: return plan.yearOfFrame(containing: day)
-        case .monthly:
-            let c = _civilFromDays(day)
-            return c.year * 12 + c.month - 1
-        case .weekly: return _floorDiv(day - (plan.weekStart.rawValue - 4), 7) // week starting on WKST
-        default: return day
-        }
-    }
 
     /// Loads frame `k`: its first day and candidate days. `false` past the end.
     mutating func loadFrame() -> Bool {
@@ -303,34 +292,43 @@ struct _DayIterator {
 /// YEARLY and MONTHLY candidate days by the shape of the year (leap, weekday
 /// of 1 January, ...) or of the month (length, weekday of the 1st): each
 /// shape is worked out once per query.
+///
+/// The sets are kept in the order of their shapes' numbers, without gaps:
+/// shape `s` is at the count of cached shapes below `s`. The first frames
+/// of a walk are worked out directly: a one-week window loads one or two,
+/// and allocating room for them would cost it more than it saves.
 struct _FrameShapeCache {
     var years: [_DaySet] = []
     var yearsCached: UInt64 = 0
     var months: [_DaySet] = []
     var monthsCached: UInt32 = 0
-
-    init(_ frequency: RecurrenceRule.Frequency) {
-        if frequency == .yearly { years = Array(repeating: _DaySet(), count: 56) }
-        if frequency == .monthly { months = Array(repeating: _DaySet(), count: 28) }
-    }
+    /// Frames worked out directly so far.
+    var direct = 0
+    static let directFrames = 2
 
     mutating func yearDays(_ y: Int, _ plan: _RulePlan) -> _DaySet {
-        let shape = plan.dayParts.yearShape(y)
-        if yearsCached & (1 << UInt64(shape)) == 0 {
-            years[shape] = plan.dayParts.yearDays(y)
-            yearsCached |= 1 << UInt64(shape)
+        if direct < Self.directFrames { direct += 1; return plan.dayParts.yearDays(y) }
+        let bit = UInt64(1) << UInt64(plan.dayParts.yearShape(y))
+        let slot = (yearsCached & (bit &- 1)).nonzeroBitCount
+        if yearsCached & bit == 0 {
+            if years.isEmpty { years.reserveCapacity(14) }   // 7 weekdays of 1 January, leap or not
+            years.insert(plan.dayParts.yearDays(y), at: slot)
+            yearsCached |= bit
         }
-        return years[shape]
+        return years[slot]
     }
 
     mutating func monthDays(_ y: Int, _ m: Int, first: Int, _ plan: _RulePlan) -> _DaySet {
         if plan.dayParts.hasByMonth && plan.dayParts.monthMask & (1 << UInt16(m)) == 0 { return _DaySet() }
         guard plan.dayParts.monthDaysCacheable else { return plan.dayParts.monthDays(y, m) }
-        let shape = (_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: first) - 1
-        if monthsCached & (1 << UInt32(shape)) == 0 {
-            months[shape] = plan.dayParts.monthDays(y, m)
-            monthsCached |= 1 << UInt32(shape)
+        if direct < Self.directFrames { direct += 1; return plan.dayParts.monthDays(y, m) }
+        let bit = UInt32(1) << UInt32((_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: first) - 1)
+        let slot = (monthsCached & (bit &- 1)).nonzeroBitCount
+        if monthsCached & bit == 0 {
+            if months.isEmpty { months.reserveCapacity(8) }
+            months.insert(plan.dayParts.monthDays(y, m), at: slot)
+            monthsCached |= bit
         }
-        return months[shape]
+        return months[slot]
     }
 }

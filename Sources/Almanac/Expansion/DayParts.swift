@@ -19,7 +19,7 @@ struct _DayParts: Sendable {
     let startMonth: Int, startMonthDay: Int
     let startWeekday: Weekday
 
-    init(rule: RecurrenceRule, start date: CivilDate) {
+    init(rule: borrowing RecurrenceRule, start date: CivilDate) {
         weekStart = rule.weekStart
         skip = rule.skip ?? .omit
         startMonth = date.month
@@ -60,7 +60,7 @@ struct _DayParts: Sendable {
     /// BYDAY as a mask of plain weekdays and a list of ordinal ones; an
     /// ordinal is kept only where RFC 5545 allows it (MONTHLY, and YEARLY
     /// without BYWEEKNO), else it reads as the plain weekday.
-    static func weekdays(_ rule: RecurrenceRule) -> (UInt8, [(n: Int, weekday: Int)]) {
+    static func weekdays(_ rule: borrowing RecurrenceRule) -> (UInt8, [(n: Int, weekday: Int)]) {
         let ordinalsAllowed = rule.frequency == .monthly || (rule.frequency == .yearly && rule.byWeekNo.isEmpty)
         var mask: UInt8 = 0
         var ordinals: [(n: Int, weekday: Int)] = []

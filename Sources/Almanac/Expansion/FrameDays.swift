@@ -170,20 +170,18 @@ extension _DayParts {
                 insertOrdinals(into: &ordinalDays, first: jan1, length: length, base: 0)
             }
         }
-        var month = 1, monthDay = 1, monthLength = 31
-        var weekday = _isoWeekday(ofDays: jan1)
-        for i in 0..<length {
-            defer {
-                weekday = weekday == 7 ? 1 : weekday + 1
-                if monthDay == monthLength {
-                    month += 1; monthDay = 1; monthLength = _daysInMonth(year, min(month, 12))
-                } else { monthDay += 1 }
+        // Only the BYMONTH months are walked (W9, February alone: 28 days, not 365).
+        for month in 1...12 where !hasByMonth || monthMask & (1 << UInt16(month)) != 0 {
+            let first = _daysFromCivil(year, month, 1) - jan1, monthLength = _daysInMonth(year, month)
+            var weekday = _isoWeekday(ofDays: jan1 + first)
+            for monthDay in 1...monthLength {
+                let i = first + monthDay - 1
+                defer { weekday = weekday == 7 ? 1 : weekday + 1 }
+                if hasByYearDay && !yearDayMatches(i + 1, length) { continue }
+                if hasByMonthDay && !monthDayMatches(monthDay, monthLength) { continue }
+                if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i) { continue }
+                set.insert(i)
             }
-            if hasByMonth && monthMask & (1 << UInt16(month)) == 0 { continue }
-            if hasByYearDay && !yearDayMatches(i + 1, length) { continue }
-            if hasByMonthDay && !monthDayMatches(monthDay, monthLength) { continue }
-            if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i) { continue }
-            set.insert(i)
         }
         if skip != .omit && hasByMonthDay && !hasByDay && !hasByYearDay {
             for m in 1...12 where !hasByMonth || monthMask & (1 << UInt16(m)) != 0 {

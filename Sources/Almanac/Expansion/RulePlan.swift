@@ -48,7 +48,7 @@ final class _RulePlan: Sendable {
 
     /// Builds the plan, or throws when the rule cannot be expanded from this
     /// start (a sub-daily rule on a DATE, a calendar Almanac does not have).
-    init(rule: RecurrenceRule, start: Anchor, options: ExpansionOptions) throws(AlmanacError) {
+    init(rule: borrowing RecurrenceRule, start: Anchor, options: ExpansionOptions) throws(AlmanacError) {
         if let scale = rule.rscale, scale != "GREGORIAN" {
             throw AlmanacError(.unsupported, "RSCALE=\(scale) is not supported yet: Almanac expands Gregorian rules only", text: "RSCALE=\(scale)")
         }
@@ -124,6 +124,19 @@ final class _RulePlan: Sendable {
         if day < _weekOneStart(year: year, weekStart: weekStart) { return year - 1 }
         if day >= _weekOneStart(year: year + 1, weekStart: weekStart) { return year + 1 }
         return year
+    }
+
+    /// The number of the frame that holds `day`, counted from year 0 in the
+    /// rule's FREQ (years, months, weeks starting on WKST, days).
+    func frameNumber(ofDay day: Int) -> Int {
+        switch frequency {
+        case .yearly: return yearOfFrame(containing: day)
+        case .monthly:
+            let c = _civilFromDays(day)
+            return c.year * 12 + c.month - 1
+        case .weekly: return _floorDiv(day - (weekStart.rawValue - 4), 7) // week starting on WKST
+        default: return day
+        }
     }
 
     /// UNTIL in the series' key space. RFC 5545 wants UNTIL in DTSTART's value

@@ -44,7 +44,7 @@ struct _SetMerger {
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
     var work: Int { (rules + exclusions).reduce(single ? only.workDone : 0) { $0 &+ $1.workDone } }
 
-    init(set: RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
+    init(set: borrowing RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc
         (lengthDays, lengthSeconds) = set.nominalLength

@@ -17,7 +17,7 @@ struct _TimeTable: Sendable {
     /// - Parameters:
     ///   - clock: DTSTART's wall clock (for sub-daily rules, once resolved).
     ///   - isDate: DTSTART is a DATE: one time, midnight.
-    init(rule: RecurrenceRule, clock: CivilTime, isDate: Bool) {
+    init(rule: borrowing RecurrenceRule, clock: CivilTime, isDate: Bool) {
         let hours = rule.byHour.filter { (0...23).contains($0) }
         let minutes = rule.byMinute.filter { (0...59).contains($0) }
         // Almanac has no leap seconds: BYSECOND=60 never matches.

@@ -95,7 +95,7 @@ struct _KeyWindow {
          r.upperBound < .max - slack ? r.upperBound + slack : .max)
     }
 
-    init(_ window: RecurrenceSet.Window, for set: RecurrenceSet) {
+    init(_ window: RecurrenceSet.Window, for set: borrowing RecurrenceSet) {
         let wallKeys = set.start.kind == .date || set.start.kind == .floating
         switch window.bounds {
         case .instants(let r, let viewer):
