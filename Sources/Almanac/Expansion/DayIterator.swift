@@ -293,42 +293,42 @@ struct _DayIterator {
 /// of 1 January, ...) or of the month (length, weekday of the 1st): each
 /// shape is worked out once per query.
 ///
-/// The sets are kept in the order of their shapes' numbers, without gaps:
-/// shape `s` is at the count of cached shapes below `s`. The first frames
-/// of a walk are worked out directly: a one-week window loads one or two,
-/// and allocating room for them would cost it more than it saves.
+/// Shape `s` is kept at index `s`; the tables grow only as far as the
+/// shapes a walk meets, and not before its third frame: a one-week window
+/// loads one or two frames, and allocating for them would cost it more than
+/// it saves. A hit costs what a lookup in a full table costs.
 struct _FrameShapeCache {
     var years: [_DaySet] = []
     var yearsCached: UInt64 = 0
     var months: [_DaySet] = []
     var monthsCached: UInt32 = 0
-    /// Frames worked out directly so far.
+    /// Frames worked out without the tables so far.
     var direct = 0
     static let directFrames = 2
 
     mutating func yearDays(_ y: Int, _ plan: _RulePlan) -> _DaySet {
-        if direct < Self.directFrames { direct += 1; return plan.dayParts.yearDays(y) }
-        let bit = UInt64(1) << UInt64(plan.dayParts.yearShape(y))
-        let slot = (yearsCached & (bit &- 1)).nonzeroBitCount
-        if yearsCached & bit == 0 {
-            if years.isEmpty { years.reserveCapacity(14) }   // 7 weekdays of 1 January, leap or not
-            years.insert(plan.dayParts.yearDays(y), at: slot)
-            yearsCached |= bit
-        }
-        return years[slot]
+        let shape = plan.dayParts.yearShape(y)
+        if yearsCached & (1 << UInt64(shape)) != 0 { return years[shape] }
+        let days = plan.dayParts.yearDays(y)
+        if direct < Self.directFrames { direct += 1; return days }
+        if years.isEmpty { years.reserveCapacity(56) }
+        while years.count <= shape { years.append(_DaySet()) }
+        years[shape] = days
+        yearsCached |= 1 << UInt64(shape)
+        return days
     }
 
     mutating func monthDays(_ y: Int, _ m: Int, first: Int, _ plan: _RulePlan) -> _DaySet {
         if plan.dayParts.hasByMonth && plan.dayParts.monthMask & (1 << UInt16(m)) == 0 { return _DaySet() }
         guard plan.dayParts.monthDaysCacheable else { return plan.dayParts.monthDays(y, m) }
-        if direct < Self.directFrames { direct += 1; return plan.dayParts.monthDays(y, m) }
-        let bit = UInt32(1) << UInt32((_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: first) - 1)
-        let slot = (monthsCached & (bit &- 1)).nonzeroBitCount
-        if monthsCached & bit == 0 {
-            if months.isEmpty { months.reserveCapacity(8) }
-            months.insert(plan.dayParts.monthDays(y, m), at: slot)
-            monthsCached |= bit
-        }
-        return months[slot]
+        let shape = (_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: first) - 1
+        if monthsCached & (1 << UInt32(shape)) != 0 { return months[shape] }
+        let days = plan.dayParts.monthDays(y, m)
+        if direct < Self.directFrames { direct += 1; return days }
+        if months.isEmpty { months.reserveCapacity(28) }
+        while months.count <= shape { months.append(_DaySet()) }
+        months[shape] = days
+        monthsCached |= 1 << UInt32(shape)
+        return days
     }
 }
