@@ -10,6 +10,9 @@ let package = Package(
         // `days`, `agenda` and `batch`, for tools that answer
         // requests in process (the benchmark package measures it phase by phase).
         .library(name: "AlmanacRequests", targets: ["AlmanacRequests"]),
+        // Calendars: iCalendar files (events, to-dos, overrides, VTIMEZONE)
+        // read into series, and window queries over them.
+        .library(name: "AlmanacCalendar", targets: ["AlmanacCalendar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,11 +39,14 @@ let package = Package(
         ),
         // The JSON Lines protocol of `almanac batch` (and of the corpus): no Foundation.
         .target(name: "AlmanacRequests", dependencies: ["Almanac"]),
+        // .ics bytes -> content lines -> components -> EventCalendar -> window queries.
+        .target(name: "AlmanacCalendar", dependencies: ["Almanac"]),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
                 "Almanac",
                 "AlmanacRequests",
+                "AlmanacCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Samples/agenda.json")]
@@ -57,6 +63,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AlmanacRequestsTests", dependencies: ["AlmanacRequests", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["AlmanacCLI", "Almanac"]

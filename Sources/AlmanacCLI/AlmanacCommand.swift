@@ -14,6 +14,7 @@ struct AlmanacCommand: ParsableCommand {
               period   a day, ISO week, month, year or span: its dates and the weeks,
                        months and years it overlaps
               agenda   events and to-dos laid out as a 7-day, 6-week and 6-month plan
+              events   the occurrences of .ics files (events, to-dos, overrides) in a window
               batch    JSON Lines requests on standard input, one reply line each
 
             Values take RFC 5545's forms: 19970902 (a date), 19970902T090000 (a local \
@@ -53,7 +54,7 @@ struct AlmanacCommand: ParsableCommand {
             Exit status: 0 on success, 2 for a usage or input error (a bad rule, value, \
             file or zone), 1 if the output cannot be written.
             """,
-        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, BatchCommand.self]
+        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, EventsCommand.self, BatchCommand.self]
     )
 
     /// The arguments before `--`.
@@ -67,7 +68,7 @@ struct AlmanacCommand: ParsableCommand {
         var words = options.prefix { !$0.hasPrefix("-") }
         if words.first == "help" { words = words.dropFirst() }
         if let name = words.first, !configuration.subcommands.contains(where: { $0.configuration.commandName == name }) {
-            fail(CLIError("unknown command \"\(name)\": the commands are expand, days, period, agenda and batch "
+            fail(CLIError("unknown command \"\(name)\": the commands are expand, days, period, agenda, events and batch "
                 + "(almanac --help describes them)", kind: "usage"))
         }
         do {

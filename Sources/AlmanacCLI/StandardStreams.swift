@@ -52,6 +52,11 @@ enum StandardStreams {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return .failure(FileError(path: path, code: errno)) }
         defer { close(fd) }
+        return readAll(from: fd, path: path)
+    }
+
+    /// Everything on a file descriptor (standard input for `-`).
+    static func readAll(from fd: Int32, path: String = "-") -> Result<[UInt8], FileError> {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -215,12 +215,23 @@ import Testing
 
     // MARK: Help
 
-    @Test(arguments: [["events", "--help"], ["help", "events"], ["events"]])
+    @Test(arguments: [["occurrences", "--help"], ["help", "occurrences"], ["occurrences"]])
     func anUnknownCommandIsAnErrorEvenWithHelp(arguments: [String]) throws {
         let r = try run(arguments)
         #expect(r.status == 2, "\(r)")
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("error: unknown command \"events\": the commands are expand, days, period, agenda and batch"))
+        #expect(r.stderr.hasPrefix("error: unknown command \"occurrences\": the commands are expand, days, period, agenda, events and batch"))
+    }
+
+    @Test func eventsListsTheBundledCalendar() throws {
+        let r = try run(["events", "Corpus/samples/calendar.ics", "--from", "20240506", "--to", "20240513", "--viewer", "Europe/Paris", "--json"])
+        #expect(r.status == 0, "\(r)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines.contains(#"{"uid":"standup@example.com","recurrence_id":"2024-05-08T09:30:00+02:00","start":"2024-05-08T14:00:00+02:00","end":"2024-05-08T14:15:00+02:00","all_day":false,"summary":"Stand-up (moved to the afternoon)"}"#))
+        let bad = try run(["events", "Corpus/samples/agenda.json", "--strict"])
+        #expect(bad.status == 2, "\(bad)")
+        #expect(bad.stderr.contains("line 1"), "\(bad)")
     }
 
     @Test func rootHelpPresentsEveryCommand() throws {

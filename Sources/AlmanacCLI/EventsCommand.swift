@@ -1,0 +1,128 @@
+import Almanac
+import AlmanacCalendar
+import ArgumentParser
+
+/// `almanac events`: the occurrences of the events and to-dos of iCalendar files in a window.
+struct EventsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "List the occurrences of the events and to-dos of .ics files in a window.",
+        discussion: """
+            Reads iCalendar files (RFC 5545; - for standard input) leniently, as real \
+            producers write them: overrides (RECURRENCE-ID, RANGE=THISANDFUTURE), \
+            cancellations, zones from ICU or from the file's VTIMEZONEs. Lists every \
+            occurrence that overlaps [--from, --to): it starts before --to and ends \
+            after --from (a zero-length one at --from counts), in start order. Notes \
+            on what was read go to standard error.
+
+            --from and --to take 20200425T000000Z, 20200425, 2020-04-25T00:00:00Z or \
+            2020-04-25; a value without Z or offset is read in --viewer (UTC by \
+            default), which also places floating and all-day events. Without --from, \
+            the window starts at the first DTSTART of the files; without --to, it \
+            lasts a year.
+
+            With --json, prints JSON Lines: {"uid", "recurrence_id", "start", "end", \
+            "all_day", "status", "summary"}; timed values carry the offset of the \
+            event's zone, UTC values end in Z, floating values have none, all-day \
+            values are dates with the end exclusive.
+
+            Example:
+              almanac events Corpus/samples/calendar.ics --from 20240506 --to 20240513 --viewer Europe/Paris
+
+            Exit status: 0 on success, 2 for a usage or input error (file, line and \
+            column in the message), 1 if the output cannot be written.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("iCalendar files (- reads standard input).", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("The window's start.", valueName: "value"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The window's end (exclusive).", valueName: "value"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("The zone that places floating and all-day events and local --from/--to (default UTC).", valueName: "zone"))
+    var viewer: String?
+
+    @Flag(help: "Leave out cancelled instances (STATUS:CANCELLED) instead of listing them.")
+    var dropCancelled = false
+
+    @Flag(help: "Read the files as strict RFC 5545: every liberty is an error.")
+    var strict = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many occurrences (1000000 at most).", valueName: "n"))
+    var limit: Int = 1000
+
+    @OptionGroup var output: JSONOption
+
+    func run() throws {
+        let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
+        let limit = try CLI.limit(limit)
+        var calendars: [EventCalendar] = []
+        for path in files {
+            let bytes: [UInt8]
+            switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
+            case .success(let b): bytes = b
+            case .failure(let e): throw CLI.inputError(e.description)
+            }
+            do throws(CalendarError) {
+                let calendar = try EventCalendar(ics: bytes, options: strict ? .strict : CalendarOptions())
+                for r in calendar.readings where !(r.kind == .zone && r.message.contains("resolved by ICU")) {
+                    StandardStreams.printError("note: \(path): \(r)")
+                }
+                calendars.append(calendar)
+            } catch {
+                throw CLIError("\(path): \(error)", kind: AlmanacError.Kind.invalidValue.rawValue)
+            }
+        }
+        let start = try from.map { v throws(CLIError) in try Self.instant(v, option: "--from", viewer: zone) }
+            ?? calendars.flatMap(\.events).map { $0.recurrence.start.instants(in: zone) }.min() ?? Timestamp(secondsSinceEpoch: 0)
+        let end = try to.map { v throws(CLIError) in try Self.instant(v, option: "--to", viewer: zone) }
+            ?? Timestamp(secondsSinceEpoch: min(start.secondsSinceEpoch + 366 * 86_400, Timestamp.max.secondsSinceEpoch))
+        guard start <= end else { throw CLI.inputError("--from is after --to") }
+        var all: [CalendarOccurrence] = []
+        for c in calendars {
+            let (found, problems) = c.occurrences(overlapping: start..<end, viewer: zone, dropsCancelled: dropCancelled)
+            for p in problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error.message)") }
+            all += found
+        }
+        if calendars.count > 1 {
+            all.sort { $0.occurrence.instants(in: zone).lowerBound < $1.occurrence.instants(in: zone).lowerBound }
+        }
+        var out = ""
+        for o in all.prefix(limit) {
+            if output.json {
+                out += o.jsonLine + "\n"
+            } else {
+                let (s, e) = CalendarOccurrence.isoPair(o)
+                out += s + "  " + e + "  " + (o.summary ?? "") + "  [" + o.uid + "]" + (o.status.map { " (\($0))" } ?? "") + "\n"
+            }
+        }
+        try CLI.write(out)
+        if all.count > limit { StandardStreams.printError("… truncated at \(limit) (--limit raises it)") }
+    }
+
+    /// A --from or --to value: a date (its start in the viewer's zone), a
+    /// local time (in the viewer's zone), or an instant.
+    static func instant(_ text: String, option: String, viewer: Zone) throws(CLIError) -> Timestamp {
+        do throws(AlmanacError) {
+            return try Anchor(parsing: CLIValue.rfc5545(text)).instants(in: viewer)
+        } catch {
+            throw CLIError(error, context: "\(option) \"\(text)\"")
+        }
+    }
+}
+
+extension Anchor {
+    /// Where the value starts in `zone`: a date at its start of day, a local time read there.
+    func instants(in zone: Zone) -> Timestamp {
+        switch self {
+        case .date(let d): return zone.startOfDay(d)
+        case .floating(let c): return zone.instant(of: c)
+        case .utc(let c): return Timestamp(utc: c)
+        case .zoned(let c, let z): return z.instant(of: c)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Almanac
+
+/// One instance of a calendar's series in a window: what it is (UID,
+/// recurrence id, summary, status) and when (``occurrence``).
+public struct CalendarOccurrence: Sendable, Hashable {
+    /// The series' UID.
+    public var uid: String
+    /// VEVENT or VTODO.
+    public var component: CalendarEvent.Component
+    /// The index of the series in ``EventCalendar/events``.
+    public var eventIndex: Int
+    /// The instance's original start, in the form of the series' DTSTART
+    /// (what a RECURRENCE-ID names); `nil` for a one-off event.
+    public var recurrenceID: Anchor?
+    /// When it happens: its start and extent (a moved instance at its new
+    /// time; its ``Occurrence/recurrenceID`` is still the original one).
+    public var occurrence: Occurrence
+    /// SUMMARY (the override's, or the series').
+    public var summary: String?
+    /// STATUS (the override's, or the series'): `CANCELLED` for a cancelled instance.
+    public var status: CalendarEvent.Status?
+    /// The zone of its start value: the series' (or the override's own), UTC
+    /// for a UTC value, `nil` for floating and all-day instances.
+    public var zone: Zone?
+
+    /// A DATE instance: all day.
+    public var isAllDay: Bool { occurrence.isAllDay }
+
+    /// The key a to-do app records against: the UID and the original
+    /// recurrence id, so a moved instance keeps its key.
+    public var key: OccurrenceKey { OccurrenceKey(seriesID: uid, occurrence: occurrence) }
+}
+
+extension CalendarOccurrence {
+    /// The JSON object of `almanac events --json`: `uid`, `recurrence_id`,
+    /// `start`, `end`, `all_day`, then `status` and `summary` when given.
+    /// Timed values are ISO 8601 with the offset of the instance's zone at
+    /// that instant (`Z` for UTC), floating ones have no offset, all-day
+    /// ones are dates (the end exclusive).
+    package var jsonLine: String {
+        var out = "{\"uid\":" + Self.json(uid)
+        out += ",\"recurrence_id\":" + (recurrenceID.map { Self.json(Self.iso(anchor: $0)) } ?? "null")
+        let (start, end) = Self.iso(occurrence, zone: zone)
+        out += ",\"start\":" + Self.json(start) + ",\"end\":" + Self.json(end)
+        out += ",\"all_day\":" + (isAllDay ? "true" : "false")
+        if let status { out += ",\"status\":" + Self.json(status.rawValue) }
+        if let summary { out += ",\"summary\":" + Self.json(summary) }
+        return out + "}"
+    }
+
+    /// The start and end as `--json` writes them.
+    package static func isoPair(_ o: CalendarOccurrence) -> (String, String) { iso(o.occurrence, zone: o.zone) }
+
+    /// A value in ISO 8601: a date, a wall clock, or an instant with its zone's offset.
+    static func iso(anchor a: Anchor) -> String {
+        switch a {
+        case .date(let d): return d.description
+        case .floating(let c): return c.description
+        case .utc(let c): return c.description + "Z"
+        case .zoned(let c, let z):
+            let t = z.instant(of: c)
+            return iso(t, z)
+        }
+    }
+
+    static func iso(_ t: Timestamp, _ z: Zone) -> String {
+        let o = z.offset(at: t)
+        if z.identifier == "UTC" { return (t.utc?.description ?? "") + "Z" }
+        let wall = CivilDateTime(localSeconds: t.secondsSinceEpoch + Int64(o.seconds))
+        return (wall?.description ?? "") + o.description
+    }
+
+    static func iso(_ o: Occurrence, zone: Zone?) -> (String, String) {
+        switch o.extent {
+        case .dates(let r): return (r.lowerBound.description, r.upperBound.description)
+        case .wallClock(let r): return (r.lowerBound.description, r.upperBound.description)
+        case .instants(let r, _):
+            let z = zone ?? .utc
+            return (iso(r.lowerBound, z), iso(r.upperBound, z))
+        }
+    }
+
+    /// A JSON string literal.
+    static func json(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20:
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,151 @@
+import Almanac
+
+extension _SeriesInstances {
+    /// Appends the instances that overlap `window` (start before its end, end
+    /// after its start; a zero-length instance at its start counts).
+    /// Floating and all-day instances are placed in `viewer`.
+    func instances(overlapping window: Range<Timestamp>, viewer: Zone, drop cancelled: Bool,
+                   into out: inout [CalendarOccurrence]) throws(AlmanacError) {
+        let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
+        func emit(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, zone: Zone? = nil) {
+            if cancelled && status == .cancelled { return }
+            let r = o.instants(in: viewer)
+            let (s, e) = (r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch)
+            guard s < to, e > from || (s == e && s == from) else { return }
+            out.append(CalendarOccurrence(uid: event.uid, component: event.component, eventIndex: index,
+                                          recurrenceID: recurrenceAnchor(o.recurrenceID), occurrence: o,
+                                          summary: summary, status: status, zone: zone ?? seriesZone))
+        }
+        // The series' own instances, over the window widened by their
+        // length, the largest shift and a day each side for the viewer's offset.
+        let shifts = ranges.map { abs(shift(of: $0.override)) * (kind == .date ? 86_400 : 1) }
+        func span(_ d: Int, _ s: Int64) -> Int64 { Int64(max(0, d)) * 86_400 + max(0, s) }
+        var longest = span(days, seconds)
+        for p in periods.values {
+            let (d, s) = Self.length(p, start: event.recurrence.start, zone: zone)
+            longest = max(longest, span(d, s))
+        }
+        let slack = (shifts.max() ?? 0) + 2 * 86_400
+        let lo = Self.clamp(from &- longest &- slack), hi = Self.clamp(to &+ slack)
+        let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
+        let query: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
+        for o in try event.recurrence.occurrences(in: query) {
+            let k = key(of: o)
+            if single[k] != nil { continue }
+            if let r = ranges.last(where: { $0.key <= k }) {
+                if r.key == k { continue }
+                let (d, s) = r.override.length.map { Self.length($0, start: r.override.start, zone: zone) } ?? (days, seconds)
+                let start = shifted(o.recurrenceID, by: shift(of: r.override))
+                emit(instance(start, days: d, seconds: s, rid: o.recurrenceID),
+                     r.override.summary ?? event.summary, r.override.status ?? event.status)
+            } else if let p = periods[k] {
+                let (d, s) = Self.length(p, start: event.recurrence.start, zone: zone)
+                emit(instance(anchor(of: o), days: d, seconds: s, rid: o.recurrenceID), event.summary, event.status)
+            } else {
+                emit(o, event.summary, event.status)
+            }
+        }
+        // Each override at its own time.
+        for o in event.overrides {
+            let (d, s) = o.length.map { Self.length($0, start: o.start, zone: zone) } ?? (days, seconds)
+            emit(instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID)),
+                 o.summary ?? event.summary, o.status ?? event.status, zone: o.start.zone)
+        }
+    }
+
+    /// The zone of the series' values (`nil` for floating and all-day).
+    var seriesZone: Zone? { event.recurrence.start.zone }
+
+    static func clamp(_ s: Int64) -> Int64 {
+        min(max(s, Timestamp.min.secondsSinceEpoch), Timestamp.max.secondsSinceEpoch)
+    }
+
+    /// A THISANDFUTURE override's shift: its start less the start it
+    /// replaces, in the series' wall clock (seconds), or days for a DATE series.
+    func shift(of o: CalendarEvent.Override) -> Int64 {
+        let rid = recurrenceID(of: o.recurrenceID)
+        switch kind {
+        case .date: return Int64(o.start.civil.date.daysSinceEpoch - rid.date.daysSinceEpoch)
+        case .floating: return o.start.civil.localSeconds - rid.dateTime.localSeconds
+        case .utc, .zoned:
+            let t = Self.key(o.start, kind: .zoned, zone: zone)
+            let wall = t + Int64(kind == .utc ? 0 : zone.offset(at: Timestamp(secondsSinceEpoch: t)).seconds)
+            return wall - rid.dateTime.localSeconds
+        }
+    }
+
+    /// The start of the instance `rid` moved by `shift` (wall clock, or days).
+    func shifted(_ rid: RecurrenceID, by shift: Int64) -> Anchor {
+        switch kind {
+        case .date: return .date(rid.date.adding(days: Int(shift)) ?? rid.date)
+        case .floating: return .floating(Self.civil(rid.dateTime.localSeconds + shift))
+        case .utc: return .utc(Self.civil(rid.dateTime.localSeconds + shift))
+        case .zoned: return .zoned(Self.civil(rid.dateTime.localSeconds + shift), zone)
+        }
+    }
+
+    /// A RECURRENCE-ID as the series' recurrence id (its wall clock, or date).
+    func recurrenceID(of a: Anchor) -> RecurrenceID {
+        switch kind {
+        case .date: return RecurrenceID(date: a.civil.date)
+        case .floating: return RecurrenceID(a.civil)
+        case .utc, .zoned:
+            let t = Self.key(a, kind: .zoned, zone: zone)
+            let offset = kind == .utc ? 0 : Int64(zone.offset(at: Timestamp(secondsSinceEpoch: t)).seconds)
+            return RecurrenceID(Self.civil(t + offset))
+        }
+    }
+
+    /// The recurrence id in the series' value form; `nil` for a one-off event.
+    func recurrenceAnchor(_ rid: RecurrenceID) -> Anchor? {
+        guard event.isRecurring || !event.overrides.isEmpty else { return nil }
+        switch kind {
+        case .date: return .date(rid.date)
+        case .floating: return .floating(rid.dateTime)
+        case .utc: return .utc(rid.dateTime)
+        case .zoned: return .zoned(rid.dateTime, zone)
+        }
+    }
+
+    /// The start of one of the series' own instances, as a value.
+    func anchor(of o: Occurrence) -> Anchor {
+        switch kind {
+        case .date: return .date(o.start.date)
+        case .floating: return .floating(o.start)
+        case .utc: return .utc(o.start)
+        case .zoned: return .zoned(o.start, zone)
+        }
+    }
+
+    static func civil(_ localSeconds: Int64) -> CivilDateTime {
+        let lo = Timestamp.min.secondsSinceEpoch, hi = Timestamp.max.secondsSinceEpoch
+        return CivilDateTime(localSeconds: min(max(localSeconds, lo), hi))!
+    }
+
+    /// An instance at `start` lasting `days` then `seconds` (negative lengths read as zero).
+    func instance(_ start: Anchor, days: Int, seconds: Int64, rid: RecurrenceID) -> Occurrence {
+        let days = max(0, days), seconds = max(0, seconds)
+        // A recurrence id must match the instance's form; a timed override of
+        // an all-day series (or the reverse) keeps its own form.
+        let rid = (start.kind == .date) == rid.isAllDay ? rid
+            : start.kind == .date ? RecurrenceID(date: rid.date) : RecurrenceID(rid.dateTime)
+        switch start {
+        case .date(let d):
+            let end = d.adding(days: days) ?? d
+            return Occurrence(recurrenceID: rid, start: CivilDateTime(d, .midnight), kind: .date, extent: .dates(d..<end))
+        case .floating(let c):
+            let endDay = Self.civil(c.localSeconds + Int64(days) * 86_400 + seconds)
+            return Occurrence(recurrenceID: rid, start: c, kind: .floating, extent: .wallClock(c..<max(c, endDay)))
+        case .utc(let c):
+            let t = c.localSeconds
+            let r = Timestamp(secondsSinceEpoch: t)..<Timestamp(secondsSinceEpoch: Self.clamp(t + Int64(days) * 86_400 + seconds))
+            return Occurrence(recurrenceID: rid, start: c, kind: .utc, extent: .instants(r, offset: .zero))
+        case .zoned(let c, let z):
+            let t = z.instant(of: c).secondsSinceEpoch
+            let endWall = days > 0 ? z.instant(of: Self.civil(c.localSeconds + Int64(days) * 86_400)).secondsSinceEpoch : t
+            let offset = z.offset(at: Timestamp(secondsSinceEpoch: t))
+            let r = Timestamp(secondsSinceEpoch: t)..<Timestamp(secondsSinceEpoch: max(t, Self.clamp(endWall + seconds)))
+            return Occurrence(recurrenceID: rid, start: Self.civil(t + Int64(offset.seconds)), kind: .zoned, extent: .instants(r, offset: offset))
+        }
+    }
+}

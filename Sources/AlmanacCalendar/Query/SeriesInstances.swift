@@ -1,0 +1,80 @@
+import Almanac
+
+/// The instances of one series that overlap a window, overrides applied.
+///
+/// The series' own instances come from the engine, queried over the window
+/// widened by the series' length and the largest THISANDFUTURE shift (so
+/// its cost is the window's, not the series'); an instance that an override
+/// names is left out, and every override is placed at its own time, so an
+/// instance moved into the window from outside it is found and one moved
+/// out of it is not.
+struct _SeriesInstances {
+    let event: CalendarEvent
+    let index: Int
+    let kind: Anchor.Kind
+    let zone: Zone
+    /// The series' length: nominal days, then exact seconds.
+    let days: Int, seconds: Int64
+    /// Overrides of one instance, by the key of the instance they name.
+    var single: [Int64: CalendarEvent.Override] = [:]
+    /// RANGE=THISANDFUTURE overrides, by key, sorted.
+    var ranges: [(key: Int64, override: CalendarEvent.Override)] = []
+    /// RDATE periods, by the key of their start.
+    var periods: [Int64: RecurrenceSet.Length] = [:]
+
+    init(_ event: CalendarEvent, index: Int) {
+        self.event = event
+        self.index = index
+        let start = event.recurrence.start
+        kind = start.kind
+        zone = start.zone ?? .utc
+        (days, seconds) = Self.length(event.recurrence.length, start: start, zone: start.zone ?? .utc)
+        for o in event.overrides {
+            let k = Self.key(o.recurrenceID, kind: kind, zone: zone)
+            if o.thisAndFuture { ranges.append((k, o)) } else { single[k] = o }
+        }
+        ranges.sort { $0.key < $1.key }
+        for p in event.periods { periods[Self.key(p.start, kind: kind, zone: zone)] = p.length }
+    }
+
+    /// A value in the series' key space: day numbers for a DATE series,
+    /// wall-clock seconds for a floating one, instants otherwise (an
+    /// override's RECURRENCE-ID is compared as an instant, in whatever zone it
+    /// is written; on an all-day series by its date, as Exchange writes it).
+    static func key(_ a: Anchor, kind: Anchor.Kind, zone: Zone) -> Int64 {
+        switch kind {
+        case .date: return Int64(a.civil.date.daysSinceEpoch)
+        case .floating: return a.civil.localSeconds
+        case .utc, .zoned:
+            switch a {
+            case .date(let d): return zone.startOfDay(d).secondsSinceEpoch
+            case .floating(let c): return zone.instant(of: c).secondsSinceEpoch
+            case .utc(let c): return c.localSeconds
+            case .zoned(let c, let z): return z.instant(of: c).secondsSinceEpoch
+            }
+        }
+    }
+
+    /// The key of one of the series' own instances.
+    func key(of o: Occurrence) -> Int64 {
+        switch kind {
+        case .date: return Int64(o.recurrenceID.date.daysSinceEpoch)
+        case .floating: return o.recurrenceID.dateTime.localSeconds
+        case .utc, .zoned: return o.instants.map { $0.lowerBound.secondsSinceEpoch } ?? 0
+        }
+    }
+
+    /// A length as nominal days and exact seconds (RFC 5545 section 3.8.5.3:
+    /// DTEND gives an exact duration, DURATION a nominal one).
+    static func length(_ l: RecurrenceSet.Length?, start: Anchor, zone: Zone) -> (Int, Int64) {
+        switch (l, start) {
+        case (nil, .date): return (1, 0)
+        case (nil, _): return (0, 0)
+        case (.duration(let d)?, _): return (d.days, Int64(d.seconds))
+        case (.end(let e)?, .date(let d)): return (e.civil.date.daysSinceEpoch - d.daysSinceEpoch, 0)
+        case (.end(let e)?, .floating(let c)): return (0, e.civil.localSeconds - c.localSeconds)
+        case (.end(let e)?, _):
+            return (0, key(e, kind: .zoned, zone: zone) - key(start, kind: .zoned, zone: zone))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Almanac
+
+/// A component as read: its name, its properties in order, the components
+/// it contains. Only the components Almanac uses are kept (VCALENDAR,
+/// VEVENT, VTODO, VTIMEZONE with STANDARD and DAYLIGHT); the others
+/// (VALARM, VJOURNAL, VFREEBUSY, X- components...) are stepped over with a
+/// depth counter, so they cost no memory however deep they nest.
+struct _Component: Sendable {
+    var name: String
+    var properties: [_ContentLine] = []
+    var children: [_Component] = []
+    /// Physical line of its BEGIN.
+    var line: Int
+
+    /// The first property called `name`.
+    func first(_ name: String) -> _ContentLine? {
+        for p in properties where p.name == name { return p }
+        return nil
+    }
+
+    /// Every property called `name`, in order.
+    func all(_ name: String) -> [_ContentLine] { properties.filter { $0.name == name } }
+}
+
+/// Builds the component tree from content lines (RFC 5545 section 3.4 and 3.6).
+enum _ComponentReader {
+    /// Which components are kept under which parent.
+    static func keeps(_ name: String, under parent: String?) -> Bool {
+        switch (parent, name) {
+        case (nil, "VCALENDAR"): true
+        case ("VCALENDAR", "VEVENT"), ("VCALENDAR", "VTODO"), ("VCALENDAR", "VTIMEZONE"): true
+        case ("VTIMEZONE", "STANDARD"), ("VTIMEZONE", "DAYLIGHT"): true
+        default: false
+        }
+    }
+
+    /// The VCALENDARs of the input (a file may concatenate several).
+    static func read(_ bytes: [UInt8], lenient: Bool,
+                     readings: inout [CalendarReading]) throws(CalendarError) -> [_Component] {
+        var scanner = _LineScanner(bytes)
+        var stack: [_Component] = []
+        var calendars: [_Component] = []
+        var skipping: (name: String, depth: Int, line: Int)? = nil
+        func liberty(_ line: Int, _ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
+
+        while scanner.next() {
+            guard let cl = try _ContentLineParser.parse(scanner, lenient: lenient, readings: &readings) else { continue }
+            let isBegin = cl.name == "BEGIN", isEnd = cl.name == "END"
+            let value = isBegin || isEnd ? cl.value.uppercased() : ""
+            if var s = skipping {
+                if isBegin { s.depth += 1 } else if isEnd { s.depth -= 1 }
+                skipping = s.depth == 0 ? nil : s
+                continue
+            }
+            if isBegin {
+                if keeps(value, under: stack.last?.name) {
+                    stack.append(_Component(name: value, line: cl.line))
+                } else if stack.isEmpty {
+                    if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "BEGIN:\(value) outside a VCALENDAR") }
+                    liberty(cl.line, "BEGIN:\(value) outside a VCALENDAR: skipped")
+                    skipping = (value, 1, cl.line)
+                } else {
+                    skipping = (value, 1, cl.line)
+                }
+                continue
+            }
+            if isEnd {
+                guard let top = stack.last else {
+                    if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "END:\(value) without a BEGIN") }
+                    liberty(cl.line, "END:\(value) without a BEGIN: skipped")
+                    continue
+                }
+                if top.name != value {
+                    guard lenient, stack.contains(where: { $0.name == value }) else {
+                        if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "END:\(value) where END:\(top.name) was expected (BEGIN:\(top.name) on line \(top.line))") }
+                        liberty(cl.line, "END:\(value) does not close BEGIN:\(top.name) of line \(top.line): skipped")
+                        continue
+                    }
+                    while let t = stack.last, t.name != value {
+                        liberty(cl.line, "END:\(t.name) missing (BEGIN on line \(t.line)): closed at END:\(value)")
+                        close(&stack, &calendars)
+                    }
+                }
+                close(&stack, &calendars)
+                continue
+            }
+            guard !stack.isEmpty else {
+                if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "\(cl.name) outside a VCALENDAR") }
+                liberty(cl.line, "\(cl.name) outside a VCALENDAR: skipped")
+                continue
+            }
+            stack[stack.count - 1].properties.append(cl)
+        }
+        if let s = skipping, !lenient {
+            throw CalendarError(.structure, line: s.line, column: 1, "BEGIN:\(s.name) is never closed")
+        }
+        if let open = stack.last {
+            if !lenient { throw CalendarError(.structure, line: open.line, column: 1, "BEGIN:\(open.name) is never closed (END:\(open.name) missing)") }
+            while let t = stack.last {
+                liberty(t.line, "END:\(t.name) missing at the end of the input: closed there")
+                close(&stack, &calendars)
+            }
+        }
+        if scanner.bareBreaks > 0 {
+            if !lenient { throw CalendarError(.syntax, line: scanner.firstBareBreakLine, column: 0, "a line ends without CRLF (RFC 5545 section 3.1)") }
+            liberty(scanner.firstBareBreakLine, "\(scanner.bareBreaks) line breaks are LF or CR alone, not CRLF (the first on this line): read as line breaks")
+        }
+        return calendars
+    }
+
+    /// Pops the innermost component into its parent (or the output).
+    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component]) {
+        let c = stack.removeLast()
+        if stack.isEmpty { calendars.append(c) } else { stack[stack.count - 1].children.append(c) }
+    }
+}

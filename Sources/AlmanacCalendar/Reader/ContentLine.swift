@@ -1,0 +1,136 @@
+import Almanac
+
+/// One parameter of a content line: `TZID=Europe/Berlin`, `MEMBER="a","b"`.
+struct _Parameter: Sendable, Hashable {
+    /// Upper-cased (names are case-insensitive, RFC 5545 section 3.2).
+    var name: String
+    /// Unquoted values.
+    var values: [String]
+}
+
+/// A content line (RFC 5545 section 3.1): `name *(";" param) ":" value`.
+struct _ContentLine: Sendable {
+    /// Upper-cased name.
+    var name: String
+    var parameters: [_Parameter]
+    /// The raw value (escapes not undone: that depends on the value type).
+    var value: String
+    /// Physical line the content line starts on.
+    var line: Int
+
+    /// The first value of parameter `name` (upper case).
+    func parameter(_ name: String) -> String? {
+        for p in parameters where p.name == name { return p.values.first }
+        return nil
+    }
+}
+
+/// Reads a content line from the scanner's buffer.
+enum _ContentLineParser {
+    /// `nil` when lenient reading drops the line (the reason is in `readings`).
+    static func parse(_ scanner: _LineScanner, lenient: Bool,
+                      readings: inout [CalendarReading]) throws(CalendarError) -> _ContentLine? {
+        let b = scanner.buffer
+        let n = b.count
+        func fail(_ at: Int, _ message: String) throws(CalendarError) -> _ContentLine? {
+            let p = scanner.position(of: at)
+            if lenient {
+                readings.append(CalendarReading(.skipped, line: p.line, "line dropped: \(message) (column \(p.column))"))
+                return nil
+            }
+            throw CalendarError(.syntax, line: p.line, column: p.column, message)
+        }
+
+        if let bad = _firstInvalidUTF8(b) {
+            let p = scanner.position(of: bad)
+            guard lenient else {
+                throw CalendarError(.invalidUTF8, line: p.line, column: p.column, "byte 0x\(String(b[bad], radix: 16, uppercase: true)) is not UTF-8 (RFC 5545 section 3.1.4)")
+            }
+            readings.append(CalendarReading(.invalidUTF8, line: p.line, "bytes that are not UTF-8 from column \(p.column) replaced by U+FFFD"))
+            // Parse the repaired text (U+FFFD in place of each bad sequence).
+            var repaired = scanner
+            repaired.setBuffer(Array(String(decoding: b, as: UTF8.self).utf8))
+            return try parse(repaired, lenient: lenient, readings: &readings)
+        }
+
+        var i = 0
+        while i < n, _isNameByte(b[i]) { i += 1 }
+        if i == 0 { return try fail(0, "expected a property name (letters, digits and \"-\")") }
+        let name = _upperString(b, 0, i)
+        var parameters: [_Parameter] = []
+        while i < n, b[i] == UInt8(ascii: ";") {
+            i += 1
+            let start = i
+            while i < n, _isNameByte(b[i]) { i += 1 }
+            if i == start { return try fail(i, "expected a parameter name after \";\"") }
+            let pname = _upperString(b, start, i)
+            guard i < n, b[i] == UInt8(ascii: "=") else { return try fail(i, "expected \"=\" after parameter \(pname)") }
+            i += 1
+            var values: [String] = []
+            while true {
+                if i < n, b[i] == UInt8(ascii: "\"") {
+                    let q = i + 1
+                    var e = q
+                    while e < n, b[e] != UInt8(ascii: "\"") { e += 1 }
+                    if e == n { return try fail(i, "parameter \(pname): a quoted value is not closed") }
+                    values.append(String(decoding: b[q..<e], as: UTF8.self))
+                    i = e + 1
+                } else {
+                    let s = i
+                    while i < n, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ","),
+                          b[i] != UInt8(ascii: "\"") { i += 1 }
+                    values.append(String(decoding: b[s..<i], as: UTF8.self))
+                }
+                if i < n, b[i] == UInt8(ascii: ",") { i += 1; continue }
+                break
+            }
+            parameters.append(_Parameter(name: pname, values: values))
+        }
+        guard i < n, b[i] == UInt8(ascii: ":") else {
+            return try fail(i, i < n ? "unexpected \"\(Character(Unicode.Scalar(b[i])))\" in \(name): expected \";\" or \":\"" : "\(name) has no \":\" and no value")
+        }
+        let value = String(decoding: b[(i + 1)...], as: UTF8.self)
+        return _ContentLine(name: name, parameters: parameters, value: value, line: scanner.line)
+    }
+}
+
+/// `A-Z`, `a-z`, `0-9` and `-`: the bytes of an iana-token or x-name.
+@inline(__always)
+func _isNameByte(_ c: UInt8) -> Bool {
+    (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D
+}
+
+/// The ASCII bytes `b[start..<end]` upper-cased, as a string.
+func _upperString(_ b: [UInt8], _ start: Int, _ end: Int) -> String {
+    String(unsafeUninitializedCapacity: end - start) { out in
+        for k in start..<end { let c = b[k]; out[k - start] = c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
+        return end - start
+    }
+}
+
+/// The index of the first byte that does not belong to valid UTF-8, if any.
+func _firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+    var i = 0
+    let n = b.count
+    while i < n {
+        let c = b[i]
+        if c < 0x80 { i += 1; continue }
+        let len: Int, minScalar: UInt32
+        switch c {
+        case 0xC2...0xDF: len = 2; minScalar = 0x80
+        case 0xE0...0xEF: len = 3; minScalar = 0x800
+        case 0xF0...0xF4: len = 4; minScalar = 0x10000
+        default: return i
+        }
+        guard i + len <= n else { return i }
+        var scalar = UInt32(c) & (0xFF >> (len + 1))
+        for k in 1..<len {
+            let d = b[i + k]
+            guard d & 0xC0 == 0x80 else { return i }
+            scalar = scalar << 6 | UInt32(d & 0x3F)
+        }
+        if scalar < minScalar || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+        i += len
+    }
+    return nil
+}

@@ -1,0 +1,149 @@
+import Almanac
+
+/// A VEVENT or VTODO read into values: a series if it has no RECURRENCE-ID,
+/// an override otherwise.
+struct _Entry {
+    var component: CalendarEvent.Component
+    var uid: String
+    var start: Anchor
+    var length: RecurrenceSet.Length?
+    var rules: [RecurrenceRule] = []
+    var exclusionRules: [RecurrenceRule] = []
+    var dates: [Anchor] = []
+    var periods: [CalendarEvent.Period] = []
+    var excludedDates: [Anchor] = []
+    var recurrenceID: Anchor?
+    var thisAndFuture = false
+    var summary: String?
+    var status: CalendarEvent.Status?
+    var sequence: Int?
+    var lastModified: Timestamp?
+    var line: Int
+}
+
+/// Reads the properties of one VEVENT or VTODO (RFC 5545 sections 3.6.1,
+/// 3.6.2 and 3.8).
+struct _EventReader {
+    var zones: _ZoneResolver
+    let lenient: Bool
+    /// X-WR-TIMEZONE, when the options apply it to floating values.
+    let calendarZone: Zone?
+    var readings: [CalendarReading] = []
+
+    func fault(_ p: _ContentLine, _ message: String) -> CalendarError {
+        CalendarError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(p.value)\": \(message)")
+    }
+
+    /// The zone a value of `p` is read in: its TZID's, or X-WR-TIMEZONE's for a floating value.
+    mutating func zone(of p: _ContentLine) throws(CalendarError) -> Zone? {
+        if let tzid = p.parameter("TZID") { return try zones.zone(tzid, line: p.line, readings: &readings) }
+        return calendarZone
+    }
+
+    /// One DATE or DATE-TIME value of `p`.
+    mutating func anchor(_ p: _ContentLine, _ text: Substring? = nil) throws(CalendarError) -> Anchor {
+        let zone = try zone(of: p)
+        let (a, repaired, error) = _Values.anchor(text ?? Substring(p.value), zone: zone, lenient: lenient)
+        guard var a else { throw fault(p, error ?? "not a date or date-time") }
+        if repaired { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name) \"\(p.value)\" read as \(a.rfc5545)")) }
+        if p.parameter("VALUE")?.uppercased() == "DATE", a.kind != .date {
+            guard lenient else { throw fault(p, "VALUE=DATE but the value has a time") }
+            readings.append(CalendarReading(.liberty, line: p.line, "\(p.name) has VALUE=DATE and a time: read as the date \(a.civil.date)"))
+            a = .date(a.civil.date)
+        }
+        return a
+    }
+
+    mutating func rule(_ p: _ContentLine) throws(CalendarError) -> RecurrenceRule {
+        do throws(AlmanacError) {
+            let (rule, notes) = try RecurrenceRule.parse(p.value, mode: lenient ? .lenient : .strict)
+            for n in notes { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name): \(n)")) }
+            return rule
+        } catch {
+            throw CalendarError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(p.value)\": \(error.message)")
+        }
+    }
+
+    /// Reads a VEVENT or VTODO; `nil` (lenient) when it has nothing to anchor on.
+    mutating func entry(_ c: _Component) throws(CalendarError) -> _Entry? {
+        let component: CalendarEvent.Component = c.name == "VTODO" ? .todo : .event
+        var start: Anchor? = nil, due: Anchor? = nil, end: Anchor? = nil, duration: EventDuration? = nil
+        var e = _Entry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
+        var uid: String? = nil
+        for p in c.properties {
+            switch p.name {
+            case "UID": uid = _Values.text(p.value)
+            case "DTSTART": start = try anchor(p)
+            case "DTEND": end = try anchor(p)
+            case "DUE": due = try anchor(p)
+            case "DURATION":
+                do throws(AlmanacError) { duration = try EventDuration(parsing: p.value) } catch { throw fault(p, error.message) }
+            case "RRULE": e.rules.append(try rule(p))
+            case "EXRULE": e.exclusionRules.append(try rule(p))
+            case "RDATE": try readDates(p, into: &e)
+            case "EXDATE": for v in _Values.list(p.value) { e.excludedDates.append(try anchor(p, v)) }
+            case "RECURRENCE-ID":
+                e.recurrenceID = try anchor(p)
+                e.thisAndFuture = p.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
+            case "SUMMARY": e.summary = _Values.text(p.value)
+            case "STATUS": e.status = CalendarEvent.Status(rawValue: p.value.trimmingSpaces)
+            case "SEQUENCE": e.sequence = Int(p.value.trimmingSpaces)
+            case "LAST-MODIFIED":
+                if case let (a?, _, _) = _Values.anchor(Substring(p.value), zone: .utc, lenient: true), let z = a.zone {
+                    e.lastModified = z.instant(of: a.civil)
+                }
+            default: continue
+            }
+        }
+        if let uid { e.uid = uid } else { e.uid = try missingUID(c) }
+        // A to-do with only DUE is anchored on DUE (DTSTART then DUE: DUE ends it).
+        guard let anchor = start ?? due else {
+            let what = component == .todo ? "a VTODO without DTSTART or DUE" : "a VEVENT without DTSTART"
+            guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(what) has no time to show it at") }
+            readings.append(CalendarReading(.skipped, line: c.line, "\(what) (UID \(e.uid)) skipped: it has no time to show it at"))
+            return nil
+        }
+        e.start = anchor
+        if start != nil, component == .todo, let due { end = due }
+        if let end, duration != nil {
+            guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(component == .todo ? "DUE" : "DTEND") and DURATION together (RFC 5545 section 3.6.1 allows one)") }
+            readings.append(CalendarReading(.liberty, line: c.line, "DTEND and DURATION together: DTEND \(end.rfc5545) used"))
+            duration = nil
+        }
+        if let end { e.length = .end(end) } else if let duration { e.length = .duration(duration) }
+        return e
+    }
+
+    /// RDATE: DATE, DATE-TIME or PERIOD values (`start/end`, `start/duration`).
+    mutating func readDates(_ p: _ContentLine, into e: inout _Entry) throws(CalendarError) {
+        for v in _Values.list(p.value) {
+            guard let slash = v.firstIndex(of: "/") else { e.dates.append(try anchor(p, v)); continue }
+            let start = try anchor(p, v[..<slash])
+            let rest = v[v.index(after: slash)...]
+            let length: RecurrenceSet.Length
+            if rest.hasPrefix("P") || rest.hasPrefix("+P") || rest.hasPrefix("-P") {
+                do throws(AlmanacError) { length = .duration(try EventDuration(parsing: rest)) } catch { throw fault(p, error.message) }
+            } else {
+                length = .end(try anchor(p, rest))
+            }
+            e.dates.append(start)
+            e.periods.append(CalendarEvent.Period(start: start, length: length))
+        }
+    }
+
+    mutating func missingUID(_ c: _Component) throws(CalendarError) -> String {
+        guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(c.name) has no UID (RFC 5545 section 3.6.1 requires one)") }
+        readings.append(CalendarReading(.liberty, line: c.line, "\(c.name) has no UID: given \"line-\(c.line)\""))
+        return "line-\(c.line)"
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

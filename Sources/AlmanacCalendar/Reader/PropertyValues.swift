@@ -1,0 +1,57 @@
+import Almanac
+
+/// Readers for the property values a calendar needs (RFC 5545 section 3.3).
+enum _Values {
+    /// TEXT (section 3.3.11): `\\`, `\;`, `\,` and `\n` / `\N` undone. Any
+    /// other escaped character stands for itself (lenient reading of `\:`).
+    static func text(_ s: String) -> String {
+        guard s.utf8.contains(UInt8(ascii: "\\")) else { return s }
+        var out = ""
+        var escaped = false
+        for c in s {
+            if escaped {
+                out.append(c == "n" || c == "N" ? "\n" : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+
+    /// UTC-OFFSET (section 3.3.14): `+0100`, `-0500`, `+013045`.
+    static func offset(_ s: String) -> Offset? {
+        let b = Array(s.utf8)
+        guard b.count == 5 || b.count == 7, b[0] == UInt8(ascii: "+") || b[0] == UInt8(ascii: "-"),
+              b.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        func two(_ k: Int) -> Int { Int(b[k] - 0x30) * 10 + Int(b[k + 1] - 0x30) }
+        let h = two(1), m = two(3), sec = b.count == 7 ? two(5) : 0
+        guard h <= 23, m <= 59, sec <= 59 else { return nil }
+        let total = h * 3600 + m * 60 + sec
+        // "-0000" is not allowed by the RFC; read as zero.
+        return Offset(seconds: b[0] == UInt8(ascii: "-") ? -total : total)
+    }
+
+    /// Splits a list value on commas (DATE, DATE-TIME and PERIOD values
+    /// contain none).
+    static func list(_ s: String) -> [Substring] {
+        s.split(separator: ",", omittingEmptySubsequences: true)
+    }
+
+    /// A DATE or DATE-TIME, `zone` applied to a local DATE-TIME. Lenient
+    /// mode also reads what producers write: surrounding spaces, lower-case
+    /// `t` and `z`, and separators (`2024-05-01T09:00:00`).
+    static func anchor(_ text: Substring, zone: Zone?, lenient: Bool) -> (Anchor?, repaired: Bool, error: String?) {
+        do throws(AlmanacError) {
+            return (try Anchor(parsing: text, zone: zone), false, nil)
+        } catch {
+            guard lenient else { return (nil, false, error.message) }
+            let cleaned = String(text.filter { $0 != "-" && $0 != ":" && $0 != " " }).uppercased()
+            if let a = try? Anchor(parsing: cleaned, zone: zone) { return (a, true, nil) }
+            return (nil, false, error.message)
+        }
+    }
+}

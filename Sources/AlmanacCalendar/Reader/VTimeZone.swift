@@ -1,0 +1,78 @@
+import Almanac
+
+/// Turns a VTIMEZONE (RFC 5545 section 3.6.5) into a ``Zone``: each STANDARD
+/// and DAYLIGHT sub-component is a recurrence set of onsets (DTSTART in the
+/// local time of TZOFFSETFROM, RRULE, RDATE), expanded with Almanac's own
+/// engine up to 2500; every onset switches the offset to its TZOFFSETTO.
+/// Past 2500 the zone repeats its last 400 years, as ICU-loaded zones do.
+enum _VTimeZone {
+    /// The local time at which onsets stop being expanded.
+    static let end = CivilDate(2500, 1, 1)!.at(0, 0)
+
+    static func zone(_ component: _Component, tzid: String, options: ExpansionOptions) throws(CalendarError) -> Zone {
+        var onsets: [(instant: Int64, from: Int32, to: Int32)] = []
+        for sub in component.children {
+            guard let start = sub.first("DTSTART"), let fromLine = sub.first("TZOFFSETFROM"),
+                  let toLine = sub.first("TZOFFSETTO") else {
+                throw CalendarError(.invalidValue, line: sub.line, column: 0,
+                                    "\(sub.name) of VTIMEZONE \"\(tzid)\" needs DTSTART, TZOFFSETFROM and TZOFFSETTO")
+            }
+            guard let from = _Values.offset(fromLine.value), let to = _Values.offset(toLine.value) else {
+                throw CalendarError(.invalidValue, line: fromLine.line, column: 0,
+                                    "TZOFFSETFROM \"\(fromLine.value)\" / TZOFFSETTO \"\(toLine.value)\": expected +HHMM or -HHMM")
+            }
+            guard case let (anchor?, _, _) = _Values.anchor(Substring(start.value), zone: nil, lenient: true),
+                  anchor.kind != .date else {
+                throw CalendarError(.invalidValue, line: start.line, column: 0, "DTSTART \"\(start.value)\" of \(sub.name): expected a local date-time")
+            }
+            let local = anchor.civil
+            var rules: [RecurrenceRule] = []
+            for r in sub.all("RRULE") {
+                guard var rule = try? RecurrenceRule(r.value, mode: .lenient) else {
+                    throw CalendarError(.invalidValue, line: r.line, column: 0, "RRULE \"\(r.value)\" of VTIMEZONE \"\(tzid)\" cannot be read")
+                }
+                // UNTIL is in UTC (section 3.6.5); onsets are expanded in local time.
+                if case .utc(let u)? = rule.until {
+                    rule.until = .local(CivilDateTime(_localSeconds: Int(u.localSeconds) + Int(from.seconds)))
+                }
+                rules.append(rule)
+            }
+            var dates: [Anchor] = []
+            for r in sub.all("RDATE") {
+                for v in _Values.list(r.value) {
+                    if case let (a?, _, _) = _Values.anchor(v, zone: nil, lenient: true) { dates.append(.floating(a.civil)) }
+                }
+            }
+            let set = RecurrenceSet(start: .floating(local), rules: rules, dates: dates, options: options)
+            guard let expansion = try? set.occurrences(in: .wallClock(local..<end)) else {
+                throw CalendarError(.invalidValue, line: sub.line, column: 0, "the onsets of \(sub.name) in VTIMEZONE \"\(tzid)\" cannot be expanded")
+            }
+            for o in expansion {
+                onsets.append((o.start.localSeconds - Int64(from.seconds), Int32(from.seconds), Int32(to.seconds)))
+                if onsets.count > 200_000 {
+                    throw CalendarError(.limit, line: sub.line, column: 0, "VTIMEZONE \"\(tzid)\" has more than 200,000 onsets before 2500")
+                }
+            }
+        }
+        guard let first = onsets.min(by: { $0.instant < $1.instant }) else {
+            throw CalendarError(.invalidValue, line: component.line, column: 0, "VTIMEZONE \"\(tzid)\" has no STANDARD or DAYLIGHT")
+        }
+        onsets.sort { $0.instant < $1.instant }
+        var transitions: [Int64] = [], offsets: [Offset] = [Offset(uncheckedSeconds: first.from)]
+        for o in onsets {
+            let to = Offset(uncheckedSeconds: o.to)
+            if let last = transitions.last, last == o.instant {
+                offsets[offsets.count - 1] = to   // two onsets at one instant: the later in the file wins
+                continue
+            }
+            if to == offsets[offsets.count - 1] { continue }
+            transitions.append(o.instant)
+            offsets.append(to)
+        }
+        do throws(AlmanacError) {
+            return try Zone(identifier: tzid, transitions: transitions, offsets: offsets)
+        } catch {
+            throw CalendarError(.invalidValue, line: component.line, column: 0, "VTIMEZONE \"\(tzid)\": \(error.message)")
+        }
+    }
+}

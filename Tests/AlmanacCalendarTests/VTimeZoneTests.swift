@@ -1,0 +1,45 @@
+import Almanac
+import AlmanacCalendar
+import Testing
+
+/// VTIMEZONE definitions turned into zones by Almanac's own engine (RFC 5545 section 3.6.5).
+struct VTimeZoneTests {
+    static let outlookBerlin = [
+        "BEGIN:VTIMEZONE", "TZID:Custom Berlin",
+        "BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+        "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", "END:STANDARD",
+        "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+        "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
+    ]
+
+    @Test func fileZoneAgreesWithICUWhereTheRulesAreTheSame() throws {
+        let text = CalendarReaderTests.ics(Self.outlookBerlin + ["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Custom Berlin:20240101T090000", "END:VEVENT"])
+        let c = try EventCalendar(ics: text, options: .strict)
+        let file = try #require(c.fileZones["Custom Berlin"])
+        let icu = try Zone("Europe/Berlin")
+        // Every hour of 2000-2040 and of 2480-2520 (past the expanded table) has the same offset.
+        for (from, to) in [(2000, 2040), (2480, 2520)] {
+            var t = Timestamp(utc: CivilDate(from, 1, 1)!.at(0, 0)).secondsSinceEpoch
+            let end = Timestamp(utc: CivilDate(to, 1, 1)!.at(0, 0)).secondsSinceEpoch
+            while t < end {
+                let at = Timestamp(secondsSinceEpoch: t)
+                #expect(file.offset(at: at) == icu.offset(at: at), "\(at)")
+                t += 3600 * 7
+            }
+        }
+    }
+
+    @Test func rulesThatDifferFromICUAreTheFilesWhenPreferred() throws {
+        // A zone whose summer time starts on the first Sunday of April.
+        let custom = Self.outlookBerlin.map { $0 == "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3" ? "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=4" : $0 }
+            .map { $0 == "TZID:Custom Berlin" ? "TZID:Europe/Berlin" : $0 }
+        let text = CalendarReaderTests.ics(custom + ["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Europe/Berlin:20240401T090000", "END:VEVENT"])
+        let april1 = Timestamp(utc: CivilDate(2024, 4, 1)!.at(7, 0))
+        let icu = try EventCalendar(ics: text)
+        #expect(icu.events[0].recurrence.start.zone?.offset(at: april1) == Offset(seconds: 7200))
+        let file = try EventCalendar(ics: text, options: CalendarOptions(prefersFileZones: true))
+        // 2024-04-07 is the first Sunday of April: on 1 April the file's zone is still on +01:00.
+        #expect(file.events[0].recurrence.start.zone?.offset(at: april1) == Offset(seconds: 3600))
+        #expect(file.readings.contains { $0.kind == .zone && $0.message.contains("VTIMEZONE") })
+    }
+}
