@@ -32,15 +32,15 @@ import Testing
             }
             if let count = c.rule.count { #expect(occurrences.count <= count, "\(occurrences.count) occurrences for COUNT=\(count)") }
             let untilKey = c.rule.until.map(RFCPredicate.untilKey)
-            if let untilKey, let last = occurrences.last {
+            // UNTIL bounds the rule's instances; DTSTART is the first instance
+            // even past UNTIL (RFC 5545 sections 3.3.10 and 3.8.5.3).
+            if let untilKey, let last = occurrences.dropFirst().last {
                 #expect(last.timestamp.secondsSinceEpoch <= untilKey, "\(last) is past UNTIL")
             }
-            // DTSTART is the first instance (RFC 5545 section 3.8.5.3), unless past UNTIL.
-            if untilKey.map({ predicate.startKey <= $0 }) ?? true {
-                #expect(occurrences.first?.timestamp.secondsSinceEpoch == predicate.startKey,
-                        "the first occurrence \(occurrences.first.map(String.init(describing:)) ?? "none") is not DTSTART (key \(predicate.startKey))")
-            } else {
-                #expect(occurrences.isEmpty, "DTSTART is past UNTIL, yet \(occurrences.first!) is produced")
+            #expect(occurrences.first?.timestamp.secondsSinceEpoch == predicate.startKey,
+                    "the first occurrence \(occurrences.first.map(String.init(describing:)) ?? "none") is not DTSTART (key \(predicate.startKey))")
+            if let untilKey, predicate.startKey > untilKey {
+                #expect(occurrences.count == 1, "DTSTART is past UNTIL, yet \(occurrences.dropFirst().first!) is produced")
             }
             for o in occurrences {
                 #expect(o.kind == c.start.kind)
@@ -221,7 +221,9 @@ import Testing
             var set = c.set
             set.options.includesStart = false
             let alternative = try set.occurrences().first(n)
-            let produced = RFCPredicate(rule: c.rule, start: c.start).startMatches()
+            // The rule produces DTSTART when DTSTART matches it and UNTIL does not end it first.
+            let predicate = RFCPredicate(rule: c.rule, start: c.start)
+            let produced = predicate.startMatches() && (c.rule.until.map { predicate.startKey <= RFCPredicate.untilKey($0) } ?? true)
             if produced {
                 #expect(alternative == standard, "DTSTART matches the rule, so both readings agree")
             } else {

@@ -534,11 +534,15 @@ def assemble(case, frame, rules, stream_for, horizon):
         until = frame.value_key(rule.parts["UNTIL"], "UNTIL") if "UNTIL" in rule.parts else None
         produced = []  # keys in generation order, for COUNT
         ended = False
+        # DTSTART, the first key of the stream when it is always an instance,
+        # is not bounded by UNTIL: UNTIL bounds the rule (RFC 5545 sections
+        # 3.3.10 and 3.8.5.3: DTSTART "always counts as the first occurrence").
+        start_free = case.get("include_dtstart", True)
         for key in stream_for(rule):
             if count is not None and len(produced) == count:
                 ended = True
                 break
-            if until is not None and key > until + SLACK:
+            if until is not None and key > until + SLACK and not (start_free and not produced):
                 ended = True
                 break
             if key > horizon + SLACK:
@@ -549,8 +553,8 @@ def assemble(case, frame, rules, stream_for, horizon):
         if count is not None and len(set(produced)) != len(produced):
             raise Skip("COUNT over local times that collapse to one instant: how they count is not settled")
         exhausted = exhausted and ended
-        for key in produced:
-            if until is None or key <= until:
+        for i, key in enumerate(produced):
+            if until is None or key <= until or (start_free and i == 0):
                 keys.add(key)
     keys |= {frame.value_key(v, "rdate") for v in case.get("rdate", [])}
     keys -= {frame.value_key(v, "exdate") for v in case.get("exdate", [])}

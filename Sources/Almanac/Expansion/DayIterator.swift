@@ -60,7 +60,7 @@ struct _DayIterator {
         injectsStart = bounds.injectsStart
         lastDay = bounds.lastDay
         self.cursor = cursor
-        progress = _RuleProgress(plan: plan)
+        progress = _RuleProgress(plan: plan, bounds: bounds)
         startPending = bounds.startPending
         countBefore = bounds.countBefore
         shapes = _FrameShapeCache()

@@ -106,7 +106,8 @@ struct _PlainStepper {
          startKey: Int64, lastDay: Int, lastInstant: Int64) {
         let seeks = seekKey.map { $0 > startKey } ?? false
         active = Self.isPlain(plan, seeks: seeks)
-        untilKey = plan.untilKey ?? .max
+        // UNTIL bounds the rule, not DTSTART (see _RuleProgress).
+        untilKey = plan.untilKey.map { includesStart ? max($0, startKey) : $0 } ?? .max
         countLimit = plan.count ?? .max
         injectsStart = includesStart
         startPending = includesStart && !(plan.count == nil && seeks)

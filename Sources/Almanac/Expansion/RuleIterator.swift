@@ -153,8 +153,11 @@ struct _RuleProgress {
     var lastKey = Int64.min
     var finished = false
 
-    init(plan: _RulePlan) {
-        untilKey = plan.untilKey
+    /// UNTIL bounds the rule, not DTSTART: when DTSTART is always an
+    /// instance (RFC 5545 sections 3.3.10 and 3.8.5.3), an UNTIL before it
+    /// still lets it through, and nothing after it.
+    init(plan: _RulePlan, bounds: _RuleBounds) {
+        untilKey = plan.untilKey.map { bounds.injectsStart ? max($0, bounds.startKey) : $0 }
         countLimit = plan.count ?? Int.max
     }
 

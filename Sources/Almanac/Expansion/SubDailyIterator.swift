@@ -52,7 +52,7 @@ struct _SubDailyIterator {
         lastInstant = bounds.lastInstant
         lastDay = bounds.lastDay
         self.cursor = cursor
-        progress = _RuleProgress(plan: plan)
+        progress = _RuleProgress(plan: plan, bounds: bounds)
         startPending = bounds.startPending
         countBefore = bounds.countBefore
         // Frames start at DTSTART truncated to the unit in wall-clock time.

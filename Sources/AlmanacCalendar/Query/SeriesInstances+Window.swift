@@ -21,10 +21,7 @@ extension _SeriesInstances {
         let shifts = ranges.map { abs(shift(of: $0.override)) * (kind == .date ? 86_400 : 1) }
         func span(_ d: Int, _ s: Int64) -> Int64 { Int64(max(0, d)) * 86_400 + max(0, s) }
         var longest = span(days, seconds)
-        for p in periods.values {
-            let (d, s) = Self.length(p, start: event.recurrence.start, zone: zone)
-            longest = max(longest, span(d, s))
-        }
+        for (d, s) in periods.values { longest = max(longest, span(d, s)) }
         let slack = (shifts.max() ?? 0) + 2 * 86_400
         let lo = Self.clamp(from &- longest &- slack), hi = Self.clamp(to &+ slack)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
@@ -38,8 +35,7 @@ extension _SeriesInstances {
                 let start = shifted(o.recurrenceID, by: shift(of: r.override))
                 emit(instance(start, days: d, seconds: s, rid: o.recurrenceID),
                      r.override.summary ?? event.summary, r.override.status ?? event.status)
-            } else if let p = periods[k] {
-                let (d, s) = Self.length(p, start: event.recurrence.start, zone: zone)
+            } else if let (d, s) = periods[k] {
                 emit(instance(anchor(of: o), days: d, seconds: s, rid: o.recurrenceID), event.summary, event.status)
             } else {
                 emit(o, event.summary, event.status)

@@ -19,8 +19,8 @@ struct _SeriesInstances {
     var single: [Int64: CalendarEvent.Override] = [:]
     /// RANGE=THISANDFUTURE overrides, by key, sorted.
     var ranges: [(key: Int64, override: CalendarEvent.Override)] = []
-    /// RDATE periods, by the key of their start.
-    var periods: [Int64: RecurrenceSet.Length] = [:]
+    /// RDATE periods' lengths (nominal days, exact seconds), by the key of their start.
+    var periods: [Int64: (days: Int, seconds: Int64)] = [:]
 
     init(_ event: CalendarEvent, index: Int) {
         self.event = event
@@ -34,7 +34,9 @@ struct _SeriesInstances {
             if o.thisAndFuture { ranges.append((k, o)) } else { single[k] = o }
         }
         ranges.sort { $0.key < $1.key }
-        for p in event.periods { periods[Self.key(p.start, kind: kind, zone: zone)] = p.length }
+        for p in event.periods {
+            periods[Self.key(p.start, kind: kind, zone: zone)] = Self.length(p.length, start: p.start, zone: zone)
+        }
     }
 
     /// A value in the series' key space: day numbers for a DATE series,
