@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Every fixture of `Corpus/ics/` (one real-world quirk each, README there)
+/// through `almanac events --json`: the occurrences must be exactly the
+/// expected ones, in order.
+struct ICSFixtureTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Corpus/ics").standardized
+
+    static var names: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    @Test func thereAreAtLeastSixtyFixtures() {
+        #expect(Self.names.count >= 60, "\(Self.names.count) fixtures in \(Self.folder.path)")
+    }
+
+    @Test(arguments: names)
+    func fixture(_ name: String) throws {
+        let spec = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: Self.folder.appendingPathComponent(name + ".json"))) as? [String: Any])
+        var arguments = ["events", Self.folder.appendingPathComponent(name + ".ics").path, "--json", "--limit", "100000"]
+        for key in ["from", "to", "viewer"] {
+            if let v = spec[key] as? String { arguments += ["--" + key, v] }
+        }
+        arguments += spec["options"] as? [String] ?? []
+        let r = try AlmanacExecutable.run(arguments)
+        #expect(r.status == 0, "\(r)")
+        let got = try r.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary
+        }
+        let expected = (spec["expect"] as? [[String: Any]] ?? []).map { NSDictionary(dictionary: $0) }
+        #expect(got == expected, "\(name): \(spec["quirk"] ?? "")\n\(r.stdout)")
+    }
+}
