@@ -83,11 +83,12 @@ public struct CalendarEvent: Sendable, Hashable {
         public var thisAndFuture: Bool
         /// The instance's start (DTSTART of the override).
         public var start: Anchor
-        /// DTEND or DURATION of the override; `nil` keeps the series' length.
+        /// DTEND or DURATION of the override; `nil`: none (zero, or one day
+        /// for a DATE start), as for any component.
         public var length: RecurrenceSet.Length?
-        /// SUMMARY; `nil` keeps the series'.
+        /// SUMMARY (an override is a whole component: nothing is taken from the series).
         public var summary: String?
-        /// STATUS; `nil` keeps the series'.
+        /// STATUS.
         public var status: Status?
         /// SEQUENCE.
         public var sequence: Int?

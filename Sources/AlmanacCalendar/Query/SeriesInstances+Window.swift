@@ -31,10 +31,9 @@ extension _SeriesInstances {
             if single[k] != nil { continue }
             if let r = ranges.last(where: { $0.key <= k }) {
                 if r.key == k { continue }
-                let (d, s) = r.override.length.map { Self.length($0, start: r.override.start, zone: zone) } ?? (days, seconds)
+                let (d, s) = Self.length(r.override.length, start: r.override.start, zone: zone)
                 let start = shifted(o.recurrenceID, by: shift(of: r.override))
-                emit(instance(start, days: d, seconds: s, rid: o.recurrenceID),
-                     r.override.summary ?? event.summary, r.override.status ?? event.status)
+                emit(instance(start, days: d, seconds: s, rid: o.recurrenceID), r.override.summary, r.override.status)
             } else if let (d, s) = periods[k] {
                 emit(instance(anchor(of: o), days: d, seconds: s, rid: o.recurrenceID), event.summary, event.status)
             } else {
@@ -43,9 +42,10 @@ extension _SeriesInstances {
         }
         // Each override at its own time.
         for o in event.overrides {
-            let (d, s) = o.length.map { Self.length($0, start: o.start, zone: zone) } ?? (days, seconds)
-            emit(instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID)),
-                 o.summary ?? event.summary, o.status ?? event.status, zone: o.start.zone)
+            // An override is a whole component (RFC 5545 section 3.8.4.4): its
+            // own length (none: zero, or one day for a DATE), summary and status.
+            let (d, s) = Self.length(o.length, start: o.start, zone: zone)
+            emit(instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID)), o.summary, o.status, zone: o.start.zone)
         }
     }
 
