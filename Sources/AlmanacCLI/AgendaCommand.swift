@@ -87,6 +87,9 @@ struct AgendaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An agenda file (default: the bundled sample).", valueName: "path"))
     var file: String?
 
+    @Option(help: ArgumentHelp("An iCalendar file whose events and to-dos join the plan (repeatable; - for standard input). Without --file, the plan holds only these.", valueName: "file"))
+    var ics: [String] = []
+
     @OptionGroup var weekRule: WeekRuleOption
 
     @Option(parsing: .unconditional,
@@ -97,7 +100,7 @@ struct AgendaCommand: ParsableCommand {
 
     func run() throws {
         let limit = try CLI.limit(limit)
-        let agendaFile: AgendaFile
+        var agendaFile: AgendaFile
         let source: String
         if let file {
             switch StandardStreams.readFile(file) {
@@ -105,10 +108,14 @@ struct AgendaCommand: ParsableCommand {
             case .failure(let e): throw CLI.inputError("--file: \(e)")
             }
             source = file
+        } else if !ics.isEmpty {
+            agendaFile = AgendaFile()
+            source = ics.joined(separator: ", ")
         } else {
             agendaFile = try AgendaFile(bytes: AgendaFile.sampleBytes, name: AgendaFile.sampleName)
             source = "the bundled sample (\(AgendaFile.sampleName))"
         }
+        for (k, path) in ics.enumerated() { agendaFile.add(try DaysCommand.readCalendar(path), ordinal: k) }
         let start: CivilDate
         if let from {
             start = try CLI.date(from, option: "--from")

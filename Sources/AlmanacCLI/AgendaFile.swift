@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacCalendar
 import AlmanacRequests
 import ArgumentParser
 
@@ -27,6 +28,27 @@ struct AgendaFile: Decodable {
         var id: String
         var title: String
         var set: RecurrenceSet
+        /// A series read with `--ics`: its slices come from the calendar
+        /// (overrides applied), not from ``set`` alone.
+        var calendar: CalendarSource? = nil
+    }
+
+    /// Series `index` of the `ordinal`-th `--ics` calendar.
+    struct CalendarSource {
+        var calendar: EventCalendar
+        var ordinal: Int
+        var index: Int
+    }
+
+    /// A file with nothing in it (`agenda --ics` without `--file`).
+    init() {}
+
+    /// Adds the series of a calendar read with `--ics` (cancelled instances are left out).
+    mutating func add(_ calendar: EventCalendar, ordinal: Int) {
+        for (i, e) in calendar.events.enumerated() {
+            events.append(Event(id: e.uid, title: e.summary ?? e.uid, set: e.recurrence,
+                                calendar: CalendarSource(calendar: calendar, ordinal: ordinal, index: i)))
+        }
     }
 
     var viewer: String?

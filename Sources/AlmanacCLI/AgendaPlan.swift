@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacCalendar
 import AlmanacRequests
 
 /// The plan: the periods of each horizon with the event slices and to-dos they list.
@@ -70,10 +71,22 @@ struct Plan {
     /// truncated.
     mutating func slices(of p: Period, budget: inout Int) throws(CLIError) -> [Entry] {
         var entries: [Entry] = []
+        // The slices of each --ics calendar in this period, by series, worked out once.
+        var fromCalendars: [Int: [Int: [DaySlice]]] = [:]
         for (k, event) in file.events.enumerated() {
             if budget == 0, truncatedIn != nil { break }
             do throws(AlmanacError) {
-                for s in try event.set.daySlices(in: p, viewer: viewer) {
+                let slices: [DaySlice]
+                if let c = event.calendar {
+                    if fromCalendars[c.ordinal] == nil {
+                        let found = c.calendar.daySlices(in: p, viewer: viewer, dropsCancelled: true).slices
+                        fromCalendars[c.ordinal] = Dictionary(grouping: found, by: \.occurrence.eventIndex).mapValues { $0.map(\.slice) }
+                    }
+                    slices = fromCalendars[c.ordinal]?[c.index] ?? []
+                } else {
+                    slices = Array(try event.set.daySlices(in: p, viewer: viewer))
+                }
+                for s in slices {
                     guard budget > 0 else {
                         if truncatedIn == nil { truncatedIn = p }
                         return entries

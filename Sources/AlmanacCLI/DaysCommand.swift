@@ -98,9 +98,22 @@ struct DaysCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("At most this many slices.", valueName: "n"))
     var limit: Int = BatchRequest.defaultLimit
 
+    @Option(help: ArgumentHelp("An iCalendar file (- for standard input): the day slices of its events and to-dos instead of a series given by options; needs --period or --after/--before.", valueName: "file"))
+    var ics: String?
+
+    @Option(help: ArgumentHelp("With --ics: only the series with this UID.", valueName: "uid"))
+    var uid: String?
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
+        if ics == nil && series.start == nil { throw ValidationError("Missing expected argument '--start <dtstart>'") }
+        if ics != nil && (series.start != nil || !rrules.isEmpty || end != nil || duration != nil) {
+            throw ValidationError("--ics and a series given by options (--start, a rule, --end, --duration) exclude each other")
+        }
+        if ics != nil && period == nil && after == nil && before == nil {
+            throw ValidationError("--ics needs --period or --after/--before: a calendar's series may never end")
+        }
         if end != nil && duration != nil {
             throw ValidationError("--end and --duration exclude each other: an event has a DTEND or a DURATION (RFC 5545 section 3.6.1)")
         }
@@ -111,6 +124,7 @@ struct DaysCommand: ParsableCommand {
 
     func run() throws {
         let limit = try CLI.limit(limit)
+        if let ics { return try runCalendar(ics, limit: limit) }
         let set = try recurrenceSet()
         let viewerZone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? set.start.zone ?? .utc
 
@@ -150,13 +164,13 @@ struct DaysCommand: ParsableCommand {
         if truncated { slices.removeLast() }
 
         if output.json {
-            let rows = slices.map { SliceJSON($0, set: set, seriesID: seriesID, viewer: viewerZone) }
+            let rows = slices.map { SliceJSON($0, seriesID: seriesID, viewer: viewerZone) }
             try CLI.writeJSON(DaysJSON(viewer: viewerZone.identifier, slices: rows, truncated: truncated))
             return
         }
         var out = ""
         for s in slices {
-            out += Self.line(s, set: set, seriesID: seriesID, viewer: viewerZone)
+            out += Self.line(s, seriesID: seriesID, viewer: viewerZone)
             if out.utf8.count >= 1 << 16 {
                 try CLI.write(out)
                 out = ""
@@ -233,7 +247,7 @@ struct DaysCommand: ParsableCommand {
 
     /// `2024-03-10 Sun  2/2    2h  00:00-05:00 → 03:00-04:00  party/2024-03-09T22:00:00/2024-03-10`
     /// (the key with a series id only; the end's offset only when it is not the start's).
-    static func line(_ s: DaySlice, set: RecurrenceSet, seriesID: String?, viewer: Zone) -> String {
+    static func line(_ s: DaySlice, seriesID: String?, viewer: Zone) -> String {
         let c = Text.sliceClock(s, in: viewer)
         let position = Text.padded("\(s.index + 1)/\(s.count)", 5)
         let end = c.end + (c.endOffset == c.startOffset ? "" : c.endOffset.description)
@@ -259,8 +273,10 @@ struct SliceJSON: Encodable {
     var allDay: Bool
     var occurrence: String
     var key: String?
+    /// With --ics: the instance's SUMMARY.
+    var summary: String? = nil
 
-    init(_ s: DaySlice, set: RecurrenceSet, seriesID: String?, viewer: Zone) {
+    init(_ s: DaySlice, seriesID: String?, viewer: Zone) {
         fields = SliceFields(s, viewer: viewer)
         seconds = Int(s.length)
         allDay = s.isAllDay
@@ -268,7 +284,7 @@ struct SliceJSON: Encodable {
         key = seriesID.map { DayKey(seriesID: $0, slice: s).description }
     }
 
-    enum CodingKeys: String, CodingKey { case seconds, allDay = "all_day", occurrence, key }
+    enum CodingKeys: String, CodingKey { case seconds, allDay = "all_day", occurrence, key, summary }
 
     func encode(to encoder: any Encoder) throws {
         try fields.encode(to: encoder)
@@ -277,5 +293,6 @@ struct SliceJSON: Encodable {
         try c.encode(allDay, forKey: .allDay)
         try c.encode(occurrence, forKey: .occurrence)
         try c.encodeIfPresent(key, forKey: .key)
+        try c.encodeIfPresent(summary, forKey: .summary)
     }
 }

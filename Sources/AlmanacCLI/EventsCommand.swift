@@ -61,22 +61,7 @@ struct EventsCommand: ParsableCommand {
         let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         let limit = try CLI.limit(limit)
         var calendars: [EventCalendar] = []
-        for path in files {
-            let bytes: [UInt8]
-            switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
-            case .success(let b): bytes = b
-            case .failure(let e): throw CLI.inputError(e.description)
-            }
-            do throws(CalendarError) {
-                let calendar = try EventCalendar(ics: bytes, options: strict ? .strict : CalendarOptions())
-                for r in calendar.readings where !(r.kind == .zone && r.message.contains("resolved by ICU")) {
-                    StandardStreams.printError("note: \(path): \(r)")
-                }
-                calendars.append(calendar)
-            } catch {
-                throw CLIError("\(path): \(error)", kind: AlmanacError.Kind.invalidValue.rawValue)
-            }
-        }
+        for path in files { calendars.append(try DaysCommand.readCalendar(path, strict: strict)) }
         let start = try from.map { v throws(CLIError) in try Self.instant(v, option: "--from", viewer: zone) }
             ?? calendars.flatMap(\.events).map { $0.recurrence.start.instants(in: zone) }.min() ?? Timestamp(secondsSinceEpoch: 0)
         let end = try to.map { v throws(CLIError) in try Self.instant(v, option: "--to", viewer: zone) }

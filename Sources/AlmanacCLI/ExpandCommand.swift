@@ -69,6 +69,10 @@ struct ExpandCommand: ParsableCommand {
 
     @OptionGroup var output: JSONOption
 
+    func validate() throws {
+        if series.start == nil { throw ValidationError("Missing expected argument '--start <dtstart>'") }
+    }
+
     func run() throws {
         let query = try series.query(rrules: rrules, after: after, before: before, limit: CLI.limit(limit))
         if output.json {

@@ -6,7 +6,7 @@ import ArgumentParser
 struct SeriesOptions: ParsableArguments {
     @Option(help: ArgumentHelp("DTSTART: 19970902, 19970902T090000 or 19970902T090000Z (RFC 3339 too: 1997-09-02T09:00:00, with Z or an offset).",
                                valueName: "dtstart"))
-    var start: String
+    var start: String?
 
     @Option(help: ArgumentHelp("The zone of a local --start and of local values (IANA or Windows id).", valueName: "zone"))
     var tz: String?
@@ -33,6 +33,8 @@ struct SeriesOptions: ParsableArguments {
     /// give; RFC 3339 values and comma lists already rewritten.
     func request(rrules: [String], after: String? = nil, before: String? = nil,
                  limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> BatchRequest {
+        // Optional for argument-parser so that `days --ics` can go without it.
+        guard let start else { throw CLIError("Missing expected argument '--start <dtstart>'", kind: "usage") }
         let dtstart = CLIValue.rfc5545(start)
         let timed = tz != nil || dtstart.hasSuffix("Z") || dtstart.hasSuffix("z")
         var rdateValues: [String] = [], exdateValues: [String] = []

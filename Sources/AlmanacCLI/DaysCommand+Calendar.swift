@@ -1,0 +1,66 @@
+import Almanac
+import AlmanacCalendar
+
+extension DaysCommand {
+    /// `almanac days --ics FILE`: the day slices of a calendar's instances,
+    /// overrides applied, each with its day key (UID / recurrence id / date).
+    func runCalendar(_ path: String, limit: Int) throws {
+        let calendar = try Self.readCalendar(path)
+        let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
+        var found: [CalendarDaySlice]
+        do throws(AlmanacError) {
+            if let period {
+                let p: Period
+                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixed("--period") }
+                found = calendar.daySlices(in: p, viewer: zone, dropsCancelled: true).slices
+            } else {
+                let lower = try after.map { v throws(AlmanacError) in try instant(v, "--after", zone) } ?? Timestamp.min
+                let upper = try before.map { v throws(AlmanacError) in try instant(v, "--before", zone) } ?? Timestamp.max
+                guard lower <= upper else {
+                    throw AlmanacError(.invalidRequest, "the window is reversed: --after \(after!) is later than --before \(before!)")
+                }
+                found = calendar.daySlices(overlapping: lower..<upper, viewer: zone, dropsCancelled: true).slices
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        if let uid { found = found.filter { $0.occurrence.uid == uid } }
+        found.sort { ($0.slice.date, $0.slice.start) < ($1.slice.date, $1.slice.start) }
+        let truncated = found.count > limit
+        let shown = found.prefix(limit)
+        if output.json {
+            let rows = shown.map { d in
+                var row = SliceJSON(d.slice, seriesID: d.occurrence.uid, viewer: zone)
+                row.summary = d.occurrence.summary
+                return row
+            }
+            try CLI.writeJSON(DaysJSON(viewer: zone.identifier, slices: Array(rows), truncated: truncated))
+            return
+        }
+        var out = ""
+        for d in shown {
+            out += Self.line(d.slice, seriesID: d.occurrence.uid, viewer: zone).dropLast() + "  " + (d.occurrence.summary ?? "") + "\n"
+        }
+        try CLI.write(out)
+        if truncated { StandardStreams.printError("… truncated at \(limit) (--limit raises it)") }
+    }
+
+    /// Reads an iCalendar file (`-`: standard input) leniently, its notes on
+    /// standard error; errors name the file, line and column.
+    static func readCalendar(_ path: String, strict: Bool = false) throws(CLIError) -> EventCalendar {
+        let bytes: [UInt8]
+        switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
+        case .success(let b): bytes = b
+        case .failure(let e): throw CLI.inputError(e.description)
+        }
+        do throws(CalendarError) {
+            let calendar = try EventCalendar(ics: bytes, options: strict ? .strict : CalendarOptions())
+            for r in calendar.readings where !(r.kind == .zone && r.message.contains("resolved by ICU")) {
+                StandardStreams.printError("note: \(path): \(r)")
+            }
+            return calendar
+        } catch {
+            throw CLIError("\(path): \(error)", kind: AlmanacError.Kind.invalidValue.rawValue)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Almanac
+
+/// One local day of a calendar instance in a viewer's zone: the day a to-do
+/// app keeps a record for (a three-day trip is three of them).
+public struct CalendarDaySlice: Sendable, Hashable {
+    /// The instance the day belongs to.
+    public var occurrence: CalendarOccurrence
+    /// The day: its date, its part of the instance, which of its days it is.
+    public var slice: DaySlice
+
+    /// The record key: the UID, the instance's original recurrence id, the
+    /// date. A moved instance keeps it.
+    public var key: DayKey { DayKey(seriesID: occurrence.uid, slice: slice) }
+}
+
+extension EventCalendar {
+    /// The day slices, in `viewer`'s zone, of every instance that overlaps
+    /// `window`, keeping the slices that overlap it too (an all-day slice is
+    /// a whole local day), in the order of ``occurrences(overlapping:viewer:dropsCancelled:)``.
+    ///
+    /// ```swift
+    /// for d in calendar.daySlices(overlapping: week, viewer: paris).slices {
+    ///     print(d.slice.date, d.occurrence.summary ?? "", d.key)
+    /// }
+    /// ```
+    public func daySlices(overlapping window: Range<Timestamp>, viewer: Zone,
+                          dropsCancelled: Bool = false) -> (slices: [CalendarDaySlice], problems: [(uid: String, error: AlmanacError)]) {
+        let (found, problems) = occurrences(overlapping: window, viewer: viewer, dropsCancelled: dropsCancelled)
+        var out: [CalendarDaySlice] = []
+        for o in found {
+            for s in o.occurrence.daySlices(in: viewer)
+            where s.start < window.upperBound && (s.end > window.lowerBound || (s.start == s.end && s.start == window.lowerBound)) {
+                out.append(CalendarDaySlice(occurrence: o, slice: s))
+            }
+        }
+        return (out, problems)
+    }
+
+    /// The day slices, in `viewer`'s zone, whose date lies in `period`: the
+    /// slices of a day, week, month or year list.
+    public func daySlices(in period: Period, viewer: Zone,
+                          dropsCancelled: Bool = false) -> (slices: [CalendarDaySlice], problems: [(uid: String, error: AlmanacError)]) {
+        let first = period.firstDay, last = period.lastDay
+        let end = last.adding(days: 1).map { viewer.startOfDay($0) } ?? Timestamp.max
+        let (found, problems) = occurrences(overlapping: viewer.startOfDay(first)..<end, viewer: viewer, dropsCancelled: dropsCancelled)
+        var out: [CalendarDaySlice] = []
+        for o in found {
+            for s in o.occurrence.daySlices(in: viewer) where s.date >= first && s.date <= last {
+                out.append(CalendarDaySlice(occurrence: o, slice: s))
+            }
+        }
+        return (out, problems)
+    }
+}
