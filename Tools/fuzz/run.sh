@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Almanac and runs them.
 #
-#   Tools/fuzz/run.sh [all|fuzz-rule-parser|fuzz-batch|fuzz-expand] [seconds]   build, then fuzz each target
+#   Tools/fuzz/run.sh [all|fuzz-rule-parser|fuzz-batch|fuzz-expand|fuzz-ics] [seconds]   build, then fuzz each target
 #   Tools/fuzz/run.sh build                                                      build only
 #   Tools/fuzz/run.sh regress [all|target]                                       replay Tools/fuzz/regressions/
 #   Tools/fuzz/run.sh repro <target> <file>...                                   run one target on inputs
@@ -17,12 +17,12 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 FUZZ="$ROOT/Tools/fuzz"
 OUT="${ALMANAC_FUZZ_OUT:-$ROOT/.build-fuzz}"
-TARGETS=(fuzz-rule-parser fuzz-batch fuzz-expand)
+TARGETS=(fuzz-rule-parser fuzz-batch fuzz-expand fuzz-ics)
 
 # Per target: entry file, libFuzzer -max_len, dictionary (or empty).
-entry() { case $1 in fuzz-rule-parser) echo RuleParserFuzz.swift;; fuzz-batch) echo BatchFuzz.swift;; fuzz-expand) echo ExpandFuzz.swift;; esac; }
-maxlen() { case $1 in fuzz-rule-parser) echo 512;; fuzz-batch) echo 2048;; fuzz-expand) echo 256;; esac; }
-dict() { case $1 in fuzz-rule-parser) echo "$FUZZ/dicts/rrule.dict";; fuzz-batch) echo "$FUZZ/dicts/batch.dict";; *) echo "";; esac; }
+entry() { case $1 in fuzz-rule-parser) echo RuleParserFuzz.swift;; fuzz-batch) echo BatchFuzz.swift;; fuzz-expand) echo ExpandFuzz.swift;; fuzz-ics) echo ICSFuzz.swift;; esac; }
+maxlen() { case $1 in fuzz-rule-parser) echo 512;; fuzz-batch) echo 2048;; fuzz-expand) echo 256;; fuzz-ics) echo 4096;; esac; }
+dict() { case $1 in fuzz-rule-parser) echo "$FUZZ/dicts/rrule.dict";; fuzz-batch) echo "$FUZZ/dicts/batch.dict";; fuzz-ics) echo "$FUZZ/dicts/ics.dict";; *) echo "";; esac; }
 
 # The sanitizers leave ASan's 256 MiB quarantine out, so RSS measures the
 # library and not freed blocks kept for use-after-free detection.
@@ -73,7 +73,7 @@ MAP
     local compiler; compiler=$(swiftc --version 2>&1)
     local lib_files=()
     mapfile -t lib_files < <(find "$ROOT/Sources/AlmanacCore" "$ROOT/Sources/Almanac" "$ROOT/Sources/AlmanacRequests" \
-        "$ROOT/Sources/CAlmanacICU" -type f | sort)
+        "$ROOT/Sources/AlmanacCalendar" "$ROOT/Sources/CAlmanacICU" -type f | sort)
     local lib_stamp
     lib_stamp=$( { echo "$compiler ${swift[*]} ${package[*]} ${cc[*]}"; cat "${lib_files[@]}"; } | sha256sum | cut -c1-16)
     if [[ -f "$dir/library.stamp" && $(cat "$dir/library.stamp") == "$lib_stamp" ]]; then
@@ -83,7 +83,7 @@ MAP
         echo "build ($variant): CAlmanacICU"
         "${cc[@]}" "$ROOT/Sources/CAlmanacICU/zone_icu.c" -o "$obj/CAlmanacICU.o" || return 2
         local m files
-        for m in AlmanacCore Almanac AlmanacRequests; do
+        for m in AlmanacCore Almanac AlmanacRequests AlmanacCalendar; do
             echo "build ($variant): $m"
             mapfile -t files < <(find "$ROOT/Sources/$m" -name '*.swift' | sort)
             "${swift[@]}" "${package[@]}" -module-name "$m" -emit-module -emit-module-path "$mods/$m.swiftmodule" \
@@ -96,13 +96,31 @@ MAP
         t_stamp=$( { echo "$lib_stamp"; cat "$FUZZ/Sources/FuzzSupport.swift" "$FUZZ/Sources/$(entry "$t")"; } | sha256sum | cut -c1-16)
         if [[ -x "$bin/$t" && -f "$dir/$t.stamp" && $(cat "$dir/$t.stamp") == "$t_stamp" ]]; then continue; fi
         echo "build ($variant): $t"
-        "${swift[@]}" "${link[@]}" -module-name "$(entry "$t" | sed 's/\.swift$//')" -use-ld=lld \
+        # fuzz-ics checks the exact JSON line of `almanac events --json`
+        # (`package` API of AlmanacCalendar), so it joins the package.
+        local access=(); [[ $t == fuzz-ics ]] && access=("${package[@]}")
+        "${swift[@]}" "${link[@]}" "${access[@]}" -module-name "$(entry "$t" | sed 's/\.swift$//')" -use-ld=lld \
             "$FUZZ/Sources/FuzzSupport.swift" "$FUZZ/Sources/$(entry "$t")" \
-            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacRequests.o" "$obj/CAlmanacICU.o" \
+            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacRequests.o" "$obj/AlmanacCalendar.o" "$obj/CAlmanacICU.o" \
             -licui18n -licuuc -licudata -o "$bin/$t" || return 2
         echo "$t_stamp" > "$dir/$t.stamp"
     done
     echo "build ($variant): done in $((SECONDS - started)) s"
+}
+
+# The read-only seed folders of a target. fuzz-ics reads the iCalendar corpus
+# itself (Corpus/ics/*.ics and Corpus/samples/calendar.ics, copied into
+# $OUT/seeds/fuzz-ics/ so that libFuzzer does not read the fixtures' .json
+# and README), so the seeds grow with the corpus; seeds/fuzz-ics/ adds
+# hand-made inputs.
+seed_dirs() {
+    echo "$FUZZ/seeds/$1"
+    if [[ $1 == fuzz-ics ]]; then
+        local d="$OUT/seeds/fuzz-ics"
+        rm -rf "$d" && mkdir -p "$d"
+        cp "$ROOT"/Corpus/ics/*.ics "$ROOT/Corpus/samples/calendar.ics" "$d/"
+        echo "$d"
+    fi
 }
 
 # Fuzzes one target for $2 seconds; prints a summary line; returns libFuzzer's status.
@@ -123,7 +141,7 @@ fuzz() {
     [[ -n ${FUZZ_KEEP_GOING:-} ]] && args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
     echo "fuzz: $t for $seconds s (log $log)"
     local before; before=$(ls "$artifacts" | wc -l)
-    "$BIN/$t" "${args[@]}" "$corpus" "$FUZZ/seeds/$t" > "$log" 2>&1
+    "$BIN/$t" "${args[@]}" "$corpus" $(seed_dirs "$t") > "$log" 2>&1
     local status=$?
     # With -ignore_crashes (fork mode) libFuzzer exits 0 after findings: a new
     # artifact is a finding whatever the exit status.
@@ -201,6 +219,6 @@ case $cmd in
         echo "total: $((SECONDS - started)) s, $([[ $status -eq 0 ]] && echo 'no findings' || echo 'FINDINGS')"
         exit $status ;;
     *)
-        echo "usage: $0 [all|build|regress|repro|fuzz-rule-parser|fuzz-batch|fuzz-expand] [seconds]" >&2
+        echo "usage: $0 [all|build|regress|repro|fuzz-rule-parser|fuzz-batch|fuzz-expand|fuzz-ics] [seconds]" >&2
         exit 2 ;;
 esac
