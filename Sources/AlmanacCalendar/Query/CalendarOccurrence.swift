@@ -63,11 +63,24 @@ extension CalendarOccurrence {
         }
     }
 
+    /// An instant as its zone's clock reads it. Instants come from values in
+    /// years 1...9999, but an end can read past 9999-12-31 on that clock
+    /// (`10000-01-01T00:00:00+01:00` ends a 90-second instance from
+    /// 9999-12-31T23:58:30 in Paris) and a start before 0001-01-01: the
+    /// clock is written as it reads, as floating and all-day ends are, never
+    /// as an empty date (found by Tools/fuzz fuzz-ics).
     static func iso(_ t: Timestamp, _ z: Zone) -> String {
+        if z.identifier == "UTC" { return clock(t.secondsSinceEpoch).description + "Z" }
         let o = z.offset(at: t)
-        if z.identifier == "UTC" { return (t.utc?.description ?? "") + "Z" }
-        let wall = CivilDateTime(localSeconds: t.secondsSinceEpoch + Int64(o.seconds))
-        return (wall?.description ?? "") + o.description
+        return clock(t.secondsSinceEpoch &+ Int64(o.seconds)).description + o.description
+    }
+
+    /// The wall clock `localSeconds` after 1970-01-01T00:00:00, in years
+    /// 1...9999 or not (kept within years 0...200,000, where the civil
+    /// arithmetic is exact and every year has four digits or more).
+    static func clock(_ localSeconds: Int64) -> CivilDateTime {
+        let lo = Timestamp.min.secondsSinceEpoch - 366 * 86_400, hi = Int64(200_000 * 366) * 86_400
+        return CivilDateTime(_localSeconds: Int(min(max(localSeconds, lo), hi)))
     }
 
     static func iso(_ o: Occurrence, zone: Zone?) -> (String, String) {

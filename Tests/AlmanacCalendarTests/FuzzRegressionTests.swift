@@ -1,0 +1,30 @@
+import Almanac
+import AlmanacCalendar
+import Testing
+
+/// Cases found by Tools/fuzz's fuzz-ics target; each input is also in
+/// Tools/fuzz/regressions/fuzz-ics/ (see Tools/fuzz/regressions/README.md).
+struct FuzzRegressionTests {
+    static func utc(_ y: Int, _ m: Int, _ d: Int) -> Timestamp { Timestamp(utc: CivilDate(y, m, d)!.at(0, 0)) }
+
+    /// fuzz-ics finding 1 (regressions/fuzz-ics/end-past-9999-on-its-clock):
+    /// an instance that ends past 9999-12-31 on its zone's clock had its
+    /// end written as an empty date (`"end":"+01:00"`, `"end":"Z"`) by
+    /// `almanac events` and `--json`. The clock is now written as it reads,
+    /// as floating and all-day ends already were.
+    @Test func endPastYear9999IsWrittenAsItsClockReads() throws {
+        let c = try EventCalendar(ics: CalendarReaderTests.ics([
+            "BEGIN:VEVENT", "UID:paris", "DTSTART;TZID=Europe/Paris:99991231T235830", "DURATION:PT90S", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:utc", "DTSTART:99991231T235900Z", "DURATION:PT2M", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:floating", "DTSTART:99991231T230000", "DURATION:PT2H", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:date", "DTSTART;VALUE=DATE:99991231", "END:VEVENT",
+        ]), options: .strict)
+        let found = c.occurrences(overlapping: Self.utc(9999, 12, 30)..<Timestamp.max).occurrences
+        let ends = Dictionary(uniqueKeysWithValues: found.map { ($0.uid, CalendarOccurrence.isoPair($0).1) })
+        #expect(ends == ["paris": "10000-01-01T00:00:00+01:00", "utc": "10000-01-01T00:01:00Z",
+                         "floating": "10000-01-01T01:00:00", "date": "10000-01-01"])
+        let paris = try #require(found.first { $0.uid == "paris" })
+        #expect(paris.jsonLine == #"{"uid":"paris","recurrence_id":null,"start":"9999-12-31T23:58:30+01:00","end":"10000-01-01T00:00:00+01:00","all_day":false}"#)
+    }
+
+}
