@@ -27,4 +27,21 @@ struct FuzzRegressionTests {
         #expect(paris.jsonLine == #"{"uid":"paris","recurrence_id":null,"start":"9999-12-31T23:58:30+01:00","end":"10000-01-01T00:00:00+01:00","all_day":false}"#)
     }
 
+    /// fuzz-ics finding 2 (regressions/fuzz-ics/vtimezone-dtstart-past-2500):
+    /// a STANDARD or DAYLIGHT whose DTSTART is at or past 2500, where onsets
+    /// stop being expanded, trapped on an inverted range. That DTSTART is now
+    /// the sub-component's only onset.
+    @Test func vtimezoneOnsetPast2500IsItsOnlyOnset() throws {
+        let c = try EventCalendar(ics: CalendarReaderTests.ics([
+            "BEGIN:VTIMEZONE", "TZID:Late",
+            "BEGIN:STANDARD", "DTSTART:30000101T000000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+            "RRULE:FREQ=YEARLY", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Late:20240101T090000", "END:VEVENT",
+        ]), options: .strict)
+        let late = try #require(c.fileZones["Late"])
+        let onset = Self.utc(2999, 12, 31) + 23 * 3600   // 3000-01-01T00:00 at +01:00
+        #expect(late.offset(at: onset + -1).seconds == 3600)
+        #expect(late.offset(at: onset).seconds == 7200)
+        #expect(late.offset(at: Self.utc(3001, 6, 1)).seconds == 7200)
+    }
 }

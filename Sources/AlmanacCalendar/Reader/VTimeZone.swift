@@ -3,7 +3,8 @@ import Almanac
 /// Turns a VTIMEZONE (RFC 5545 section 3.6.5) into a ``Zone``: each STANDARD
 /// and DAYLIGHT sub-component is a recurrence set of onsets (DTSTART in the
 /// local time of TZOFFSETFROM, RRULE, RDATE), expanded with Almanac's own
-/// engine up to 2500; every onset switches the offset to its TZOFFSETTO.
+/// engine up to 2500 (a DTSTART from 2500 on is its sub-component's only
+/// onset); every onset switches the offset to its TZOFFSETTO.
 /// Past 2500 the zone repeats its last 400 years, as ICU-loaded zones do.
 enum _VTimeZone {
     /// The local time at which onsets stop being expanded.
@@ -44,7 +45,10 @@ enum _VTimeZone {
                 }
             }
             let set = RecurrenceSet(start: .floating(local), rules: rules, dates: dates, options: options)
-            guard let expansion = try? set.occurrences(in: .wallClock(local..<end)) else {
+            // A DTSTART at or past 2500 is its only onset (it was a trap: an
+            // inverted range; found by Tools/fuzz fuzz-ics).
+            let upper = local < end ? end : CivilDateTime(_localSeconds: Int(local.localSeconds) + 1)
+            guard let expansion = try? set.occurrences(in: .wallClock(local..<upper)) else {
                 throw CalendarError(.invalidValue, line: sub.line, column: 0, "the onsets of \(sub.name) in VTIMEZONE \"\(tzid)\" cannot be expanded")
             }
             for o in expansion {
