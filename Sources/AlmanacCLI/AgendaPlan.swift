@@ -79,7 +79,7 @@ struct Plan {
                 let slices: [DaySlice]
                 if let c = event.calendar {
                     if fromCalendars[c.ordinal] == nil {
-                        let found = c.calendar.daySlices(in: p, viewer: viewer, dropsCancelled: true).slices
+                        let found = c.calendar.daySlices(in: p, viewer: viewer, dropsCancelled: true)
                         fromCalendars[c.ordinal] = Dictionary(grouping: found, by: \.occurrence.eventIndex).mapValues { $0.map(\.slice) }
                     }
                     slices = fromCalendars[c.ordinal]?[c.index] ?? []

@@ -12,14 +12,14 @@ extension DaysCommand {
             if let period {
                 let p: Period
                 do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixed("--period") }
-                found = calendar.daySlices(in: p, viewer: zone, dropsCancelled: true).slices
+                found = calendar.daySlices(in: p, viewer: zone, dropsCancelled: true)
             } else {
                 let lower = try after.map { v throws(AlmanacError) in try instant(v, "--after", zone) } ?? Timestamp.min
                 let upper = try before.map { v throws(AlmanacError) in try instant(v, "--before", zone) } ?? Timestamp.max
                 guard lower <= upper else {
                     throw AlmanacError(.invalidRequest, "the window is reversed: --after \(after!) is later than --before \(before!)")
                 }
-                found = calendar.daySlices(overlapping: lower..<upper, viewer: zone, dropsCancelled: true).slices
+                found = calendar.daySlices(overlapping: lower..<upper, viewer: zone, dropsCancelled: true)
             }
         } catch {
             throw CLIError(error)

@@ -69,9 +69,8 @@ struct EventsCommand: ParsableCommand {
         guard start <= end else { throw CLI.inputError("--from is after --to") }
         var all: [CalendarOccurrence] = []
         for c in calendars {
-            let (found, problems) = c.occurrences(overlapping: start..<end, viewer: zone, dropsCancelled: dropCancelled)
-            for p in problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error.message)") }
-            all += found
+            for p in c.problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error.message)") }
+            all += c.occurrences(overlapping: start..<end, viewer: zone, dropsCancelled: dropCancelled).prefix(limit + 1)
         }
         if calendars.count > 1 {
             all.sort { $0.occurrence.instants(in: zone).lowerBound < $1.occurrence.instants(in: zone).lowerBound }

@@ -6,7 +6,7 @@ import Almanac
 /// ```swift
 /// let calendar = try EventCalendar(ics: text)
 /// let week = Timestamp(utc: CivilDate(2024, 5, 6)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 5, 13)!.at(0, 0))
-/// for o in try calendar.occurrences(overlapping: week, viewer: try Zone("Europe/Paris")) {
+/// for o in calendar.occurrences(overlapping: week, viewer: try Zone("Europe/Paris")) {
 ///     print(o.uid, o.occurrence.start, o.summary ?? "")
 /// }
 /// ```
@@ -16,7 +16,7 @@ import Almanac
 public struct EventCalendar: Sendable {
     /// Every series (VEVENT and VTODO), in file order. An override whose
     /// series is missing is a series of its own, with one instance.
-    public var events: [CalendarEvent]
+    public let events: [CalendarEvent]
     /// The zones the file's VTIMEZONEs define, by TZID (only those used or
     /// defined; known ids resolved by ICU are not listed).
     public var fileZones: [String: Zone]
@@ -24,9 +24,22 @@ public struct EventCalendar: Sendable {
     /// TZID was resolved, what was skipped.
     public var readings: [CalendarReading]
 
+    /// Where each series' instances and overrides lie, for window queries;
+    /// built with the calendar.
+    let index: _CalendarIndex
+
+    /// The series that cannot be expanded (an RSCALE Almanac lacks, a
+    /// sub-daily rule on a DATE value), with why: queries leave them out.
+    public var problems: [CalendarProblem] { index.problems }
+
     /// A calendar from its parts.
+    ///
+    /// - Complexity: O(n log n) for n series and overrides, to index them;
+    ///   a series bounded by COUNT alone is expanded (up to 1,000 instances)
+    ///   to find its last instance.
     public init(events: [CalendarEvent], fileZones: [String: Zone] = [:], readings: [CalendarReading] = []) {
         self.events = events
+        index = _CalendarIndex(events)
         self.fileZones = fileZones
         self.readings = readings
     }

@@ -19,36 +19,34 @@ extension EventCalendar {
     /// a whole local day), in the order of ``occurrences(overlapping:viewer:dropsCancelled:)``.
     ///
     /// ```swift
-    /// for d in calendar.daySlices(overlapping: week, viewer: paris).slices {
+    /// for d in calendar.daySlices(overlapping: week, viewer: paris) {
     ///     print(d.slice.date, d.occurrence.summary ?? "", d.key)
     /// }
     /// ```
     public func daySlices(overlapping window: Range<Timestamp>, viewer: Zone,
-                          dropsCancelled: Bool = false) -> (slices: [CalendarDaySlice], problems: [(uid: String, error: AlmanacError)]) {
-        let (found, problems) = occurrences(overlapping: window, viewer: viewer, dropsCancelled: dropsCancelled)
+                          dropsCancelled: Bool = false) -> [CalendarDaySlice] {
         var out: [CalendarDaySlice] = []
-        for o in found {
+        for o in occurrences(overlapping: window, viewer: viewer, dropsCancelled: dropsCancelled) {
             for s in o.occurrence.daySlices(in: viewer)
             where s.start < window.upperBound && (s.end > window.lowerBound || (s.start == s.end && s.start == window.lowerBound)) {
                 out.append(CalendarDaySlice(occurrence: o, slice: s))
             }
         }
-        return (out, problems)
+        return out
     }
 
     /// The day slices, in `viewer`'s zone, whose date lies in `period`: the
     /// slices of a day, week, month or year list.
     public func daySlices(in period: Period, viewer: Zone,
-                          dropsCancelled: Bool = false) -> (slices: [CalendarDaySlice], problems: [(uid: String, error: AlmanacError)]) {
+                          dropsCancelled: Bool = false) -> [CalendarDaySlice] {
         let first = period.firstDay, last = period.lastDay
         let end = last.adding(days: 1).map { viewer.startOfDay($0) } ?? Timestamp.max
-        let (found, problems) = occurrences(overlapping: viewer.startOfDay(first)..<end, viewer: viewer, dropsCancelled: dropsCancelled)
         var out: [CalendarDaySlice] = []
-        for o in found {
+        for o in occurrences(overlapping: viewer.startOfDay(first)..<end, viewer: viewer, dropsCancelled: dropsCancelled) {
             for s in o.occurrence.daySlices(in: viewer) where s.date >= first && s.date <= last {
                 out.append(CalendarDaySlice(occurrence: o, slice: s))
             }
         }
-        return (out, problems)
+        return out
     }
 }

@@ -4,32 +4,120 @@ extension EventCalendar {
     /// The instances of every series that overlap `window`: each starts
     /// before the window's end and ends after its start (a zero-length one
     /// at the window's start counts), in start order (then UID, then
-    /// recurrence id). Floating and all-day instances are placed in `viewer`.
+    /// recurrence id), produced lazily. Floating and all-day instances are
+    /// placed in `viewer`.
+    ///
+    /// ```swift
+    /// for o in calendar.occurrences(overlapping: week, viewer: paris) {
+    ///     print(o.occurrence.start, o.summary ?? "", o.key)
+    /// }
+    /// let next = calendar.occurrences(overlapping: now..<Timestamp.max).first   // the next one only
+    /// ```
     ///
     /// Overrides are applied: a moved instance is found at its new time,
     /// even when it moved into the window from outside it; a cancelled one
-    /// is listed with status `CANCELLED` unless `dropsCancelled`. Each
-    /// series seeks to the window: the cost does not grow with its age.
+    /// is listed with status `CANCELLED` unless `dropsCancelled`. The series
+    /// that cannot be expanded are in ``problems``.
     ///
-    /// - Returns: the instances, and the series that could not be expanded
-    ///   (an RSCALE Almanac lacks, a sub-daily rule on a DATE) with why.
+    /// - Complexity: the calendar's index finds the series and overrides
+    ///   that can reach the window by binary search; each of them seeks to
+    ///   the window (its cost does not grow with its age), and they are
+    ///   merged through a heap: O(log p) per instance for p open parts.
     public func occurrences(overlapping window: Range<Timestamp>, viewer: Zone = .utc,
-                            dropsCancelled: Bool = false) -> (occurrences: [CalendarOccurrence], problems: [(uid: String, error: AlmanacError)]) {
-        var out: [CalendarOccurrence] = []
-        var problems: [(uid: String, error: AlmanacError)] = []
-        for (i, e) in events.enumerated() {
-            do throws(AlmanacError) {
-                try _SeriesInstances(e, index: i).instances(overlapping: window, viewer: viewer, drop: dropsCancelled, into: &out)
-            } catch {
-                problems.append((e.uid, error))
+                            dropsCancelled: Bool = false) -> CalendarOccurrences {
+        CalendarOccurrences(index: index, query: _WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled))
+    }
+}
+
+/// The instances of a calendar that overlap a window, in start order,
+/// produced lazily (see ``EventCalendar/occurrences(overlapping:viewer:dropsCancelled:)``).
+public struct CalendarOccurrences: Sequence, Sendable {
+    let index: _CalendarIndex
+    let query: _WindowQuery
+
+    /// The window the instances overlap.
+    public var window: Range<Timestamp> { query.window }
+    /// The zone floating and all-day instances are placed in.
+    public var viewer: Zone { query.viewer }
+
+    /// Starts the merge.
+    public func makeIterator() -> Iterator { Iterator(index: index, query: query) }
+
+    /// Produces the instances one by one: the index's parts are opened in
+    /// the order of their earliest possible start, only when the merge
+    /// reaches it, so taking the first few instances of a long window opens
+    /// only the parts that can hold them.
+    public struct Iterator: IteratorProtocol {
+        private let index: _CalendarIndex
+        private let query: _WindowQuery
+        private var cursor: Int
+        private var streams: [_OccurrenceStream] = []
+        /// Indices into `streams`, a min-heap by each stream's next instance.
+        private var heap: [Int] = []
+        /// Slots of `streams` whose part is done, for reuse.
+        private var free: [Int] = []
+
+        init(index: _CalendarIndex, query: _WindowQuery) {
+            self.index = index
+            self.query = query
+            cursor = index.firstPart(reaching: query.from &- 1)
+        }
+
+        /// The next instance, or `nil` after the last.
+        public mutating func next() -> CalendarOccurrence? {
+            openParts()
+            guard let top = heap.first, let out = streams[top].next else { return nil }
+            streams[top].advance(query)
+            if streams[top].next == nil {
+                free.append(top)
+                heap.swapAt(0, heap.count - 1)
+                heap.removeLast()
+            }
+            siftDown(0)
+            return out.occurrence
+        }
+
+        /// Opens every part whose earliest start is not after the next instance.
+        private mutating func openParts() {
+            let parts = index.parts
+            while cursor < parts.count {
+                let p = parts[cursor]
+                if p.lo >= query.to { cursor = parts.count; return }
+                if let top = heap.first, let n = streams[top].next, p.lo > n.start { return }
+                cursor += 1
+                if p.hi < query.from { continue }
+                let s = _OccurrenceStream(p, series: index.series[Int(p.event)], query: query)
+                guard s.next != nil else { continue }
+                if let f = free.popLast() { streams[f] = s; heap.append(f) } else { streams.append(s); heap.append(streams.count - 1) }
+                siftUp(heap.count - 1)
             }
         }
-        out.sort { a, b in
-            let (x, y) = (a.occurrence.instants(in: viewer).lowerBound, b.occurrence.instants(in: viewer).lowerBound)
-            if x != y { return x < y }
-            if a.uid != b.uid { return a.uid < b.uid }
-            return a.occurrence.recurrenceID < b.occurrence.recurrenceID
+
+        private func less(_ i: Int, _ j: Int) -> Bool {
+            streams[heap[i]].next!.precedes(streams[heap[j]].next!)
         }
-        return (out, problems)
+
+        private mutating func siftUp(_ i: Int) {
+            var i = i
+            while i > 0 {
+                let parent = (i - 1) / 2
+                guard less(i, parent) else { return }
+                heap.swapAt(i, parent)
+                i = parent
+            }
+        }
+
+        private mutating func siftDown(_ i: Int) {
+            var i = i
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count && less(l, m) { m = l }
+                if r < heap.count && less(r, m) { m = r }
+                if m == i { return }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
     }
 }

@@ -1,52 +1,51 @@
 import Almanac
 
 extension _SeriesInstances {
-    /// Appends the instances that overlap `window` (start before its end, end
-    /// after its start; a zero-length instance at its start counts).
-    /// Floating and all-day instances are placed in `viewer`.
-    func instances(overlapping window: Range<Timestamp>, viewer: Zone, drop cancelled: Bool,
-                   into out: inout [CalendarOccurrence]) throws(AlmanacError) {
+    /// The engine's instances whose start can reach `window` once segment
+    /// `s` moves them: the window widened by the segment's longest instance
+    /// and shift, and by two days each side for the viewer's offset.
+    func ownInstances(segment s: Int, window: Range<Timestamp>, viewer: Zone) throws(AlmanacError) -> RecurrenceSet.Occurrences {
+        let (shift, longest) = segmentShift(s)
         let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
-        func emit(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, zone: Zone? = nil) {
-            if cancelled && status == .cancelled { return }
-            let r = o.instants(in: viewer)
-            let (s, e) = (r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch)
-            guard s < to, e > from || (s == e && s == from) else { return }
-            out.append(CalendarOccurrence(uid: event.uid, component: event.component, eventIndex: index,
-                                          recurrenceID: recurrenceAnchor(o.recurrenceID), occurrence: o,
-                                          summary: summary, status: status, zone: zone ?? seriesZone))
-        }
-        // The series' own instances, over the window widened by their
-        // length, the largest shift and a day each side for the viewer's offset.
-        let shifts = ranges.map { abs(shift(of: $0.override)) * (kind == .date ? 86_400 : 1) }
-        func span(_ d: Int, _ s: Int64) -> Int64 { Int64(max(0, d)) * 86_400 + max(0, s) }
-        var longest = span(days, seconds)
-        for (d, s) in periods.values { longest = max(longest, span(d, s)) }
-        let slack = (shifts.max() ?? 0) + 2 * 86_400
-        let lo = Self.clamp(from &- longest &- slack), hi = Self.clamp(to &+ slack)
+        let slack = _CalendarIndex.slack
+        let lo = Self.clamp(from &- shift &- longest &- slack), hi = Self.clamp(to &- shift &+ slack)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
-        let query: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
-        for o in try event.recurrence.occurrences(in: query) {
-            let k = key(of: o)
-            if single[k] != nil { continue }
-            if let r = ranges.last(where: { $0.key <= k }) {
-                if r.key == k { continue }
-                let (d, s) = Self.length(r.override.length, start: r.override.start, zone: zone)
-                let start = shifted(o.recurrenceID, by: shift(of: r.override))
-                emit(instance(start, days: d, seconds: s, rid: o.recurrenceID), r.override.summary, r.override.status)
-            } else if let (d, s) = periods[k] {
-                emit(instance(anchor(of: o), days: d, seconds: s, rid: o.recurrenceID), event.summary, event.status)
-            } else {
-                emit(o, event.summary, event.status)
-            }
+        return try event.recurrence.occurrences(in: kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span))
+    }
+
+    /// One of the series' own instances as segment `s` shows it (moved by
+    /// its THISANDFUTURE override, with that override's length, summary and
+    /// status; or with its RDATE period's length); `nil` when an override
+    /// replaces it.
+    func own(_ o: Occurrence, key k: Int64, segment s: Int) -> CalendarOccurrence? {
+        if single[k] != nil { return nil }
+        if s > 0 {
+            let r = ranges[s - 1]
+            if r.key == k { return nil }
+            let (d, sec) = rangeLengths[s - 1]
+            let start = shifted(o.recurrenceID, by: rangeShifts[s - 1])
+            return make(instance(start, days: d, seconds: sec, rid: o.recurrenceID), r.override.summary, r.override.status)
         }
-        // Each override at its own time.
-        for o in event.overrides {
-            // An override is a whole component (RFC 5545 section 3.8.4.4): its
-            // own length (none: zero, or one day for a DATE), summary and status.
-            let (d, s) = Self.length(o.length, start: o.start, zone: zone)
-            emit(instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID)), o.summary, o.status, zone: o.start.zone)
+        if let (d, sec) = periods[k] {
+            return make(instance(anchor(of: o), days: d, seconds: sec, rid: o.recurrenceID), event.summary, event.status)
         }
+        return make(o, event.summary, event.status)
+    }
+
+    /// Override `k` at its own time. An override is a whole component (RFC
+    /// 5545 section 3.8.4.4): its own length (none: zero, or one day for a
+    /// DATE), summary and status.
+    func override(_ k: Int) -> CalendarOccurrence {
+        let o = event.overrides[k]
+        let (d, s) = Self.length(o.length, start: o.start, zone: zone)
+        return make(instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID)), o.summary, o.status,
+                    zone: o.start.zone)
+    }
+
+    func make(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, zone: Zone? = nil) -> CalendarOccurrence {
+        CalendarOccurrence(uid: event.uid, component: event.component, eventIndex: index,
+                           recurrenceID: recurrenceAnchor(o.recurrenceID), occurrence: o,
+                           summary: summary, status: status, zone: zone ?? seriesZone)
     }
 
     /// The zone of the series' values (`nil` for floating and all-day).

@@ -1,14 +1,17 @@
 import Almanac
 
-/// The instances of one series that overlap a window, overrides applied.
+/// One series of a calendar, ready for window queries: its overrides by the
+/// key of the instance they name, its THISANDFUTURE shifts and lengths.
 ///
-/// The series' own instances come from the engine, queried over the window
-/// widened by the series' length and the largest THISANDFUTURE shift (so
-/// its cost is the window's, not the series'); an instance that an override
-/// names is left out, and every override is placed at its own time, so an
-/// instance moved into the window from outside it is found and one moved
+/// The series' own instances come in *segments*: segment 0 holds those before
+/// the first RANGE=THISANDFUTURE override, segment `s` those from the `s`-th
+/// such override up to the next, moved by its shift. Each segment comes from
+/// the engine, queried over the window widened by the segment's length and
+/// shift (so its cost is the window's, not the series'); an instance that an
+/// override names is left out. Each override is placed at its own time, so
+/// an instance moved into the window from outside it is found and one moved
 /// out of it is not.
-struct _SeriesInstances {
+struct _SeriesInstances: Sendable {
     let event: CalendarEvent
     let index: Int
     let kind: Anchor.Kind
@@ -21,6 +24,10 @@ struct _SeriesInstances {
     var ranges: [(key: Int64, override: CalendarEvent.Override)] = []
     /// RDATE periods' lengths (nominal days, exact seconds), by the key of their start.
     var periods: [Int64: (days: Int, seconds: Int64)] = [:]
+    /// Each THISANDFUTURE override's shift (see ``shift(of:)``) and length, as `ranges`.
+    var rangeShifts: [Int64] = [], rangeLengths: [(days: Int, seconds: Int64)] = []
+    /// The longest of the series' own instances (its length, its RDATE periods), in seconds.
+    var longestOwn: Int64 = 0
 
     init(_ event: CalendarEvent, index: Int) {
         self.event = event
@@ -37,6 +44,18 @@ struct _SeriesInstances {
         for p in event.periods {
             periods[Self.key(p.start, kind: kind, zone: zone)] = Self.length(p.length, start: p.start, zone: zone)
         }
+        for r in ranges {
+            rangeShifts.append(shift(of: r.override))
+            rangeLengths.append(Self.length(r.override.length, start: r.override.start, zone: zone))
+        }
+        longestOwn = Self.span(days, seconds)
+        for (d, s) in periods.values { longestOwn = max(longestOwn, Self.span(d, s)) }
+    }
+
+    /// A length in seconds, at most (negative parts read as zero; a nominal
+    /// day is 86,400 s here, and the index's slack covers a DST day).
+    static func span(_ days: Int, _ seconds: Int64) -> Int64 {
+        Int64(max(0, days)) &* 86_400 &+ max(0, seconds)
     }
 
     /// A value in the series' key space: day numbers for a DATE series,

@@ -118,7 +118,8 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
     }
     if verbose { fuzzLog("query: \(window) viewer \(viewer.identifier) drops cancelled \(drops)") }
     let t0 = verbose ? fuzzNow() : 0
-    let (found, problems) = calendar.occurrences(overlapping: window, viewer: viewer, dropsCancelled: drops)
+    let found = Array(calendar.occurrences(overlapping: window, viewer: viewer, dropsCancelled: drops))
+    let problems = calendar.problems
     if verbose { fuzzLog("query: \(found.count) instances, \(problems.count) problems (\(fuzzNow() - t0) s)") }
     let uids = Set(calendar.events.map(\.uid))
     for p in problems { fuzzCheck(uids.contains(p.uid), "problem for an unknown UID \(p.uid.debugDescription)") }

@@ -1,0 +1,85 @@
+import Almanac
+
+/// Where each series' instances and each override can lie in time, so that
+/// a window query opens only the parts that can reach the window.
+///
+/// The unit of the index is a *part*: a run of a series' own instances (the
+/// instances before its first RANGE=THISANDFUTURE override, then those each
+/// such override shifts, up to the next), or one override at its own time.
+/// Each part has a span `lo..<hi` in seconds, a lower bound of every start
+/// and an upper bound of every end it can produce in any viewer's zone:
+/// instants for UTC and zoned values, wall clocks read as UTC for floating
+/// and all-day ones, widened by two days each side (no zone is further than
+/// that from UTC, and a wall-clock shift moves an instant by at most that
+/// much more than its seconds). Parts are sorted by `lo`; `reach[i]` is the
+/// largest `hi` of parts `0...i`, so the parts that can overlap a window are
+/// found by one binary search, and an overridden instance is found by its
+/// new time, not by scanning its series.
+struct _CalendarIndex: Sendable {
+    /// One per series, in ``EventCalendar/events`` order.
+    let series: [_SeriesInstances]
+    /// Every part, sorted by `lo`.
+    let parts: [_IndexPart]
+    /// `reach[i]`: the largest `hi` of `parts[0...i]`.
+    let reach: [Int64]
+    /// The series that cannot be expanded, with why.
+    let problems: [CalendarProblem]
+
+    static let slack: Int64 = 2 * 86_400
+    /// A COUNT-bounded series is expanded up to this many instances when the
+    /// calendar is read to find its last instance; past it, it is indexed as unbounded.
+    static let countScan = 1_000
+
+    init(_ events: [CalendarEvent]) {
+        var series: [_SeriesInstances] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
+        series.reserveCapacity(events.count)
+        for (i, e) in events.enumerated() {
+            let s = _SeriesInstances(e, index: i)
+            series.append(s)
+            do throws(AlmanacError) {
+                try s.indexParts(into: &parts)
+            } catch {
+                problems.append(CalendarProblem(uid: e.uid, eventIndex: i, error: error))
+            }
+        }
+        parts.sort { ($0.lo, $0.event, $0.part) < ($1.lo, $1.event, $1.part) }
+        var reach: [Int64] = [], m = Int64.min
+        reach.reserveCapacity(parts.count)
+        for p in parts { m = max(m, p.hi); reach.append(m) }
+        self.series = series
+        self.parts = parts
+        self.reach = reach
+        self.problems = problems
+    }
+
+    /// The first part whose `reach` passes `from`: no earlier part can end after it.
+    func firstPart(reaching from: Int64) -> Int {
+        var lo = 0, hi = reach.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if reach[mid] > from { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+}
+
+/// A part of a series in the index (see ``_CalendarIndex``).
+struct _IndexPart: Sendable {
+    /// Bounds of every start and end the part can produce, in seconds.
+    var lo: Int64, hi: Int64
+    var event: Int32
+    /// `-1 - s` for segment `s` of the series' own instances (0: before the
+    /// first THISANDFUTURE override), `k >= 0` for override `k`.
+    var part: Int32
+}
+
+/// A series that cannot be expanded (an RSCALE Almanac lacks, a sub-daily
+/// rule on a DATE value): its instances are left out of every query.
+public struct CalendarProblem: Sendable, Hashable {
+    /// The series' UID.
+    public var uid: String
+    /// The index of the series in ``EventCalendar/events``.
+    public var eventIndex: Int
+    /// Why.
+    public var error: AlmanacError
+}

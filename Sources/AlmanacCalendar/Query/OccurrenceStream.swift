@@ -1,0 +1,135 @@
+import Almanac
+
+/// What a window query asks: the window in seconds, the viewer, whether
+/// cancelled instances are dropped.
+struct _WindowQuery: Sendable {
+    let window: Range<Timestamp>
+    let from: Int64, to: Int64
+    let viewer: Zone
+    let dropsCancelled: Bool
+
+    init(_ window: Range<Timestamp>, viewer: Zone, dropsCancelled: Bool) {
+        self.window = window
+        (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
+        self.viewer = viewer
+        self.dropsCancelled = dropsCancelled
+    }
+
+    /// An instance with its start in the viewer's zone, if it overlaps the
+    /// window (starts before its end, ends after its start; a zero-length
+    /// one at its start counts) and is not a dropped cancellation.
+    func pending(_ c: CalendarOccurrence, part: Int32) -> _Pending? {
+        if dropsCancelled && c.status == .cancelled { return nil }
+        let r = c.occurrence.instants(in: viewer)
+        let (s, e) = (r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch)
+        guard s < to, e > from || (s == e && s == from) else { return nil }
+        return _Pending(start: s, part: part, occurrence: c)
+    }
+}
+
+/// An instance waiting to be merged, with its start in the viewer's zone.
+struct _Pending: Sendable {
+    var start: Int64
+    var part: Int32
+    var occurrence: CalendarOccurrence
+
+    /// The query's order: start, then UID, then recurrence id, then the
+    /// series' place in the file and the part's.
+    func precedes(_ b: _Pending) -> Bool {
+        if start != b.start { return start < b.start }
+        let (x, y) = (occurrence, b.occurrence)
+        if x.uid != y.uid { return x.uid < y.uid }
+        if x.occurrence.recurrenceID != y.occurrence.recurrenceID { return x.occurrence.recurrenceID < y.occurrence.recurrenceID }
+        if x.eventIndex != y.eventIndex { return x.eventIndex < y.eventIndex }
+        return part < b.part
+    }
+}
+
+/// One part of the index, opened for a query: its instances that overlap
+/// the window, in the query's order.
+///
+/// A segment's instances come from the engine in the order of their own
+/// clock. Their starts in the viewer's zone follow that order, except
+/// where a wall clock is turned into an instant (a floating series in the
+/// viewer's zone, a zoned series moved by a THISANDFUTURE shift): around a
+/// DST gap or fold two instances can swap by at most the offset change. Such
+/// a segment holds its instances in a small sorted buffer until no later
+/// one can start before them; the buffer holds at most the instances of the
+/// largest offset change in the window (an hour of a MINUTELY series: 60).
+struct _OccurrenceStream {
+    let part: Int32
+    private let series: _SeriesInstances
+    private let segment: Int
+    private let keys: (lo: Int64?, hi: Int64?)
+    private var source: RecurrenceSet.Occurrences.Iterator?
+    /// How far a later instance can start before an earlier one (0: never).
+    private let disorder: Int64
+    private var buffer: [_Pending] = [], head = 0
+    /// No instance still to come starts before this.
+    private var bound = Int64.min
+    /// The next instance in order; `nil` when the part is done.
+    private(set) var next: _Pending?
+
+    init(_ p: _IndexPart, series: _SeriesInstances, query: _WindowQuery) {
+        part = p.part
+        self.series = series
+        guard p.part < 0 else {
+            segment = 0
+            keys = (nil, nil)
+            disorder = 0
+            next = query.pending(series.override(Int(p.part)), part: p.part)
+            return
+        }
+        segment = Int(-1 - p.part)
+        keys = series.segmentKeys(segment)
+        source = (try? series.ownInstances(segment: segment, window: query.window, viewer: query.viewer))?.makeIterator()
+        switch series.kind {
+        case .date, .utc: disorder = 0
+        case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: series.segmentShift(segment))
+        case .zoned: disorder = segment == 0 ? 0 : Self.swing(series.zone, near: query, widenedBy: series.segmentShift(segment))
+        }
+        advance(query)
+    }
+
+    /// Moves ``next`` to the following instance.
+    mutating func advance(_ query: _WindowQuery) {
+        next = nil
+        while true {
+            if head < buffer.count, source == nil || buffer[head].start <= bound {
+                next = buffer[head]
+                head += 1
+                if head > 32 && 2 * head > buffer.count { buffer.removeFirst(head); head = 0 }
+                return
+            }
+            guard source != nil else { return }
+            guard let o = source!.next() else { source = nil; continue }
+            let k = series.key(of: o)
+            if let lo = keys.lo, k < lo { continue }
+            if let hi = keys.hi, k >= hi { source = nil; continue }
+            guard let c = series.own(o, key: k, segment: segment) else { continue }
+            let start = c.occurrence.instants(in: query.viewer).lowerBound.secondsSinceEpoch
+            bound = start &- disorder
+            if bound >= query.to { source = nil }
+            if let p = query.pending(c, part: part) { insert(p) }
+        }
+    }
+
+    private mutating func insert(_ p: _Pending) {
+        var i = buffer.count
+        while i > head && p.precedes(buffer[i - 1]) { i -= 1 }
+        buffer.insert(p, at: i)
+    }
+
+    /// The largest offset change of `zone` near the window (where the
+    /// instances that can overlap it are), in seconds.
+    private static func swing(_ zone: Zone, near q: _WindowQuery, widenedBy s: (shift: Int64, longest: Int64)) -> Int64 {
+        let slack = _CalendarIndex.slack
+        let lo = _SeriesInstances.clamp(q.from &- abs(s.shift) &- s.longest &- 2 * slack)
+        let hi = _SeriesInstances.clamp(q.to &+ abs(s.shift) &+ 2 * slack)
+        var most: Int64 = 0
+        for t in zone.transitions(from: Timestamp(secondsSinceEpoch: lo), to: Timestamp(secondsSinceEpoch: max(lo, hi))) {
+            most = max(most, abs(Int64(t.after.seconds) - Int64(t.before.seconds)))
+        }
+        return most
+    }
+}
