@@ -13,6 +13,9 @@ let package = Package(
         // Calendars: iCalendar files (events, to-dos, overrides, VTIMEZONE)
         // read into series, and window queries over them.
         .library(name: "AlmanacCalendar", targets: ["AlmanacCalendar"]),
+        // Sync: Google Calendar and Microsoft Graph payloads and EventKit's
+        // rule shape read into one event model; diffs of two snapshots.
+        .library(name: "AlmanacSync", targets: ["AlmanacSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,12 +44,15 @@ let package = Package(
         .target(name: "AlmanacRequests", dependencies: ["Almanac"]),
         // .ics bytes -> content lines -> components -> EventCalendar -> window queries.
         .target(name: "AlmanacCalendar", dependencies: ["Almanac"]),
+        // Google/Graph JSON and EventKit rules -> SyncEvent (a CalendarEvent with its source) -> diffs.
+        .target(name: "AlmanacSync", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacRequests"]),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
                 "Almanac",
                 "AlmanacRequests",
                 "AlmanacCalendar",
+                "AlmanacSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Samples/agenda.json")]
@@ -64,6 +70,7 @@ let package = Package(
         ),
         .testTarget(name: "AlmanacRequestsTests", dependencies: ["AlmanacRequests", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacSyncTests", dependencies: ["AlmanacSync", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["AlmanacCLI", "Almanac"]

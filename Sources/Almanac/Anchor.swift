@@ -68,4 +68,20 @@ public enum Anchor: Sendable, Hashable {
         case .zoned(_, let z): z
         }
     }
+
+    /// The instant the value starts: a DATE at the start of its day in
+    /// `viewer`, a floating time read on `viewer`'s clock (RFC 5545 section
+    /// 3.3.5's rule for gaps and overlaps), UTC and zoned values as they are.
+    ///
+    /// ```swift
+    /// Anchor.date(CivilDate(2024, 5, 6)!).instant(in: tokyo)   // 2024-05-05T15:00:00Z
+    /// ```
+    public func instant(in viewer: Zone) -> Timestamp {
+        switch self {
+        case .date(let d): viewer.startOfDay(d)
+        case .floating(let c): viewer.instant(of: c)
+        case .utc(let c): Timestamp(utc: c)
+        case .zoned(let c, let z): z.instant(of: c)
+        }
+    }
 }

@@ -48,11 +48,16 @@ extension DaysCommand {
     /// Reads an iCalendar file (`-`: standard input) leniently, its notes on
     /// standard error; errors name the file, line and column.
     static func readCalendar(_ path: String, strict: Bool = false) throws(CLIError) -> EventCalendar {
-        let bytes: [UInt8]
-        switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
-        case .success(let b): bytes = b
-        case .failure(let e): throw CLI.inputError(e.description)
+        let bytes = try SyncInput.read(path)
+        do throws(AlmanacError) {
+            return try calendar(bytes, path: path, strict: strict)
+        } catch {
+            throw CLIError(error.message, kind: error.kind.rawValue)
         }
+    }
+
+    /// iCalendar bytes read, notes printed; errors carry the file, line and column.
+    static func calendar(_ bytes: [UInt8], path: String, strict: Bool) throws(AlmanacError) -> EventCalendar {
         do throws(CalendarError) {
             let calendar = try EventCalendar(ics: bytes, options: strict ? .strict : CalendarOptions())
             for r in calendar.readings where !(r.kind == .zone && r.message.contains("resolved by ICU")) {
@@ -60,7 +65,7 @@ extension DaysCommand {
             }
             return calendar
         } catch {
-            throw CLIError("\(path): \(error)", kind: AlmanacError.Kind.invalidValue.rawValue)
+            throw AlmanacError(.invalidValue, "\(path): \(error)")
         }
     }
 }

@@ -13,7 +13,9 @@ struct EventsCommand: ParsableCommand {
             cancellations, zones from ICU or from the file's VTIMEZONEs. Lists every \
             occurrence that overlaps [--from, --to): it starts before --to and ends \
             after --from (a zero-length one at --from counts), in start order. Notes \
-            on what was read go to standard error.
+            on what was read go to standard error. Google Calendar API and Microsoft \
+            Graph JSON files are read too (--source, or guessed from the content): \
+            their exceptions and cancellations become overrides.
 
             --from and --to take 20200425T000000Z, 20200425, 2020-04-25T00:00:00Z or \
             2020-04-25; a value without Z or offset is read in --viewer (UTC by \
@@ -52,6 +54,9 @@ struct EventsCommand: ParsableCommand {
     @Flag(help: "Read the files as strict RFC 5545: every liberty is an error.")
     var strict = false
 
+    @Option(help: ArgumentHelp("What the files hold: ics, google (Calendar API JSON) or graph (Microsoft Graph JSON); guessed from the content by default.", valueName: "source"))
+    var source: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("At most this many occurrences (1000000 at most).", valueName: "n"))
     var limit: Int = 1000
 
@@ -61,9 +66,9 @@ struct EventsCommand: ParsableCommand {
         let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         let limit = try CLI.limit(limit)
         var calendars: [EventCalendar] = []
-        for path in files { calendars.append(try DaysCommand.readCalendar(path, strict: strict)) }
+        for path in files { calendars.append(try SyncInput.calendar(path, source: source, strict: strict)) }
         let start = try from.map { v throws(CLIError) in try Self.instant(v, option: "--from", viewer: zone) }
-            ?? calendars.flatMap(\.events).map { $0.recurrence.start.instants(in: zone) }.min() ?? Timestamp(secondsSinceEpoch: 0)
+            ?? calendars.flatMap(\.events).map { $0.recurrence.start.instant(in: zone) }.min() ?? Timestamp(secondsSinceEpoch: 0)
         let end = try to.map { v throws(CLIError) in try Self.instant(v, option: "--to", viewer: zone) }
             ?? Timestamp(secondsSinceEpoch: min(start.secondsSinceEpoch + 366 * 86_400, Timestamp.max.secondsSinceEpoch))
         guard start <= end else { throw CLI.inputError("--from is after --to") }
@@ -92,21 +97,9 @@ struct EventsCommand: ParsableCommand {
     /// local time (in the viewer's zone), or an instant.
     static func instant(_ text: String, option: String, viewer: Zone) throws(CLIError) -> Timestamp {
         do throws(AlmanacError) {
-            return try Anchor(parsing: CLIValue.rfc5545(text)).instants(in: viewer)
+            return try Anchor(parsing: CLIValue.rfc5545(text)).instant(in: viewer)
         } catch {
             throw CLIError(error, context: "\(option) \"\(text)\"")
-        }
-    }
-}
-
-extension Anchor {
-    /// Where the value starts in `zone`: a date at its start of day, a local time read there.
-    func instants(in zone: Zone) -> Timestamp {
-        switch self {
-        case .date(let d): return zone.startOfDay(d)
-        case .floating(let c): return zone.instant(of: c)
-        case .utc(let c): return Timestamp(utc: c)
-        case .zoned(let c, let z): return z.instant(of: c)
         }
     }
 }

@@ -1,0 +1,50 @@
+import Almanac
+import AlmanacCalendar
+import AlmanacSync
+
+/// Reads what `events`, `import` and `diff` take: iCalendar files, Google
+/// Calendar API JSON or Microsoft Graph JSON (`-`: standard input).
+enum SyncInput {
+    /// The file's events; `source` is `ics`, `google` or `graph`, guessed
+    /// from the content when `nil`.
+    static func events(_ path: String, source: String?, strict: Bool = false) throws(CLIError) -> [SyncEvent] {
+        let bytes = try read(path)
+        let kind: SyncEvent.Source
+        if let source {
+            guard let s = SyncEvent.Source(rawValue: source), s != .eventkit else {
+                throw CLIError("--source: expected ics, google or graph, found \"\(source)\"", kind: "usage")
+            }
+            kind = s
+        } else if let s = SyncEvent.Source(guessing: bytes) {
+            kind = s
+        } else {
+            throw CLI.inputError("\(path): cannot tell whether this is iCalendar, Google or Graph data: give --source")
+        }
+        do throws(AlmanacError) {
+            switch kind {
+            case .google: return try GoogleEvents.read(json: bytes)
+            case .graph: return try GraphEvents.read(json: bytes)
+            case .ics, .eventkit: break
+            }
+        } catch {
+            throw CLIError(error, context: path)
+        }
+        do throws(AlmanacError) {
+            return SyncEvent.events(of: try DaysCommand.calendar(bytes, path: path, strict: strict))
+        } catch {
+            throw CLIError(error.message, kind: error.kind.rawValue)
+        }
+    }
+
+    /// The file's events as a calendar.
+    static func calendar(_ path: String, source: String?, strict: Bool = false) throws(CLIError) -> EventCalendar {
+        EventCalendar(events: try events(path, source: source, strict: strict).map(\.series))
+    }
+
+    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+        switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
+        case .success(let b): return b
+        case .failure(let e): throw CLI.inputError(e.description)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Almanac
+import AlmanacCalendar
+import AlmanacRequests
+
+/// What the JSON readers share: pages, times, zones and recurrence lines.
+enum _Payload {
+    /// The top-level JSON values of `bytes`: one response, or several pages
+    /// concatenated (whitespace between them, or none), each with its path
+    /// (`""` for a single value, `"[2]"` for the third of several).
+    static func documents(_ bytes: [UInt8]) throws(AlmanacError) -> [_JSONField] {
+        var values: [JSONValue] = []
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while true {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+            guard i < bytes.count else { break }
+            let end = valueEnd(bytes, from: i)
+            let result: Result<JSONValue, AlmanacError> = bytes[i..<end].withUnsafeBufferPointer { b in
+                do throws(AlmanacError) { return .success(try JSONReader.parse(b)) } catch { return .failure(error) }
+            }
+            switch result {
+            case .success(let v): values.append(v)
+            case .failure(let e):
+                throw AlmanacError(.invalidRequest, (values.isEmpty ? "" : "page \(values.count + 1): ") + e.message, text: e.text, column: e.column)
+            }
+            i = end
+        }
+        guard !values.isEmpty else { throw AlmanacError(.invalidRequest, "no JSON value in the input") }
+        return values.enumerated().map { _JSONField($1, path: values.count == 1 ? "" : "[\($0)]") }
+    }
+
+    /// The end of the JSON value starting at `start`: past its closing
+    /// bracket for an object or array, else at the next whitespace (the
+    /// parser then reports what is wrong with it).
+    static func valueEnd(_ b: [UInt8], from start: Int) -> Int {
+        var i = start, depth = 0, inString = false
+        guard b[i] == UInt8(ascii: "{") || b[i] == UInt8(ascii: "[") else {
+            while i < b.count, b[i] != 0x20, b[i] != 0x0A, b[i] != 0x0D, b[i] != 0x09 { i += 1 }
+            return i
+        }
+        while i < b.count {
+            let c = b[i]
+            if inString {
+                if c == UInt8(ascii: "\\") { i += 1 } else if c == UInt8(ascii: "\"") { inString = false }
+            } else if c == UInt8(ascii: "\"") {
+                inString = true
+            } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                depth += 1
+            } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            }
+            i += 1
+        }
+        return b.count
+    }
+
+    /// A zone by IANA, alias or Windows name.
+    static func zone(_ f: _JSONField) throws(AlmanacError) -> Zone {
+        let id = try f.string()
+        do throws(AlmanacError) { return try Zone(id) } catch { throw f.fault("unknown time zone \"\(id)\"") }
+    }
+
+    /// A recurring series' recurrence lines (`RRULE:...`, `EXRULE:...`,
+    /// `RDATE;TZID=...:...`, `EXDATE;VALUE=DATE:...`) read as iCalendar
+    /// properties, against `start`, so they mean exactly what they mean in
+    /// an `.ics` file.
+    static func recurrence(_ lines: [_JSONField], start: Anchor, end: Anchor?) throws(AlmanacError) -> (RecurrenceSet, [CalendarEvent.Period]) {
+        var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART" + _CalendarWriter.property(start) + "\r\n"
+        for l in lines {
+            let s = try l.string()
+            guard !s.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw l.fault("a recurrence line holds a line break") }
+            text += s + "\r\n"
+        }
+        text += "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        let calendar: EventCalendar
+        do throws(CalendarError) {
+            calendar = try EventCalendar(ics: text)
+        } catch {
+            let k = error.line - 5
+            let at = lines.indices.contains(k) ? lines[k] : _JSONField(.null, path: lines.first?.path ?? "recurrence")
+            throw at.fault(error.message)
+        }
+        guard let e = calendar.events.first else { throw AlmanacError(.invalidRequest, "recurrence: no series read") }
+        var set = e.recurrence
+        set.start = start
+        set.length = end.map { .end($0) }
+        return (set, e.periods)
+    }
+
+    /// A series' length as a duration, for an instance that keeps it
+    /// elsewhere (DTEND is a value, so it cannot be moved as it is).
+    static func duration(of set: RecurrenceSet) -> RecurrenceSet.Length? {
+        guard case .end(let e)? = set.length else { return set.length }
+        switch (set.start, e) {
+        case (.date(let s), _): return .duration(EventDuration(days: max(0, e.civil.date.daysSinceEpoch - s.daysSinceEpoch)))
+        case (.floating(let s), _): return .duration(EventDuration(seconds: Int(max(0, e.civil.localSeconds - s.localSeconds))))
+        default:
+            let s = set.start.instant(in: .utc).secondsSinceEpoch, t = e.instant(in: .utc).secondsSinceEpoch
+            return .duration(EventDuration(seconds: Int(max(0, t - s))))
+        }
+    }
+
+    /// An instant and a zone as the zone's wall clock.
+    static func zoned(_ civil: CivilDateTime, offset: Offset, in zone: Zone) -> Anchor {
+        let t = Timestamp(secondsSinceEpoch: civil.localSeconds - Int64(offset.seconds))
+        guard let (wall, _) = zone.civil(at: t) else { return .utc(civil) }
+        return .zoned(wall, zone)
+    }
+}

@@ -1,0 +1,108 @@
+import Almanac
+import AlmanacCalendar
+
+/// One event from any source, in one model: its identity in the source, the
+/// source's version tag, and the series itself as a ``CalendarEvent`` (UID,
+/// title, start and end, recurrence, overrides and cancellations, status,
+/// last modification), so everything that occurs is computed by the engine.
+///
+/// ```swift
+/// let events = try GoogleEvents.read(json: bytes)
+/// let calendar = EventCalendar(events: events.map(\.series))
+/// for o in calendar.occurrences(overlapping: week, viewer: paris) { print(o.summary ?? "", o.key) }
+/// ```
+///
+/// All-day events start and end on dates (`Anchor.date`), never on midnight
+/// instants; timed events carry their zone (`Anchor.zoned`), or UTC.
+public struct SyncEvent: Sendable, Hashable {
+    /// Where an event was read from.
+    public enum Source: String, Sendable, Hashable, Codable, CaseIterable {
+        /// An iCalendar file (RFC 5545).
+        case ics
+        /// The Google Calendar API (`events.list`).
+        case google
+        /// Microsoft Graph (`/me/events`, `/me/calendarView`).
+        case graph
+        /// Apple's EventKit, mapped field by field by the app.
+        case eventkit
+    }
+
+    /// The event's id in its source (Google's and Graph's `id`; the UID for
+    /// an iCalendar file). Exceptions are folded into their series, so this
+    /// is the series' id.
+    public var id: String
+    /// Where it was read from.
+    public var source: Source
+    /// The source's version tag (Google's `etag`, Graph's `@odata.etag`).
+    public var etag: String?
+    /// The series: UID (the key of its occurrences), title, start, end,
+    /// recurrence, overrides (moved and cancelled instances), status.
+    public var series: CalendarEvent
+
+    /// An event from its parts.
+    public init(id: String, source: Source, etag: String? = nil, series: CalendarEvent) {
+        self.id = id
+        self.source = source
+        self.etag = etag
+        self.series = series
+    }
+
+    /// The UID, which keys the event's occurrences (``OccurrenceKey/seriesID``).
+    public var uid: String { series.uid }
+    /// The title (SUMMARY, `summary`, `subject`).
+    public var title: String? { series.summary }
+    /// The first start: a date for an all-day event.
+    public var start: Anchor { series.recurrence.start }
+    /// Whether the event is all day (its start is a date).
+    public var isAllDay: Bool { series.recurrence.start.kind == .date }
+}
+
+extension SyncEvent {
+    /// The series of an iCalendar file as sync events (id = UID).
+    ///
+    /// ```swift
+    /// let events = SyncEvent.events(of: try EventCalendar(ics: bytes))
+    /// ```
+    public static func events(of calendar: EventCalendar) -> [SyncEvent] {
+        calendar.events.map { SyncEvent(id: $0.uid, source: .ics, series: $0) }
+    }
+}
+
+extension SyncEvent.Source {
+    /// The source a payload most likely comes from: iCalendar text, or JSON
+    /// with Graph's marks (`@odata.`, `isAllDay`, `subject`, `seriesMasterId`)
+    /// or Google's (`calendar#event`, `iCalUID`, `recurringEventId`,
+    /// `originalStartTime`); `nil` when nothing tells.
+    ///
+    /// ```swift
+    /// SyncEvent.Source(guessing: Array(#"{"value":[{"@odata.etag":"W/1"}]}"#.utf8))   // .graph
+    /// ```
+    public init?(guessing bytes: [UInt8]) {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) else { return nil }
+        if first != UInt8(ascii: "{") && first != UInt8(ascii: "[") {
+            guard bytes.contains(subsequence: "BEGIN:VCALENDAR") else { return nil }
+            self = .ics
+            return
+        }
+        if ["\"@odata.", "\"isAllDay\"", "\"subject\"", "\"seriesMasterId\""].contains(where: { bytes.contains(subsequence: $0) }) {
+            self = .graph
+        } else if ["\"calendar#event", "\"iCalUID\"", "\"recurringEventId\"", "\"originalStartTime\""].contains(where: { bytes.contains(subsequence: $0) }) {
+            self = .google
+        } else {
+            return nil
+        }
+    }
+}
+
+extension [UInt8] {
+    func contains(subsequence s: String) -> Bool {
+        let needle = Array(s.utf8)
+        guard let f = needle.first, needle.count <= count else { return false }
+        var i = 0
+        while i <= count - needle.count {
+            if self[i] == f, self[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+}
