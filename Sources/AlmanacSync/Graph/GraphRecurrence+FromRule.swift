@@ -79,7 +79,7 @@ extension GraphRecurrence {
         if !rule.byDay.isEmpty {
             guard rule.byMonthDay.isEmpty else { throw cannot("BYDAY with BYMONTHDAY", "a pattern has days of the week or a day of the month") }
             if rule.byDay.count == 1, let o = rule.byDay[0].ordinal, rule.bySetPos.isEmpty {
-                guard let index = WeekIndex(ordinal: o) else { throw cannot("BYDAY=\(rule.byDay[0])", "its index is first...fourth or last") }
+                guard let index = WeekIndex(ordinal: o) else { throw cannot("BYDAY=\(o)\(rule.byDay[0].weekday.rfcCode)", "its index is first...fourth or last") }
                 return Pattern(type: yearly ? .relativeYearly : .relativeMonthly, daysOfWeek: [rule.byDay[0].weekday], month: month, index: index)
             }
             guard rule.byDay.allSatisfy({ $0.ordinal == nil }), rule.bySetPos.count == 1, let index = WeekIndex(ordinal: rule.bySetPos[0]) else {
