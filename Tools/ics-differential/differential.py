@@ -82,6 +82,10 @@ PEER_KINDS = [
      "several VEVENTs with one UID and no RECURRENCE-ID are separate series (our choice for files that "
      "break RFC 5545 3.8.4.7's unique UID); the peer keeps only the one with the highest SEQUENCE",
      "cal", lambda cal: repair_split_same_uid(cal)),
+    ("duplicate-recurrence-id-first-wins", "rfc",
+     "two overrides name one instance with the same SEQUENCE: RFC 5545 says which wins only by SEQUENCE "
+     "(3.8.7.4); Almanac takes the later one in the file (README, Calendars), the peer the first",
+     "cal", lambda cal: repair_duplicate_overrides(cal)),
     ("recurrence-ids-compared-as-naive-utc-or-local", "peer",
      "RFC 5545 3.8.5.1: EXDATE removes the instance at the same instant; the peer keys every instance, "
      "EXDATE and RECURRENCE-ID by both its naive UTC time and its naive local time in one set, so an EXDATE "
@@ -1164,6 +1168,25 @@ def repair_split_same_uid(cal):
         seen[uid] += 1
         if seen[uid] > 1:
             c["UID"] = uid + SPLIT_MARK + str(seen[uid])
+
+
+def repair_duplicate_overrides(cal):
+    """Of the overrides naming one instance, keep the highest SEQUENCE, then the last in the file."""
+    groups = {}
+    for c in list(cal.walk("VEVENT")):
+        if c.get("RECURRENCE-ID") is None:
+            continue
+        rid = c["RECURRENCE-ID"].dt
+        key = (str(c.get("UID")), rid.astimezone(dt.timezone.utc) if isinstance(rid, dt.datetime) and rid.tzinfo else rid)
+        groups.setdefault(key, []).append(c)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        best = max(int(c.get("SEQUENCE", 0)) for c in group)
+        winner = [c for c in group if int(c.get("SEQUENCE", 0)) == best][-1]
+        for c in group:
+            if c is not winner:
+                cal.subcomponents.remove(c)
 
 
 def strip_split_marks(ans):

@@ -24,6 +24,8 @@ struct _CalendarIndex: Sendable {
     let reach: [Int64]
     /// The series that cannot be expanded, with why.
     let problems: [CalendarProblem]
+    /// The series of each UID (several VEVENTs may share one).
+    let byUID: [String: [Int]]
 
     static let slack: Int64 = 2 * 86_400
     /// A COUNT-bounded series is expanded up to this many instances when the
@@ -32,8 +34,10 @@ struct _CalendarIndex: Sendable {
 
     init(_ events: [CalendarEvent]) {
         var series: [_SeriesInstances] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
+        var byUID: [String: [Int]] = [:]
         series.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
+            byUID[e.uid, default: []].append(i)
             let s = _SeriesInstances(e, index: i)
             series.append(s)
             do throws(AlmanacError) {
@@ -50,6 +54,7 @@ struct _CalendarIndex: Sendable {
         self.parts = parts
         self.reach = reach
         self.problems = problems
+        self.byUID = byUID
     }
 
     /// The first part whose `reach` passes `from`: no earlier part can end after it.

@@ -35,7 +35,8 @@ extension _SeriesInstances {
             let end = hi.map { Self.clamp($0 &* unit &+ shift &+ longest &+ slack) } ?? Int64.max
             parts.append(_IndexPart(lo: start, hi: end, event: ev, part: Int32(-1 - s)))
         }
-        for (k, o) in event.overrides.enumerated() {
+        for k in active {
+            let o = event.overrides[k]
             let (d, sec) = Self.length(o.length, start: o.start, zone: zone)
             let t = Self.seconds(o.start)
             parts.append(_IndexPart(lo: Self.clamp(t &- slack), hi: Self.clamp(t &+ Self.span(d, sec) &+ slack),

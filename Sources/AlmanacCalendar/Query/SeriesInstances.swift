@@ -20,6 +20,9 @@ struct _SeriesInstances: Sendable {
     let days: Int, seconds: Int64
     /// Overrides of one instance, by the key of the instance they name.
     var single: [Int64: CalendarEvent.Override] = [:]
+    /// The overrides in force, in file order: of several that name one
+    /// instance, the one with the highest SEQUENCE, then the last.
+    var active: [Int] = []
     /// RANGE=THISANDFUTURE overrides, by key, sorted.
     var ranges: [(key: Int64, override: CalendarEvent.Override)] = []
     /// RDATE periods' lengths (nominal days, exact seconds), by the key of their start.
@@ -36,7 +39,17 @@ struct _SeriesInstances: Sendable {
         kind = start.kind
         zone = start.zone ?? .utc
         (days, seconds) = Self.length(event.recurrence.length, start: start, zone: start.zone ?? .utc)
-        for o in event.overrides {
+        // One override per instance (RFC 5545 section 3.8.4.4): the highest
+        // SEQUENCE (section 3.8.7.4), then the last in the file.
+        var chosen: [Int64: Int] = [:]
+        for (i, o) in event.overrides.enumerated() {
+            let k = Self.key(o.recurrenceID, kind: kind, zone: zone)
+            if let j = chosen[k], (event.overrides[j].sequence ?? 0) > (o.sequence ?? 0) { continue }
+            chosen[k] = i
+        }
+        active = chosen.values.sorted()
+        for i in active {
+            let o = event.overrides[i]
             let k = Self.key(o.recurrenceID, kind: kind, zone: zone)
             if o.thisAndFuture { ranges.append((k, o)) } else { single[k] = o }
         }

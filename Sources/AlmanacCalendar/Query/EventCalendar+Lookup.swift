@@ -1,0 +1,51 @@
+import Almanac
+
+extension EventCalendar {
+    /// The instance a key names, wherever it is now: moved by an override or
+    /// a THISANDFUTURE shift, or where the rule puts it; `nil` when the
+    /// series has no such instance (excluded, never produced) or no series
+    /// has the key's UID. Floating and all-day instances are placed in `viewer`.
+    ///
+    /// ```swift
+    /// let key = try OccurrenceKey(parsing: "standup@example.com/2024-05-13T09:00:00")
+    /// calendar.occurrence(for: key)?.occurrence.start   // 2024-05-14T10:00:00: it was moved
+    /// ```
+    ///
+    /// - Complexity: O(overrides of the series), plus a seek of the series
+    ///   to the instance's date.
+    public func occurrence(for key: OccurrenceKey, viewer: Zone = .utc) -> CalendarOccurrence? {
+        for i in index.byUID[key.seriesID] ?? [] {
+            if let o = index.series[i].occurrence(key.recurrenceID, viewer: viewer) { return o }
+        }
+        return nil
+    }
+}
+
+extension _SeriesInstances {
+    /// The instance with recurrence id `rid`: an override's, or one of the
+    /// series' own as its segment shows it.
+    func occurrence(_ rid: RecurrenceID, viewer: Zone) -> CalendarOccurrence? {
+        for k in active {
+            let r = recurrenceID(of: event.overrides[k].recurrenceID)
+            if r.date == rid.date && r.time == rid.time { return override(k) }
+        }
+        let anchor: Anchor
+        switch kind {
+        case .date: anchor = .date(rid.date)
+        case .floating: anchor = .floating(rid.dateTime)
+        case .utc: anchor = .utc(rid.dateTime)
+        case .zoned: anchor = .zoned(rid.dateTime, zone)
+        }
+        let k = Self.key(anchor, kind: kind, zone: zone)
+        let segment = ranges.filter { $0.key < k }.count
+        let slack = _CalendarIndex.slack
+        let lo = Self.clamp(k &* unit &- slack), hi = Self.clamp(k &* unit &+ slack)
+        let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: hi)
+        let window: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
+        guard let found = try? event.recurrence.occurrences(in: window) else { return nil }
+        for o in found where o.recurrenceID == rid {
+            return own(o, key: key(of: o), segment: segment)
+        }
+        return nil
+    }
+}
