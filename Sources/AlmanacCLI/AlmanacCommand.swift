@@ -54,7 +54,7 @@ struct AlmanacCommand: ParsableCommand {
             Exit status: 0 on success, 2 for a usage or input error (a bad rule, value, \
             file or zone), 1 if the output cannot be written.
             """,
-        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, EventsCommand.self, ImportCommand.self, BatchCommand.self]
+        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self]
     )
 
     /// The arguments before `--`.

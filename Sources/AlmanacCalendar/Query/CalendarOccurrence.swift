@@ -93,6 +93,9 @@ extension CalendarOccurrence {
         }
     }
 
+    /// A JSON string literal (for the CLI's other JSON Lines).
+    package static func jsonString(_ s: String) -> String { json(s) }
+
     /// A JSON string literal.
     static func json(_ s: String) -> String {
         var out = "\""

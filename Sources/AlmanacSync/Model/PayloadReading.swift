@@ -76,11 +76,17 @@ enum _Payload {
         do throws(CalendarError) {
             calendar = try EventCalendar(ics: text)
         } catch {
-            let k = error.line - 5
-            let at = lines.indices.contains(k) ? lines[k] : _JSONField(.null, path: lines.first?.path ?? "recurrence")
-            throw at.fault(error.message)
+            throw (lines.indices.contains(error.line - 5) ? lines[error.line - 5] : _JSONField(.null, path: lines.first?.path ?? "recurrence"))
+                .fault(error.message)
         }
-        guard let e = calendar.events.first else { throw AlmanacError(.invalidRequest, "recurrence: no series read") }
+        func at(_ line: Int) -> _JSONField {
+            lines.indices.contains(line - 5) ? lines[line - 5] : _JSONField(.null, path: lines.first?.path ?? "recurrence")
+        }
+        guard let e = calendar.events.first else {
+            // Lenient reading left the series out: the reading says why.
+            let why = calendar.readings.last { $0.line >= 5 }
+            throw at(why?.line ?? 5).fault(why?.message ?? "the recurrence lines cannot be read")
+        }
         var set = e.recurrence
         set.start = start
         set.length = end.map { .end($0) }
