@@ -39,7 +39,7 @@ struct SyncCommandTests {
         (#"{"items":[{"id":"a","summary":"x"}]}"#, #"items[0]: missing field "start""#),
         (#"{"items":[{"id":"a","start":{"dateTime":"2024-05-06 09:00"},"end":{"date":"2024-05-07"}}]}"#, "items[0].start.dateTime: expected an RFC 3339 date-time"),
         (#"{"items":[{"id":"a","start":{"dateTime":"2024-05-06T09:00:00Z","timeZone":"Mars/Base"}}]}"#, #"items[0].start.timeZone: unknown time zone "Mars/Base""#),
-        (#"{"items":[{"id":"a","start":{"date":"2024-05-06"},"recurrence":["RRULE:FREQ=FORTNIGHTLY"]}]}"#, "items[0].recurrence[0]"),
+        (#"{"items":[{"id":"a","start":{"date":"2024-05-06"},"recurrence":["RRULE:FREQ=FORTNIGHTLY"]}]}"#, "items[0].recurrence[0]: RRULE \"FREQ=FORTNIGHTLY\": invalid RRULE at column 6"),
         (#"{"items":[{"id":"a"}]"#, "invalid JSON"),
     ])
     func importNamesTheField(_ json: String, _ message: String) throws {

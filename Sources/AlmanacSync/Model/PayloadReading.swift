@@ -83,9 +83,12 @@ enum _Payload {
             lines.indices.contains(line - 5) ? lines[line - 5] : _JSONField(.null, path: lines.first?.path ?? "recurrence")
         }
         guard let e = calendar.events.first else {
-            // Lenient reading left the series out: the reading says why.
-            let why = calendar.readings.last { $0.line >= 5 }
-            throw at(why?.line ?? 5).fault(why?.message ?? "the recurrence lines cannot be read")
+            // Lenient reading left the series out; its reading says why:
+            // "VEVENT skipped: line 5: RRULE ...".
+            let why = calendar.readings.last?.message ?? "the recurrence lines cannot be read"
+            guard let r = why.range(of: "line "), let colon = why[r.upperBound...].firstIndex(of: ":"),
+                  let line = Int(why[r.upperBound..<colon]) else { throw at(5).fault(why) }
+            throw at(line).fault(String(why[why.index(after: colon)...].drop { $0 == " " }))
         }
         var set = e.recurrence
         set.start = start
