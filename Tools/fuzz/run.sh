@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Almanac and runs them.
 #
-#   Tools/fuzz/run.sh [all|fuzz-rule-parser|fuzz-batch|fuzz-expand|fuzz-ics] [seconds]   build, then fuzz each target
+#   Tools/fuzz/run.sh [all|fuzz-rule-parser|fuzz-batch|fuzz-expand|fuzz-ics|fuzz-sync] [seconds]   build, then fuzz each target
 #   Tools/fuzz/run.sh build                                                      build only
 #   Tools/fuzz/run.sh regress [all|target]                                       replay Tools/fuzz/regressions/
 #   Tools/fuzz/run.sh repro <target> <file>...                                   run one target on inputs
@@ -17,12 +17,12 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 FUZZ="$ROOT/Tools/fuzz"
 OUT="${ALMANAC_FUZZ_OUT:-$ROOT/.build-fuzz}"
-TARGETS=(fuzz-rule-parser fuzz-batch fuzz-expand fuzz-ics)
+TARGETS=(fuzz-rule-parser fuzz-batch fuzz-expand fuzz-ics fuzz-sync)
 
 # Per target: entry file, libFuzzer -max_len, dictionary (or empty).
-entry() { case $1 in fuzz-rule-parser) echo RuleParserFuzz.swift;; fuzz-batch) echo BatchFuzz.swift;; fuzz-expand) echo ExpandFuzz.swift;; fuzz-ics) echo ICSFuzz.swift;; esac; }
-maxlen() { case $1 in fuzz-rule-parser) echo 512;; fuzz-batch) echo 2048;; fuzz-expand) echo 256;; fuzz-ics) echo 4096;; esac; }
-dict() { case $1 in fuzz-rule-parser) echo "$FUZZ/dicts/rrule.dict";; fuzz-batch) echo "$FUZZ/dicts/batch.dict";; fuzz-ics) echo "$FUZZ/dicts/ics.dict";; *) echo "";; esac; }
+entry() { case $1 in fuzz-rule-parser) echo RuleParserFuzz.swift;; fuzz-batch) echo BatchFuzz.swift;; fuzz-expand) echo ExpandFuzz.swift;; fuzz-ics) echo ICSFuzz.swift;; fuzz-sync) echo SyncFuzz.swift;; esac; }
+maxlen() { case $1 in fuzz-rule-parser) echo 512;; fuzz-batch) echo 2048;; fuzz-expand) echo 256;; fuzz-ics) echo 4096;; fuzz-sync) echo 8192;; esac; }
+dict() { case $1 in fuzz-rule-parser) echo "$FUZZ/dicts/rrule.dict";; fuzz-batch) echo "$FUZZ/dicts/batch.dict";; fuzz-ics) echo "$FUZZ/dicts/ics.dict";; fuzz-sync) echo "$FUZZ/dicts/sync.dict";; *) echo "";; esac; }
 
 # The sanitizers leave ASan's 256 MiB quarantine out, so RSS measures the
 # library and not freed blocks kept for use-after-free detection.
@@ -83,7 +83,7 @@ MAP
         echo "build ($variant): CAlmanacICU"
         "${cc[@]}" "$ROOT/Sources/CAlmanacICU/zone_icu.c" -o "$obj/CAlmanacICU.o" || return 2
         local m files
-        for m in AlmanacCore Almanac AlmanacRequests AlmanacCalendar; do
+        for m in AlmanacCore Almanac AlmanacRequests AlmanacCalendar AlmanacSync; do
             echo "build ($variant): $m"
             mapfile -t files < <(find "$ROOT/Sources/$m" -name '*.swift' | sort)
             "${swift[@]}" "${package[@]}" -module-name "$m" -emit-module -emit-module-path "$mods/$m.swiftmodule" \
@@ -98,10 +98,10 @@ MAP
         echo "build ($variant): $t"
         # fuzz-ics checks the exact JSON line of `almanac events --json`
         # (`package` API of AlmanacCalendar), so it joins the package.
-        local access=(); [[ $t == fuzz-ics ]] && access=("${package[@]}")
+        local access=(); [[ $t == fuzz-ics || $t == fuzz-sync ]] && access=("${package[@]}")
         "${swift[@]}" "${link[@]}" "${access[@]}" -module-name "$(entry "$t" | sed 's/\.swift$//')" -use-ld=lld \
             "$FUZZ/Sources/FuzzSupport.swift" "$FUZZ/Sources/$(entry "$t")" \
-            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacRequests.o" "$obj/AlmanacCalendar.o" "$obj/CAlmanacICU.o" \
+            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacRequests.o" "$obj/AlmanacCalendar.o" "$obj/AlmanacSync.o" "$obj/CAlmanacICU.o" \
             -licui18n -licuuc -licudata -o "$bin/$t" || return 2
         echo "$t_stamp" > "$dir/$t.stamp"
     done
@@ -119,6 +119,12 @@ seed_dirs() {
         local d="$OUT/seeds/fuzz-ics"
         rm -rf "$d" && mkdir -p "$d"
         cp "$ROOT"/Corpus/ics/*.ics "$ROOT/Corpus/samples/calendar.ics" "$d/"
+        echo "$d"
+    elif [[ $1 == fuzz-sync ]]; then
+        # The payloads of Corpus/sync, not their expectations.
+        local d="$OUT/seeds/fuzz-sync"
+        rm -rf "$d" && mkdir -p "$d"
+        find "$ROOT/Corpus/sync" -name '*.json' ! -name '*.expect.json' -exec cp {} "$d/" \;
         echo "$d"
     fi
 }
@@ -219,6 +225,6 @@ case $cmd in
         echo "total: $((SECONDS - started)) s, $([[ $status -eq 0 ]] && echo 'no findings' || echo 'FINDINGS')"
         exit $status ;;
     *)
-        echo "usage: $0 [all|build|regress|repro|fuzz-rule-parser|fuzz-batch|fuzz-expand|fuzz-ics] [seconds]" >&2
+        echo "usage: $0 [all|build|regress|repro|fuzz-rule-parser|fuzz-batch|fuzz-expand|fuzz-ics|fuzz-sync] [seconds]" >&2
         exit 2 ;;
 esac
