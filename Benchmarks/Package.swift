@@ -19,13 +19,17 @@ let package = Package(
     targets: [
         // The C limit loop: W1, W2 and W7's instants with the least logic (CLimit.swift).
         .target(name: "CLimitLoop", path: "Sources/CLimitLoop"),
+        // libical's parser, C1 and C3's peer (Calendars.swift); needs libical-dev.
+        .target(name: "CLibical", path: "Sources/CLibical", linkerSettings: [.linkedLibrary("ical")]),
         .executableTarget(
             name: "Recurrence",
             dependencies: [
                 .product(name: "Almanac", package: "Almanac"),
                 .product(name: "AlmanacRequests", package: "Almanac"),
                 .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "AlmanacCalendar", package: "Almanac"),
                 "CLimitLoop",
+                "CLibical",
             ],
             path: "Benchmarks/Recurrence",
             plugins: [

@@ -5,7 +5,10 @@
 # D2) and agenda list (A1) against brute-force baselines, and `almanac batch`
 # over a fixed mixed request stream (B1) with its phases (JSON, reading the
 # request, expanding, formatting). Below the table: where batch time goes,
-# the verdict on each of issue 3's targets, and the machine's load.
+# a second table for issue 11's calendar rows (C1 reading a generated 10 MB
+# .ics against libical, C2 a one-week query against recurring-ical-events,
+# C3 the memory of holding it), the verdict on each of issue 3's targets,
+# and the machine's load.
 #
 #   Benchmarks/table.sh                    full run (about 3 minutes once built)
 #   Benchmarks/table.sh --ci               short run for CI: one measured iteration per
@@ -110,6 +113,7 @@ def T(bench):
 
 # --- the suite's own report
 counts, texts, checks, warnings, notes = {}, {}, defaultdict(list), [], []
+calendar, peers, memory = None, {}, {}
 for line in open(report).read().splitlines():
     f = line.split("\t")
     if f[0] == "count":
@@ -120,6 +124,13 @@ for line in open(report).read().splitlines():
         if f[1] not in warnings: warnings.append(f[1])
     elif f[0] == "note":
         if f[1] not in notes: notes.append(f[1])
+    elif f[0] == "calendar":
+        calendar = {"bytes": int(f[1]), "text": f[2], "exdates": f[3]}
+    elif f[0] == "peer":
+        peers[f[1]] = {"side": f[2], "median": float(f[3]), "count": int(f[4]), "runs": int(f[5]), "min": float(f[6]),
+                       "max": float(f[7]), "load": float(f[8]), "versions": f[9]}
+    elif f[0] == "memory":
+        memory[f[2]] = {"peak": int(f[3]), "rss": int(f[4]), "heap": int(f[5]), "size": int(f[6]), "method": f[7]}
 
 def t(ns):
     if ns is None: return "—"
@@ -133,11 +144,12 @@ def ratio(a, b):
 def n(x):
     return "—" if x is None else f"{int(round(x)):,}"
 
+CALENDAR_ROWS = ["C1", "C2"]  # issue 11: their own table below
 order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W10", "W10-100k", "W10-old",
          "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
-ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"})
+ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS))
 
 def rate(per_ns):
     if per_ns is None or per_ns == 0: return "—"
@@ -194,6 +206,50 @@ if b1 and b1count:
                  + f"; the phases add up to {100 * phase_sum / b1:.0f}% of B1")
     print(line + ".")
 
+# --- issue 11's calendar rows (C1-C3): their own table, peers beside Almanac
+def calendar_table():
+    if not any(f"{i}-Almanac" in data for i in CALENDAR_ROWS) and not memory:
+        return
+    size = calendar["bytes"] if calendar else None
+    def mbs(ns): return "—" if ns is None or not size else f"{size / 1e6 / (ns / 1e9):,.1f} MB/s"
+    def mb(b): return "—" if b is None or b < 0 else f"{b / 1e6:,.1f} MB"
+    def x(b): return "—" if b is None or b < 0 or not size else f"{b / size:.2f}× the file"
+    def status(i):
+        s = [k for k, _ in checks.get(i, [])]
+        return "✗ differ" if "differ" in s or any(w.startswith(i + ":") for w in warnings) else "✓" if "agree" in s else "—"
+    print("\n**Calendars (issue 11)**" + (f": {calendar['text']}; {calendar['exdates']} EXDATE values." if calendar else ""))
+    print("\n| Row | Measure | Almanac | Almanac figure | Peer | Peer's time or size | Peer's figure | Peer ÷ Almanac | Goal | Verdict | Check |")
+    print("|---|---|--:|--:|---|--:|--:|--:|---|---|---|")
+    a, l = T("C1-Almanac"), T("C1-libical")
+    r = None if a is None or l is None else l / a
+    print(f"| C1 | parse the file: `EventCalendar(ics:)`; libical `icalparser_parse_string` + free | {t(a)} | {mbs(a)} | libical | {t(l)} | {mbs(l)} | "
+          f"{'—' if r is None else f'{r:.2f}×'} | ≥ 5× libical's MB/s | {verdict(None if r is None else r >= 5)} | {status('C1')} |")
+    q, peer = T("C2-Almanac"), peers.get("C2")
+    r = None if q is None or peer is None else peer["median"] / q
+    v = [] if r is None else [f"≥ 100× {verdict(r >= 100)}"]
+    v += [] if q is None else [f"< 1 ms {verdict(q < 1e6)}"]
+    pc = "skipped (--ci)" if ci and peer is None else "—" if peer is None else f"{peer['count']:,} instances"
+    print(f"| C2 | one week's instances (2024-06-03..10 UTC), per query | {t(q)} | {n(counts.get(('C2', 'Almanac')))} instances | recurring-ical-events | "
+          f"{'—' if peer is None else t(peer['median'])} | {pc} | {'—' if r is None else f'{r:,.0f}×'} | ≥ 100× recurring-ical-events, < 1 ms | {', '.join(v) or '—'} | {status('C2')} |")
+    m, lm = memory.get("Almanac"), memory.get("libical")
+    peak = None if m is None else m["peak"]
+    r = None if peak is None or lm is None or peak <= 0 or lm["peak"] < 0 else lm["peak"] / peak
+    print(f"| C3 | peak memory of reading and holding the parsed calendar (VmHWM growth) | {mb(peak)} | {x(peak)} | libical | {mb(None if lm is None else lm['peak'])} | "
+          f"{x(None if lm is None else lm['peak'])} | {'—' if r is None else f'{r:.2f}×'} | ≤ 3× the file | {verdict(None if peak is None or peak < 0 or not size else peak <= 3 * size)} | |")
+    print()
+    print("C1 and C2 are medians of the thread's CPU time less Empty, as above; MB/s = file bytes (10^6) per second. "
+          f"Mallocs per run: C1 Almanac {n(p('C1-Almanac', 'mallocCountTotal'))}, libical {n(p('C1-libical', 'mallocCountTotal'))}; "
+          f"C2 {n(p('C2-Almanac', 'mallocCountTotal'))}.")
+    if peer:
+        print(f"C2's peer: {', '.join(peer['versions'].split(', '))}; median of {peer['runs']} queries in CPU time "
+              f"(`time.process_time`; min {t(peer['min'])}, max {t(peer['max'])}); reading the file with icalendar, untimed, took {t(peer['load'])}.")
+    for side, v in memory.items():
+        print(f"C3 {side}: peak +{mb(v['peak'])} ({x(v['peak'])}), resident after the parse (trimmed) +{mb(v['rss'])} ({x(v['rss'])}), "
+              f"heap in use +{mb(v['heap'])} ({x(v['heap'])}); {v['method']}.")
+    for i in CALENDAR_ROWS:
+        for s_, msg in checks.get(i, []):
+            print(f"- {i} check ({s_}): {msg}")
+
 # --- issue 3's targets, from this run
 def wall(b): return T(b)
 def verdict(ok): return "—" if ok is None else "✓" if ok else "✗ MISSED"
@@ -226,6 +282,7 @@ if wall("W10-Almanac") and wall("W10-old-Almanac"):
 if targets:
     print("\nTargets (issues 3 and 10), from this run" + (" (--ci: one unwarmed sample per benchmark, so the times, and these verdicts, are only indicative):" if ci else ":"))
     for x in targets: print(f"- {x}")
+calendar_table()
 print()
 print(f"- machine: {os.environ.get('ALMANAC_TABLE_MACHINE', '?')}")
 for note in notes:
@@ -252,7 +309,8 @@ for line in open(limits_path).read().splitlines():
 failures = []
 def mallocs(b): return p(b, "mallocCountTotal", 100)
 if update:
-    new = sorted((b for b in data if b.endswith("-Almanac") and b not in limits),
+    # C1's and C2's counts are not deterministic (allocation-limits.tsv says why): not gated.
+    new = sorted((b for b in data if b.endswith("-Almanac") and b not in limits and b not in ("C1-Almanac", "C2-Almanac")),
                  key=lambda b: (ids.index(b[:-len("-Almanac")]) if b[:-len("-Almanac")] in ids else len(ids), b))
     for name in list(limits) + new:
         if mallocs(name) is not None:

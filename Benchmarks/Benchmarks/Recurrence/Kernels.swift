@@ -171,6 +171,10 @@ func foundationInstants(_ rule: Calendar.RecurrenceRule, start: Date, in window:
 /// A line for the person running the suite (stderr), and for table.sh
 /// (appended to the file named by ALMANAC_BENCH_REPORT, tab-separated).
 func report(_ fields: String...) {
+    report(fields)
+}
+
+func report(_ fields: [String]) {
     let line = fields.joined(separator: "\t")
     if let path = ProcessInfo.processInfo.environment["ALMANAC_BENCH_REPORT"], let f = fopen(path, "a") {
         fputs(line + "\n", f)

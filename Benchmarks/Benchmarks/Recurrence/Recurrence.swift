@@ -90,6 +90,11 @@ let benchmarks: @Sendable () -> Void = {
     // (B1), and phase by phase: JSON, reading requests, expanding, formatting.
     // See Batch.swift.
     registerBatch()
+
+    // Issue 11: a generated 10 MB calendar read (C1, against libical), one
+    // week queried (C2, against recurring-ical-events), and the memory of
+    // holding it (C3). See Calendars.swift.
+    registerCalendars()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
