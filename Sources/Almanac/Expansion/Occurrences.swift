@@ -53,6 +53,14 @@ extension RecurrenceSet {
             Iterator(merger: _SetMerger(set: set, window: window.map { _KeyWindow($0, for: set) }, plans: plans, exclusionPlans: exclusionPlans))
         }
 
+        /// Starts the expansion over `window` instead, with the plans already
+        /// built: a calendar keeps one ``Occurrences`` per series and queries
+        /// it window after window. A DATE or floating series needs a viewer
+        /// for an instants window (as ``RecurrenceSet/occurrences(in:)`` checks).
+        package func makeIterator(in window: Window) -> Iterator {
+            Iterator(merger: _SetMerger(set: set, window: _KeyWindow(window, for: set), plans: plans, exclusionPlans: exclusionPlans))
+        }
+
         /// Produces the instances one by one.
         ///
         /// - Complexity: amortised O(1) per instance, no heap allocation per instance.

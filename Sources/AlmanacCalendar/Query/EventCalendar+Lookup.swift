@@ -42,9 +42,9 @@ extension _SeriesInstances {
         let lo = Self.clamp(k &* unit &- slack), hi = Self.clamp(k &* unit &+ slack)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: hi)
         let window: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
-        guard let found = try? event.recurrence.occurrences(in: window) else { return nil }
-        for o in found where o.recurrenceID == rid {
-            return own(o, key: key(of: o), segment: segment)
+        guard var found = prepared?.makeIterator(in: window) else { return nil }
+        while let o = found.next() {
+            if o.recurrenceID == rid { return own(o, key: key(of: o), segment: segment) }
         }
         return nil
     }

@@ -82,7 +82,7 @@ struct _OccurrenceStream {
         }
         segment = Int(-1 - p.part)
         keys = series.segmentKeys(segment)
-        source = (try? series.ownInstances(segment: segment, window: query.window, viewer: query.viewer))?.makeIterator()
+        source = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer)
         switch series.kind {
         case .date, .utc: disorder = 0
         case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: series.segmentShift(segment))

@@ -54,8 +54,8 @@ extension _SeriesInstances {
             first = min(first, k)
             last = max(last!, k)
         }
-        guard !set.rules.isEmpty || !set.exclusionRules.isEmpty else { return (first, last) }
-        let all = try set.occurrences()
+        if let problem { throw problem }
+        guard !set.rules.isEmpty, let all = prepared else { return (first, last) }
         if set.rules.allSatisfy({ $0.until != nil }) {
             for r in set.rules { last = max(last!, untilKey(r.until!)) }
         } else if set.rules.allSatisfy({ $0.count != nil || $0.until != nil }) {

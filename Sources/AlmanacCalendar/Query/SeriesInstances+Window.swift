@@ -4,13 +4,13 @@ extension _SeriesInstances {
     /// The engine's instances whose start can reach `window` once segment
     /// `s` moves them: the window widened by the segment's longest instance
     /// and shift, and by two days each side for the viewer's offset.
-    func ownInstances(segment s: Int, window: Range<Timestamp>, viewer: Zone) throws(AlmanacError) -> RecurrenceSet.Occurrences {
+    func ownInstances(segment s: Int, window: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
         let (shift, longest) = segmentShift(s)
         let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
         let slack = _CalendarIndex.slack
         let lo = Self.clamp(from &- shift &- longest &- slack), hi = Self.clamp(to &- shift &+ slack)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
-        return try event.recurrence.occurrences(in: kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span))
+        return prepared?.makeIterator(in: kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span))
     }
 
     /// One of the series' own instances as segment `s` shows it (moved by

@@ -31,6 +31,11 @@ struct _SeriesInstances: Sendable {
     var rangeShifts: [Int64] = [], rangeLengths: [(days: Int, seconds: Int64)] = []
     /// The longest of the series' own instances (its length, its RDATE periods), in seconds.
     var longestOwn: Int64 = 0
+    /// The series' expansion, its rule plans built once (`nil`: it cannot
+    /// be expanded); each query starts an iterator over its window.
+    var prepared: RecurrenceSet.Occurrences?
+    /// Why it cannot be expanded.
+    var problem: AlmanacError?
 
     init(_ event: CalendarEvent, index: Int) {
         self.event = event
@@ -61,6 +66,7 @@ struct _SeriesInstances: Sendable {
             rangeShifts.append(shift(of: r.override))
             rangeLengths.append(Self.length(r.override.length, start: r.override.start, zone: zone))
         }
+        do throws(AlmanacError) { prepared = try event.recurrence.occurrences() } catch { problem = error }
         longestOwn = Self.span(days, seconds)
         for (d, s) in periods.values { longestOwn = max(longestOwn, Self.span(d, s)) }
     }

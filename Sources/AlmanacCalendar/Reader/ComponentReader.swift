@@ -89,7 +89,7 @@ enum _ComponentReader {
                 liberty(cl.line, "\(cl.name) outside a VCALENDAR: skipped")
                 continue
             }
-            stack[stack.count - 1].properties.append(cl)
+            if !cl.isUnread { stack[stack.count - 1].properties.append(cl) }
         }
         if let s = skipping, !lenient {
             throw CalendarError(.structure, line: s.line, column: 1, "BEGIN:\(s.name) is never closed")

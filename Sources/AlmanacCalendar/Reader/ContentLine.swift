@@ -17,6 +17,9 @@ struct _ContentLine: Sendable {
     var value: String
     /// Physical line the content line starts on.
     var line: Int
+    /// A property Almanac does not read (DESCRIPTION, ATTENDEE...): checked
+    /// (in strict mode), then only its name is kept, to place it.
+    var isUnread = false
 
     /// The first value of parameter `name` (upper case).
     func parameter(_ name: String) -> String? {
@@ -57,14 +60,18 @@ enum _ContentLineParser {
         while i < n, _isNameByte(b[i]) { i += 1 }
         if i == 0 { return try fail(0, "expected a property name (letters, digits and \"-\")") }
         let name = _upperString(b, 0, i)
+        // Properties Almanac does not read are checked in strict mode and
+        // never turned into strings: most of a real file's bytes are theirs
+        // (DESCRIPTION, ATTENDEE, X-ALT-DESC...).
+        let keep = _isReadProperty(name)
         var parameters: [_Parameter] = []
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
             let start = i
             while i < n, _isNameByte(b[i]) { i += 1 }
             if i == start { return try fail(i, "expected a parameter name after \";\"") }
-            let pname = _upperString(b, start, i)
-            guard i < n, b[i] == UInt8(ascii: "=") else { return try fail(i, "expected \"=\" after parameter \(pname)") }
+            guard i < n, b[i] == UInt8(ascii: "=") else { return try fail(i, "expected \"=\" after parameter \(_upperString(b, start, i))") }
+            let nameEnd = i
             i += 1
             var values: [String] = []
             while true {
@@ -72,25 +79,39 @@ enum _ContentLineParser {
                     let q = i + 1
                     var e = q
                     while e < n, b[e] != UInt8(ascii: "\"") { e += 1 }
-                    if e == n { return try fail(i, "parameter \(pname): a quoted value is not closed") }
-                    values.append(String(decoding: b[q..<e], as: UTF8.self))
+                    if e == n { return try fail(i, "parameter \(_upperString(b, start, nameEnd)): a quoted value is not closed") }
+                    if keep { values.append(String(decoding: b[q..<e], as: UTF8.self)) }
                     i = e + 1
                 } else {
                     let s = i
                     while i < n, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ","),
                           b[i] != UInt8(ascii: "\"") { i += 1 }
-                    values.append(String(decoding: b[s..<i], as: UTF8.self))
+                    if keep { values.append(String(decoding: b[s..<i], as: UTF8.self)) }
                 }
                 if i < n, b[i] == UInt8(ascii: ",") { i += 1; continue }
                 break
             }
-            parameters.append(_Parameter(name: pname, values: values))
+            if keep { parameters.append(_Parameter(name: _upperString(b, start, nameEnd), values: values)) }
         }
         guard i < n, b[i] == UInt8(ascii: ":") else {
             return try fail(i, i < n ? "unexpected \"\(Character(Unicode.Scalar(b[i])))\" in \(name): expected \";\" or \":\"" : "\(name) has no \":\" and no value")
         }
+        guard keep else { return _ContentLine(name: name, parameters: [], value: "", line: scanner.line, isUnread: true) }
         let value = String(decoding: b[(i + 1)...], as: UTF8.self)
         return _ContentLine(name: name, parameters: parameters, value: value, line: scanner.line)
+    }
+}
+
+/// The properties the reader uses: structure, the event and to-do
+/// properties of ``CalendarEvent``, VTIMEZONE's, and X-WR-TIMEZONE.
+func _isReadProperty(_ name: String) -> Bool {
+    switch name {
+    case "BEGIN", "END", "UID", "DTSTART", "DTEND", "DUE", "DURATION", "RRULE", "EXRULE", "RDATE", "EXDATE",
+         "RECURRENCE-ID", "SUMMARY", "STATUS", "SEQUENCE", "LAST-MODIFIED", "TZID", "TZOFFSETFROM", "TZOFFSETTO",
+         "X-WR-TIMEZONE":
+        return true
+    default:
+        return false
     }
 }
 
@@ -112,6 +133,10 @@ func _upperString(_ b: [UInt8], _ start: Int, _ end: Int) -> String {
 func _firstInvalidUTF8(_ b: [UInt8]) -> Int? {
     var i = 0
     let n = b.count
+    // ASCII, eight bytes at a time.
+    b.withUnsafeBytes { raw in
+        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+    }
     while i < n {
         let c = b[i]
         if c < 0x80 { i += 1; continue }

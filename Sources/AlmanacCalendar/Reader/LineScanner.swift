@@ -56,8 +56,13 @@ struct _LineScanner {
     /// Appends bytes up to the end of the physical line and steps over its break.
     private mutating func readPhysicalLine() {
         let n = bytes.count
-        var i = offset
-        while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+        let start = offset
+        let i0 = bytes.withUnsafeBufferPointer { p in
+            var i = start
+            while i < n, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
+            return i
+        }
+        var i = i0
         buffer.append(contentsOf: bytes[offset..<i])
         if i < n {
             if bytes[i] == 0x0D, i + 1 < n, bytes[i + 1] == 0x0A {
