@@ -16,8 +16,9 @@ import Almanac
 /// found by one binary search, and an overridden instance is found by its
 /// new time, not by scanning its series.
 struct _CalendarIndex: Sendable {
-    /// One per series, in ``EventCalendar/events`` order.
-    let series: [_SeriesInstances]
+    /// One per series, in ``EventCalendar/events`` order, each shared (a
+    /// query's parts hold a reference, not a copy of its dictionaries).
+    let series: [_SeriesBox]
     /// Every part, sorted by `lo`.
     let parts: [_IndexPart]
     /// `reach[i]`: the largest `hi` of `parts[0...i]`.
@@ -33,13 +34,13 @@ struct _CalendarIndex: Sendable {
     static let countScan = 1_000
 
     init(_ events: [CalendarEvent]) {
-        var series: [_SeriesInstances] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
+        var series: [_SeriesBox] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
         var byUID: [String: [Int]] = [:]
         series.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
             byUID[e.uid, default: []].append(i)
             let s = _SeriesInstances(e, index: i)
-            series.append(s)
+            series.append(_SeriesBox(s))
             do throws(AlmanacError) {
                 try s.indexParts(into: &parts)
             } catch {
@@ -66,6 +67,12 @@ struct _CalendarIndex: Sendable {
         }
         return lo
     }
+}
+
+/// A series, shared by reference.
+final class _SeriesBox: Sendable {
+    let s: _SeriesInstances
+    init(_ s: _SeriesInstances) { self.s = s }
 }
 
 /// A part of a series in the index (see ``_CalendarIndex``).

@@ -18,7 +18,7 @@ enum _CalendarBuilder {
         var fileZones: [String: Zone] = [:]
         for calendar in calendars {
             var calendarZone: Zone? = nil
-            if options.appliesCalendarZone, let x = calendar.first("X-WR-TIMEZONE") {
+            if options.appliesCalendarZone, let x = calendar.first(.xWRTimezone) {
                 calendarZone = try? Zone(x.value.trimmingSpaces)
                 readings.append(CalendarReading(.zone, line: x.line, calendarZone == nil
                     ? "X-WR-TIMEZONE \"\(x.value)\" is not a zone ICU knows: floating values stay floating"

@@ -12,14 +12,14 @@ struct _Component: Sendable {
     /// Physical line of its BEGIN.
     var line: Int
 
-    /// The first property called `name`.
-    func first(_ name: String) -> _ContentLine? {
-        for p in properties where p.name == name { return p }
+    /// The first such property.
+    func first(_ property: _Property) -> _ContentLine? {
+        for p in properties where p.property == property { return p }
         return nil
     }
 
-    /// Every property called `name`, in order.
-    func all(_ name: String) -> [_ContentLine] { properties.filter { $0.name == name } }
+    /// Every such property, in order.
+    func all(_ property: _Property) -> [_ContentLine] { properties.filter { $0.property == property } }
 }
 
 /// Builds the component tree from content lines (RFC 5545 section 3.4 and 3.6).
@@ -45,7 +45,7 @@ enum _ComponentReader {
 
         while scanner.next() {
             guard let cl = try _ContentLineParser.parse(scanner, lenient: lenient, readings: &readings) else { continue }
-            let isBegin = cl.name == "BEGIN", isEnd = cl.name == "END"
+            let isBegin = cl.property == .begin, isEnd = cl.property == .end
             let value = isBegin || isEnd ? cl.value.uppercased() : ""
             if var s = skipping {
                 if isBegin { s.depth += 1 } else if isEnd { s.depth -= 1 }

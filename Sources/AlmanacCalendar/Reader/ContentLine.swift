@@ -8,10 +8,41 @@ struct _Parameter: Sendable, Hashable {
     var values: [String]
 }
 
+/// The property names the reader uses, told apart by their bytes once,
+/// so that the readers switch on a code instead of comparing strings.
+enum _Property: UInt8, Sendable {
+    case other, begin, end, uid, dtstart, dtend, due, duration, rrule, exrule, rdate, exdate, recurrenceID
+    case summary, status, sequence, lastModified, tzid, tzoffsetfrom, tzoffsetto, xWRTimezone
+
+    static let names: [(bytes: [UInt8], property: _Property)] = ([
+        ("BEGIN", .begin), ("END", .end), ("UID", .uid), ("DTSTART", .dtstart), ("DTEND", .dtend), ("DUE", .due),
+        ("DURATION", .duration), ("RRULE", .rrule), ("EXRULE", .exrule), ("RDATE", .rdate), ("EXDATE", .exdate),
+        ("RECURRENCE-ID", .recurrenceID), ("SUMMARY", .summary), ("STATUS", .status), ("SEQUENCE", .sequence),
+        ("LAST-MODIFIED", .lastModified), ("TZID", .tzid), ("TZOFFSETFROM", .tzoffsetfrom), ("TZOFFSETTO", .tzoffsetto),
+        ("X-WR-TIMEZONE", .xWRTimezone),
+    ] as [(String, _Property)]).map { (Array($0.0.utf8), $0.1) }
+
+    /// The property named by `b[0..<n]` (ASCII, any case).
+    static func of(_ b: [UInt8], count n: Int) -> _Property {
+        for (name, property) in names where name.count == n {
+            var k = 0
+            while k < n {
+                let c = b[k]
+                if (c >= 0x61 && c <= 0x7A ? c - 0x20 : c) != name[k] { break }
+                k += 1
+            }
+            if k == n { return property }
+        }
+        return .other
+    }
+}
+
 /// A content line (RFC 5545 section 3.1): `name *(";" param) ":" value`.
 struct _ContentLine: Sendable {
     /// Upper-cased name.
     var name: String
+    /// Which property it is, when the reader uses it.
+    var property: _Property = .other
     var parameters: [_Parameter]
     /// The raw value (escapes not undone: that depends on the value type).
     var value: String
@@ -63,7 +94,8 @@ enum _ContentLineParser {
         // Properties Almanac does not read are checked in strict mode and
         // never turned into strings: most of a real file's bytes are theirs
         // (DESCRIPTION, ATTENDEE, X-ALT-DESC...).
-        let keep = _isReadProperty(name)
+        let property = _Property.of(b, count: i)
+        let keep = property != .other
         var parameters: [_Parameter] = []
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
@@ -98,20 +130,7 @@ enum _ContentLineParser {
         }
         guard keep else { return _ContentLine(name: name, parameters: [], value: "", line: scanner.line, isUnread: true) }
         let value = String(decoding: b[(i + 1)...], as: UTF8.self)
-        return _ContentLine(name: name, parameters: parameters, value: value, line: scanner.line)
-    }
-}
-
-/// The properties the reader uses: structure, the event and to-do
-/// properties of ``CalendarEvent``, VTIMEZONE's, and X-WR-TIMEZONE.
-func _isReadProperty(_ name: String) -> Bool {
-    switch name {
-    case "BEGIN", "END", "UID", "DTSTART", "DTEND", "DUE", "DURATION", "RRULE", "EXRULE", "RDATE", "EXDATE",
-         "RECURRENCE-ID", "SUMMARY", "STATUS", "SEQUENCE", "LAST-MODIFIED", "TZID", "TZOFFSETFROM", "TZOFFSETTO",
-         "X-WR-TIMEZONE":
-        return true
-    default:
-        return false
+        return _ContentLine(name: name, property: property, parameters: parameters, value: value, line: scanner.line)
     }
 }
 

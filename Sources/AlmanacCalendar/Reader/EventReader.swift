@@ -71,24 +71,24 @@ struct _EventReader {
         var e = _Entry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
         var uid: String? = nil
         for p in c.properties {
-            switch p.name {
-            case "UID": uid = _Values.text(p.value)
-            case "DTSTART": start = try anchor(p)
-            case "DTEND": end = try anchor(p)
-            case "DUE": due = try anchor(p)
-            case "DURATION":
+            switch p.property {
+            case .uid: uid = _Values.text(p.value)
+            case .dtstart: start = try anchor(p)
+            case .dtend: end = try anchor(p)
+            case .due: due = try anchor(p)
+            case .duration:
                 do throws(AlmanacError) { duration = try EventDuration(parsing: p.value) } catch { throw fault(p, error.message) }
-            case "RRULE": e.rules.append(try rule(p))
-            case "EXRULE": e.exclusionRules.append(try rule(p))
-            case "RDATE": try readDates(p, into: &e)
-            case "EXDATE": for v in _Values.list(p.value) { e.excludedDates.append(try anchor(p, v)) }
-            case "RECURRENCE-ID":
+            case .rrule: e.rules.append(try rule(p))
+            case .exrule: e.exclusionRules.append(try rule(p))
+            case .rdate: try readDates(p, into: &e)
+            case .exdate: for v in _Values.list(p.value) { e.excludedDates.append(try anchor(p, v)) }
+            case .recurrenceID:
                 e.recurrenceID = try anchor(p)
                 e.thisAndFuture = p.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
-            case "SUMMARY": e.summary = _Values.text(p.value)
-            case "STATUS": e.status = CalendarEvent.Status(rawValue: p.value.trimmingSpaces)
-            case "SEQUENCE": e.sequence = Int(p.value.trimmingSpaces)
-            case "LAST-MODIFIED":
+            case .summary: e.summary = _Values.text(p.value)
+            case .status: e.status = CalendarEvent.Status(rawValue: p.value.trimmingSpaces)
+            case .sequence: e.sequence = Int(p.value.trimmingSpaces)
+            case .lastModified:
                 if case let (a?, _, _) = _Values.anchor(Substring(p.value), zone: .utc, lenient: true), let z = a.zone {
                     e.lastModified = z.instant(of: a.civil)
                 }

@@ -13,8 +13,8 @@ enum _VTimeZone {
     static func zone(_ component: _Component, tzid: String, options: ExpansionOptions) throws(CalendarError) -> Zone {
         var onsets: [(instant: Int64, from: Int32, to: Int32)] = []
         for sub in component.children {
-            guard let start = sub.first("DTSTART"), let fromLine = sub.first("TZOFFSETFROM"),
-                  let toLine = sub.first("TZOFFSETTO") else {
+            guard let start = sub.first(.dtstart), let fromLine = sub.first(.tzoffsetfrom),
+                  let toLine = sub.first(.tzoffsetto) else {
                 throw CalendarError(.invalidValue, line: sub.line, column: 0,
                                     "\(sub.name) of VTIMEZONE \"\(tzid)\" needs DTSTART, TZOFFSETFROM and TZOFFSETTO")
             }
@@ -28,7 +28,7 @@ enum _VTimeZone {
             }
             let local = anchor.civil
             var rules: [RecurrenceRule] = []
-            for r in sub.all("RRULE") {
+            for r in sub.all(.rrule) {
                 guard var rule = try? RecurrenceRule(r.value, mode: .lenient) else {
                     throw CalendarError(.invalidValue, line: r.line, column: 0, "RRULE \"\(r.value)\" of VTIMEZONE \"\(tzid)\" cannot be read")
                 }
@@ -39,7 +39,7 @@ enum _VTimeZone {
                 rules.append(rule)
             }
             var dates: [Anchor] = []
-            for r in sub.all("RDATE") {
+            for r in sub.all(.rdate) {
                 for v in _Values.list(r.value) {
                     if case let (a?, _, _) = _Values.anchor(v, zone: nil, lenient: true) { dates.append(.floating(a.civil)) }
                 }

@@ -13,7 +13,7 @@ struct _ZoneResolver {
     init(calendar: _Component, options: CalendarOptions) {
         var d: [String: _Component] = [:]
         for c in calendar.children where c.name == "VTIMEZONE" {
-            if let id = c.first("TZID").map({ _Values.text($0.value) }), d[id] == nil { d[id] = c }
+            if let id = c.first(.tzid).map({ _Values.text($0.value) }), d[id] == nil { d[id] = c }
         }
         definitions = d
         self.options = options
