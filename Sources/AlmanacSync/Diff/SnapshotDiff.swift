@@ -54,12 +54,24 @@ public struct SnapshotDiff: Sendable {
 
     /// `added`, `removed`, `moved` or `changed`.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        case added, removed, moved, changed
+        /// Only after the change.
+        case added
+        /// Only before it (a cancellation too).
+        case removed
+        /// Same identity, another start or end.
+        case moved
+        /// Same identity and time, other fields.
+        case changed
     }
 
     /// What moved: a sync layer asks the user about time changes.
     public enum TimeChange: String, Sendable, Hashable, Codable {
-        case start, end, both
+        /// The start moved, the end did not.
+        case start
+        /// The end moved (it got longer or shorter).
+        case end
+        /// Both moved.
+        case both
     }
 
     /// The fields compared besides the time.

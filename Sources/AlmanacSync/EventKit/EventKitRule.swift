@@ -27,7 +27,14 @@ import Almanac
 public struct EventKitRule: Sendable, Hashable {
     /// `EKRecurrenceFrequency`; the raw values are EventKit's.
     public enum Frequency: Int, Sendable, Hashable, CaseIterable {
-        case daily = 0, weekly = 1, monthly = 2, yearly = 3
+        /// `EKRecurrenceFrequencyDaily`: `FREQ=DAILY`.
+        case daily = 0
+        /// `EKRecurrenceFrequencyWeekly`: `FREQ=WEEKLY`.
+        case weekly = 1
+        /// `EKRecurrenceFrequencyMonthly`: `FREQ=MONTHLY`.
+        case monthly = 2
+        /// `EKRecurrenceFrequencyYearly`: `FREQ=YEARLY`.
+        case yearly = 3
     }
 
     /// `EKRecurrenceDayOfWeek`: a weekday, and which one of the month or
@@ -56,13 +63,21 @@ public struct EventKitRule: Sendable, Hashable {
         case count(Int)
     }
 
+    /// `frequency`: FREQ.
     public var frequency: Frequency
+    /// `interval`: INTERVAL, at least 1.
     public var interval: Int
+    /// `daysOfTheWeek`: BYDAY.
     public var daysOfTheWeek: [DayOfWeek]?
+    /// `daysOfTheMonth`: BYMONTHDAY, ±1...31 (monthly rules).
     public var daysOfTheMonth: [Int]?
+    /// `monthsOfTheYear`: BYMONTH, 1...12 (yearly rules).
     public var monthsOfTheYear: [Int]?
+    /// `weeksOfTheYear`: BYWEEKNO, ±1...53 (yearly rules).
     public var weeksOfTheYear: [Int]?
+    /// `daysOfTheYear`: BYYEARDAY, ±1...366 (yearly rules).
     public var daysOfTheYear: [Int]?
+    /// `setPositions`: BYSETPOS, ±1...366.
     public var setPositions: [Int]?
     /// `recurrenceEnd`; `nil` for a rule that never ends.
     public var end: End?

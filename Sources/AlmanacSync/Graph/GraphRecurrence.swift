@@ -72,12 +72,32 @@ public struct GraphRecurrence: Sendable, Hashable {
 
     /// `recurrencePatternType`.
     public enum PatternType: String, Sendable, Hashable, CaseIterable {
-        case daily, weekly, absoluteMonthly, relativeMonthly, absoluteYearly, relativeYearly
+        /// Every `interval` days.
+        case daily
+        /// On `daysOfWeek`, every `interval` weeks.
+        case weekly
+        /// On `dayOfMonth`, every `interval` months.
+        case absoluteMonthly
+        /// On the `index`-th of `daysOfWeek` in the month, every `interval` months.
+        case relativeMonthly
+        /// On `dayOfMonth` of `month`, every `interval` years.
+        case absoluteYearly
+        /// On the `index`-th of `daysOfWeek` in `month`, every `interval` years.
+        case relativeYearly
     }
 
     /// `weekIndex`.
     public enum WeekIndex: String, Sendable, Hashable, CaseIterable {
-        case first, second, third, fourth, last
+        /// The first (1).
+        case first
+        /// The second (2).
+        case second
+        /// The third (3).
+        case third
+        /// The fourth (4).
+        case fourth
+        /// The last (-1).
+        case last
 
         /// The BYDAY ordinal or BYSETPOS value: 1...4, or -1 for `last`.
         public var ordinal: Int {
@@ -123,7 +143,12 @@ public struct GraphRecurrence: Sendable, Hashable {
 
     /// `recurrenceRangeType`.
     public enum RangeType: String, Sendable, Hashable, CaseIterable {
-        case endDate, noEnd, numbered
+        /// Until `endDate`, inclusive.
+        case endDate
+        /// Never ends.
+        case noEnd
+        /// `numberOfOccurrences` times.
+        case numbered
     }
 }
 
