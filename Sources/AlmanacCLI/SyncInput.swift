@@ -17,6 +17,8 @@ enum SyncInput {
             kind = s
         } else if let s = SyncEvent.Source(guessing: bytes) {
             kind = s
+        } else if bytes.first(where: { $0 > 0x20 || $0 == 0x09 }).map({ $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "[") }) ?? true {
+            kind = .ics   // not JSON: read as iCalendar, whose errors say where
         } else {
             throw CLI.inputError("\(path): cannot tell whether this is iCalendar, Google or Graph data: give --source")
         }

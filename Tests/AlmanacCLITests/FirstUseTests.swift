@@ -229,9 +229,12 @@ import Testing
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == 6)
         #expect(lines.contains(#"{"uid":"standup@example.com","recurrence_id":"2024-05-08T09:30:00+02:00","start":"2024-05-08T14:00:00+02:00","end":"2024-05-08T14:15:00+02:00","all_day":false,"summary":"Stand-up (moved to the afternoon)"}"#))
-        let bad = try run(["events", "Corpus/samples/agenda.json", "--strict"])
+        let json = try run(["events", "Corpus/samples/agenda.json", "--strict"])
+        #expect(json.status == 2, "\(json)")
+        #expect(json.stderr.contains("cannot tell whether this is iCalendar, Google or Graph data: give --source"), "\(json)")
+        let bad = try AlmanacExecutable.run(["events", "-", "--strict"], stdin: "BEGIN:VCALENDAR\r\nnot a property\r\n")
         #expect(bad.status == 2, "\(bad)")
-        #expect(bad.stderr.contains("line 1"), "\(bad)")
+        #expect(bad.stderr.contains("line 2"), "\(bad)")
     }
 
     @Test func rootHelpPresentsEveryCommand() throws {

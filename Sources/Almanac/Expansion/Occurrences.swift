@@ -37,6 +37,8 @@ extension RecurrenceSet {
         public let window: Window?
         let plans: [_RulePlan]
         let exclusionPlans: [_RulePlan]
+        /// The RDATE and EXDATE keys, worked out once for every iterator.
+        let values: _SetValues
 
         init(set: RecurrenceSet, window: Window?) throws(AlmanacError) {
             self.set = set
@@ -46,11 +48,13 @@ extension RecurrenceSet {
             for r in set.exclusionRules { x.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
             plans = p
             exclusionPlans = x
+            values = _SetValues(set, hasRules: !p.isEmpty)
         }
 
         /// Starts the expansion.
         public func makeIterator() -> Iterator {
-            Iterator(merger: _SetMerger(set: set, window: window.map { _KeyWindow($0, for: set) }, plans: plans, exclusionPlans: exclusionPlans))
+            Iterator(merger: _SetMerger(set: set, window: window.map { _KeyWindow($0, for: set) }, plans: plans, exclusionPlans: exclusionPlans,
+                                        values: values))
         }
 
         /// Starts the expansion over `window` instead, with the plans already
@@ -58,7 +62,8 @@ extension RecurrenceSet {
         /// it window after window. A DATE or floating series needs a viewer
         /// for an instants window (as ``RecurrenceSet/occurrences(in:)`` checks).
         package func makeIterator(in window: Window) -> Iterator {
-            Iterator(merger: _SetMerger(set: set, window: _KeyWindow(window, for: set), plans: plans, exclusionPlans: exclusionPlans))
+            Iterator(merger: _SetMerger(set: set, window: _KeyWindow(window, for: set), plans: plans, exclusionPlans: exclusionPlans,
+                                        values: values))
         }
 
         /// Produces the instances one by one.

@@ -4,7 +4,7 @@ import AlmanacCore
 /// wall-clock seconds for floating and DATE series), the wall-clock seconds
 /// to show, their offset, and the unshifted wall-clock start (RECURRENCE-ID).
 @usableFromInline
-struct _Raw {
+struct _Raw: Sendable {
     @usableFromInline var key: Int64
     @usableFromInline var local: Int64
     @usableFromInline var offset: Int32

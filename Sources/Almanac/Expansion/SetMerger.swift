@@ -44,7 +44,7 @@ struct _SetMerger {
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
     var work: Int { (rules + exclusions).reduce(single ? only.workDone : 0) { $0 &+ $1.workDone } }
 
-    init(set: borrowing RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan]) {
+    init(set: borrowing RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan], values: _SetValues? = nil) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc
         (lengthDays, lengthSeconds) = set.nominalLength
@@ -67,17 +67,8 @@ struct _SetMerger {
         heads = []
         exclusions = exclusionPlans.map { _RuleIterator(plan: $0, includesStart: false, seekKey: seekKey, endKey: endKey) }
         exclusionHeads = []
-        var extra = set.dates.map { Self.raw(of: $0, in: set) }
-        if plans.isEmpty && includesStart { extra.append(Self.raw(of: set.start, in: set)) }
-        extra.sort { $0.key < $1.key }
-        dates = extra
-        var keys: [Int64] = [], wholeDays: [Int] = []
-        for x in set.excludedDates {
-            if case .date(let d) = x, set.start.kind != .date { wholeDays.append(d.daysSinceEpoch) }
-            else { keys.append(Self.raw(of: x, in: set).key) }
-        }
-        excludedKeys = keys.sorted()
-        excludedDays = wholeDays.sorted()
+        let v = values ?? _SetValues(set, hasRules: !plans.isEmpty)
+        (dates, excludedKeys, excludedDays) = (v.dates, v.excludedKeys, v.excludedDays)
         single = alone
         checksRepeats = kind == .zoned && (!alone || plans[0].frequency < .daily)
         express = alone && window == nil && lengthDays == 0 && only.mode == .plain
@@ -195,5 +186,28 @@ struct _SetMerger {
             if let h = exclusionHeads[i], h.key == raw.key { return true }
         }
         return false
+    }
+}
+
+/// What a merger reads from the set that no window changes: the RDATEs (and
+/// DTSTART when there is no rule) as raw keys, and the EXDATE keys, sorted.
+/// ``RecurrenceSet/Occurrences`` works them out once for all its iterators.
+struct _SetValues: Sendable {
+    let dates: [_Raw]
+    let excludedKeys: [Int64]
+    let excludedDays: [Int]
+
+    init(_ set: borrowing RecurrenceSet, hasRules: Bool) {
+        var extra = set.dates.map { _SetMerger.raw(of: $0, in: set) }
+        if !hasRules && set.options.includesStart { extra.append(_SetMerger.raw(of: set.start, in: set)) }
+        extra.sort { $0.key < $1.key }
+        dates = extra
+        var keys: [Int64] = [], wholeDays: [Int] = []
+        for x in set.excludedDates {
+            if case .date(let d) = x, set.start.kind != .date { wholeDays.append(d.daysSinceEpoch) }
+            else { keys.append(_SetMerger.raw(of: x, in: set).key) }
+        }
+        excludedKeys = keys.sorted()
+        excludedDays = wholeDays.sorted()
     }
 }

@@ -16,9 +16,8 @@ import Almanac
 /// found by one binary search, and an overridden instance is found by its
 /// new time, not by scanning its series.
 struct _CalendarIndex: Sendable {
-    /// One per series, in ``EventCalendar/events`` order, each shared (a
-    /// query's parts hold a reference, not a copy of its dictionaries).
-    let series: [_SeriesBox]
+    /// One per series, in ``EventCalendar/events`` order.
+    let series: [_SeriesInstances]
     /// Every part, sorted by `lo`.
     let parts: [_IndexPart]
     /// `reach[i]`: the largest `hi` of `parts[0...i]`.
@@ -34,13 +33,13 @@ struct _CalendarIndex: Sendable {
     static let countScan = 1_000
 
     init(_ events: [CalendarEvent]) {
-        var series: [_SeriesBox] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
+        var series: [_SeriesInstances] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
         var byUID: [String: [Int]] = [:]
         series.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
             byUID[e.uid, default: []].append(i)
             let s = _SeriesInstances(e, index: i)
-            series.append(_SeriesBox(s))
+            series.append(s)
             do throws(AlmanacError) {
                 try s.indexParts(into: &parts)
             } catch {
@@ -67,12 +66,6 @@ struct _CalendarIndex: Sendable {
         }
         return lo
     }
-}
-
-/// A series, shared by reference.
-final class _SeriesBox: Sendable {
-    let s: _SeriesInstances
-    init(_ s: _SeriesInstances) { self.s = s }
 }
 
 /// A part of a series in the index (see ``_CalendarIndex``).

@@ -58,7 +58,7 @@ struct _Pending: Sendable {
 /// largest offset change in the window (an hour of a MINUTELY series: 60).
 struct _OccurrenceStream {
     let part: Int32
-    private let box: _SeriesBox
+    private let series: _SeriesInstances
     private let segment: Int
     private let keys: (lo: Int64?, hi: Int64?)
     private var source: RecurrenceSet.Occurrences.Iterator?
@@ -70,23 +70,23 @@ struct _OccurrenceStream {
     /// The next instance in order; `nil` when the part is done.
     private(set) var next: _Pending?
 
-    init(_ p: _IndexPart, series box: _SeriesBox, query: _WindowQuery) {
+    init(_ p: _IndexPart, series: _SeriesInstances, query: _WindowQuery) {
         part = p.part
-        self.box = box
+        self.series = series
         guard p.part < 0 else {
             segment = 0
             keys = (nil, nil)
             disorder = 0
-            next = query.pending(box.s.override(Int(p.part)), part: p.part)
+            next = query.pending(series.override(Int(p.part)), part: p.part)
             return
         }
         segment = Int(-1 - p.part)
-        keys = box.s.segmentKeys(segment)
-        source = box.s.ownInstances(segment: segment, window: query.window, viewer: query.viewer)
-        switch box.s.kind {
+        keys = series.segmentKeys(segment)
+        source = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer)
+        switch series.kind {
         case .date, .utc: disorder = 0
-        case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: box.s.segmentShift(segment))
-        case .zoned: disorder = segment == 0 ? 0 : Self.swing(box.s.zone, near: query, widenedBy: box.s.segmentShift(segment))
+        case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: series.segmentShift(segment))
+        case .zoned: disorder = segment == 0 ? 0 : Self.swing(series.zone, near: query, widenedBy: series.segmentShift(segment))
         }
         advance(query)
     }
@@ -103,10 +103,10 @@ struct _OccurrenceStream {
             }
             guard source != nil else { return }
             guard let o = source!.next() else { source = nil; continue }
-            let k = box.s.key(of: o)
+            let k = series.key(of: o)
             if let lo = keys.lo, k < lo { continue }
             if let hi = keys.hi, k >= hi { source = nil; continue }
-            guard let c = box.s.own(o, key: k, segment: segment) else { continue }
+            guard let c = series.own(o, key: k, segment: segment) else { continue }
             let start = c.occurrence.instants(in: query.viewer).lowerBound.secondsSinceEpoch
             bound = start &- disorder
             if bound >= query.to { source = nil }

@@ -11,7 +11,11 @@ import Almanac
 /// override names is left out. Each override is placed at its own time, so
 /// an instance moved into the window from outside it is found and one moved
 /// out of it is not.
-struct _SeriesInstances: Sendable {
+///
+/// A class, shared by the calendar's index and every query part that reads
+/// it (a struct this size would be copied, with its dictionaries' reference
+/// counts, at each call). Its `var`s are written only by `init`.
+final class _SeriesInstances: @unchecked Sendable {
     let event: CalendarEvent
     let index: Int
     let kind: Anchor.Kind
