@@ -87,7 +87,7 @@ struct AgendaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An agenda file (default: the bundled sample).", valueName: "path"))
     var file: String?
 
-    @Option(help: ArgumentHelp("An iCalendar file whose events and to-dos join the plan (repeatable; - for standard input). Without --file, the plan holds only these.", valueName: "file"))
+    @Option(help: ArgumentHelp("An iCalendar file, or Google Calendar or Microsoft Graph JSON, whose events and to-dos join the plan (repeatable; - for standard input). Without --file, the plan holds only these.", valueName: "file"))
     var ics: [String] = []
 
     @OptionGroup var weekRule: WeekRuleOption

@@ -45,15 +45,12 @@ extension DaysCommand {
         if truncated { StandardStreams.printError("… truncated at \(limit) (--limit raises it)") }
     }
 
-    /// Reads an iCalendar file (`-`: standard input) leniently, its notes on
-    /// standard error; errors name the file, line and column.
+    /// Reads a calendar file (`-`: standard input): iCalendar, read
+    /// leniently with its notes on standard error, or Google or Graph JSON
+    /// (told apart by their content); errors name the file and the line and
+    /// column, or the field.
     static func readCalendar(_ path: String, strict: Bool = false) throws(CLIError) -> EventCalendar {
-        let bytes = try SyncInput.read(path)
-        do throws(AlmanacError) {
-            return try calendar(bytes, path: path, strict: strict)
-        } catch {
-            throw CLIError(error.message, kind: error.kind.rawValue)
-        }
+        try SyncInput.calendar(path, source: nil, strict: strict)
     }
 
     /// iCalendar bytes read, notes printed; errors carry the file, line and column.

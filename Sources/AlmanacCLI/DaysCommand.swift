@@ -98,7 +98,7 @@ struct DaysCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("At most this many slices.", valueName: "n"))
     var limit: Int = BatchRequest.defaultLimit
 
-    @Option(help: ArgumentHelp("An iCalendar file (- for standard input): the day slices of its events and to-dos instead of a series given by options; needs --period or --after/--before.", valueName: "file"))
+    @Option(help: ArgumentHelp("An iCalendar file, or Google Calendar or Microsoft Graph JSON (- for standard input): the day slices of its events and to-dos instead of a series given by options; needs --period or --after/--before.", valueName: "file"))
     var ics: String?
 
     @Option(help: ArgumentHelp("With --ics: only the series with this UID.", valueName: "uid"))

@@ -55,6 +55,14 @@ struct SyncCommandTests {
         #expect(r.stderr.contains(#"value[0].recurrence.pattern: type: unknown pattern type "fortnightly""#), "\(r.stderr)")
     }
 
+    /// `days --ics` takes a Graph payload: each day keyed by the series' UID and original start.
+    @Test func daysOfAGraphPayload() throws {
+        let r = try run(["days", "--ics", "Corpus/sync/graph-daily-exceptions.json", "--period", "2024-W23", "--viewer", "America/New_York"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("2024-06-05 Wed  1/1   45m  10:00-04:00 → 10:45  walk-uid/2024-06-05T08:00:00/2024-06-05  Walk (later)"), "\(r.stdout)")
+        #expect(!r.stdout.contains("2024-06-09"), "the cancelled instance has no day: \(r.stdout)")
+    }
+
     @Test func eventsAsksForTheSourceWhenNothingTells() throws {
         let r = try run(["events", "-"], stdin: #"{"value":[]}"#)
         #expect(r.status == 2)
