@@ -169,9 +169,11 @@ func checkDiff(_ f: DiffFixture, _ d: SnapshotDiff) {
     var got: [SnapshotDiff.Kind: Int] = [:]
     for c in d.changes { got[c.kind, default: 0] += 1 }
     let kinds = SnapshotDiff.Kind.allCases
-    let instances = f.before.occurrences(overlapping: diffWindow, viewer: diffViewer, dropsCancelled: true).reduce(0) { n, _ in n + 1 }
+    let instances = windowInstances(f.before)
+    let series = Set(instances.map(\.eventIndex)).count
     report(["diff", "S3"] + kinds.map { String(got[$0] ?? 0) } + [
-        "\(f.before.events.count.formatted) series (\(instances.formatted) live instances in the window) against the same with edits: \(f.text)",
+        "\(f.before.events.count.formatted) series (\(instances.count.formatted) live instances of \(series.formatted) series in the window) "
+            + "against the same with edits: \(f.text)",
         String(d.dayKeys.mapping.count), String(d.dayKeys.orphaned.count),
     ])
     report("count", "S3", "Almanac", String(d.changes.count), "changes")
