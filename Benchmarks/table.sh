@@ -7,11 +7,10 @@
 # request, expanding, formatting). Below the table: where batch time goes,
 # a second table for issue 11's calendar rows (C1 reading a generated 10 MB
 # .ics against libical, C2 a one-week query against recurring-ical-events,
-# C3 the memory of holding it), a third table for issue 12's sync rows (S1
-# and S2 reading a generated 10,000-event Google and Graph payload against
-# JSONDecoder into plain Codable structs, S3 a one-month diff of two
-# snapshots of a 10,000-series calendar), the verdict on each of issue 3's
-# targets, and the machine's load.
+# C3 the memory of holding it), a third for issue 12's sync rows (S1, S2
+# reading a 10,000-event Google and Graph payload against JSONDecoder, S3 a
+# one-month diff of a 10,000-series calendar), the verdict on each of issue
+# 3's targets, and the machine's load.
 #
 #   Benchmarks/table.sh                    full run (about 3 minutes once built)
 #   Benchmarks/table.sh --ci               short run for CI: one measured iteration per
@@ -262,48 +261,36 @@ def calendar_table():
 
 # --- issue 12's sync rows (S1-S3): their own table, JSONDecoder beside Almanac
 def sync_table():
-    if not any(f"{i}-Almanac" in data for i in SYNC_ROWS):
-        return
-    def status(i):
-        s = [k for k, _ in checks.get(i, [])]
-        return "✗ differ" if any(w.startswith(i + ":") for w in warnings) else "✓" if "agree" in s else "—"
-    print("\n**Sync (issue 12)**")
-    print("\n| Row | Measure | Almanac / run | Almanac figure | JSONDecoder / run | JSONDecoder figure | Almanac ÷ JSONDecoder (MB/s) | Goal | Verdict | Check |")
+    if not any(f"{i}-Almanac" in data for i in SYNC_ROWS): return
+    def status(i): return "✗ differ" if any(w.startswith(i + ":") for w in warnings) else "✓" if "agree" in [k for k, _ in checks.get(i, [])] else "—"
+    print("\n**Sync (issue 12)**\n\n| Row | Measure | Almanac / run | Almanac figure | JSONDecoder / run | JSONDecoder figure | Almanac ÷ JSONDecoder (MB/s) | Goal | Verdict | Check |")
     print("|---|---|--:|--:|--:|--:|--:|---|---|---|")
-    what = {"S1": ("Google", "`GoogleEvents.read(json:)`"), "S2": ("Graph", "`GraphEvents.read(json:)`")}
-    for i in ("S1", "S2"):
+    for i, api, call in (("S1", "Google", "GoogleEvents"), ("S2", "Graph", "GraphEvents")):
         a, j, pl = T(f"{i}-Almanac"), T(f"{i}-JSONDecoder"), payloads.get(i)
         if a is None and j is None: continue
         size = pl["bytes"] if pl else None
         def mbs(ns): return "—" if ns is None or not size else f"{size / 1e6 / (ns / 1e9):,.1f} MB/s"
-        r = None if a is None or j is None else j / a
-        desc = (f"read a 10,000-event {what[i][0]} payload" + (f" ({size / 1e6:.1f} MB, {pl['pages']} pages)" if pl else "")
-                + f": {what[i][1]}; JSONDecoder into plain Codable structs, page by page")
-        print(f"| {i} | {desc} | {t(a)} | {mbs(a)} | {t(j)} | {mbs(j)} | {'—' if r is None else f'{r:.2f}×'} | MB/s against JSONDecoder, reported | — | {status(i)} |")
-    d = T("S3-Almanac")
+        desc = (f"read a 10,000-event {api} payload" + (f" ({size / 1e6:.1f} MB, {pl['pages']} pages)" if pl else "")
+                + f": `{call}.read(json:)`; JSONDecoder into plain Codable structs, page by page")
+        print(f"| {i} | {desc} | {t(a)} | {mbs(a)} | {t(j)} | {mbs(j)} | {ratio(j, a)} | MB/s against JSONDecoder, reported | — | {status(i)} |")
+    d, w = T("S3-Almanac"), T("S3-window-Almanac")
+    kinds = "—" if not diff else ", ".join(f"{diff[k]:,} {k}" for k in ("added", "removed", "moved", "changed"))
     if d is not None or diff:
-        kinds = "—" if not diff else ", ".join(f"{diff[k]:,} {k}" for k in ("added", "removed", "moved", "changed"))
         print(f"| S3 | diff of two snapshots of a 10,000-series calendar over one month (June 2024, viewer Europe/Berlin): "
               f"`SnapshotDiff(before:after:window:viewer:)`, both `EventCalendar`s built in setup | {t(d)} | {kinds} | | | | < 10 ms | "
               f"{verdict(None if d is None else d < 1e7)} | {status('S3')} |")
-    w = T("S3-window-Almanac")
     if w is not None:
         print(f"| S3 window | the month's live instances of the before calendar, as an array (the query S3 makes on each side) | {t(w)} | "
               f"{n(counts.get(('S3-window', 'Almanac')))} instances | | | | | | |")
-    print()
-    print("Times are medians of the thread's CPU time less Empty, as above; MB/s = payload bytes (10^6) per second. "
+    print("\nTimes are medians of the thread's CPU time less Empty, as above; MB/s = payload bytes (10^6) per second. "
           "Almanac ÷ JSONDecoder > 1 means Almanac reads faster; the readers also parse the dates, zones and rules and join "
           "exceptions to their series, which JSONDecoder's structs leave as strings. Mallocs per run: "
-          + "; ".join(f"{b.removesuffix('-Almanac').removesuffix('-JSONDecoder')} {b.rsplit('-', 1)[1]} {n(p(b, 'mallocCountTotal'))}"
+          + "; ".join(f"{b.rsplit('-', 1)[0]} {b.rsplit('-', 1)[1]} {n(p(b, 'mallocCountTotal'))}"
                       for b in ("S1-Almanac", "S1-JSONDecoder", "S2-Almanac", "S2-JSONDecoder", "S3-Almanac", "S3-window-Almanac") if b in data) + ".")
-    for i in ("S1", "S2"):
-        if i in payloads:
-            print(f"{i}'s payload: {payloads[i]['text']}; {payloads[i]['forms']}.")
-    if diff:
-        print(f"S3: {diff['text']}; the diff carries {diff['mapped']:,} day keys to their new keys and orphans {diff['orphaned']:,}.")
+    for i in (k for k in ("S1", "S2") if k in payloads): print(f"{i}'s payload: {payloads[i]['text']}; {payloads[i]['forms']}.")
+    if diff: print(f"S3: {diff['text']}; the diff carries {diff['mapped']:,} day keys to their new keys and orphans {diff['orphaned']:,}.")
     for i in ("S1", "S2", "S3"):
-        for s_, msg in checks.get(i, []):
-            print(f"- {i} check ({s_}): {msg}")
+        for s_, msg in checks.get(i, []): print(f"- {i} check ({s_}): {msg}")
 
 # --- issue 3's targets, from this run
 def wall(b): return T(b)
