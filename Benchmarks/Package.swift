@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "AlmanacRequests", package: "Almanac"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "AlmanacCalendar", package: "Almanac"),
+                .product(name: "AlmanacSync", package: "Almanac"),
                 "CLimitLoop",
                 "CLibical",
             ],

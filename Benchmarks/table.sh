@@ -7,8 +7,10 @@
 # request, expanding, formatting). Below the table: where batch time goes,
 # a second table for issue 11's calendar rows (C1 reading a generated 10 MB
 # .ics against libical, C2 a one-week query against recurring-ical-events,
-# C3 the memory of holding it), the verdict on each of issue 3's targets,
-# and the machine's load.
+# C3 the memory of holding it), a third for issue 12's sync rows (S1, S2
+# reading a 10,000-event Google and Graph payload against JSONDecoder, S3 a
+# one-month diff of a 10,000-series calendar), the verdict on each of issue
+# 3's targets, and the machine's load.
 #
 #   Benchmarks/table.sh                    full run (about 3 minutes once built)
 #   Benchmarks/table.sh --ci               short run for CI: one measured iteration per
@@ -114,6 +116,7 @@ def T(bench):
 # --- the suite's own report
 counts, texts, checks, warnings, notes = {}, {}, defaultdict(list), [], []
 calendar, peers, memory = None, {}, {}
+payloads, diff = {}, None
 for line in open(report).read().splitlines():
     f = line.split("\t")
     if f[0] == "count":
@@ -129,6 +132,11 @@ for line in open(report).read().splitlines():
     elif f[0] == "peer":
         peers[f[1]] = {"side": f[2], "median": float(f[3]), "count": int(f[4]), "runs": int(f[5]), "min": float(f[6]),
                        "max": float(f[7]), "load": float(f[8]), "versions": f[9]}
+    elif f[0] == "sync":
+        payloads[f[1]] = {"bytes": int(f[2]), "pages": int(f[3]), "text": f[4], "forms": f[5]}
+    elif f[0] == "diff":
+        diff = {"added": int(f[2]), "removed": int(f[3]), "moved": int(f[4]), "changed": int(f[5]), "text": f[6],
+                "mapped": int(f[7]), "orphaned": int(f[8])}
     elif f[0] == "memory":
         memory[f[2]] = {"peak": int(f[3]), "rss": int(f[4]), "heap": int(f[5]), "size": int(f[6]), "method": f[7]}
 
@@ -145,11 +153,12 @@ def n(x):
     return "—" if x is None else f"{int(round(x)):,}"
 
 CALENDAR_ROWS = ["C1", "C2"]  # issue 11: their own table below
+SYNC_ROWS = ["S1", "S2", "S3", "S3-window"]  # issue 12: theirs too
 order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W10", "W10-100k", "W10-old",
          "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
-ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS))
+ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(SYNC_ROWS))
 
 def rate(per_ns):
     if per_ns is None or per_ns == 0: return "—"
@@ -250,6 +259,39 @@ def calendar_table():
         for s_, msg in checks.get(i, []):
             print(f"- {i} check ({s_}): {msg}")
 
+# --- issue 12's sync rows (S1-S3): their own table, JSONDecoder beside Almanac
+def sync_table():
+    if not any(f"{i}-Almanac" in data for i in SYNC_ROWS): return
+    def status(i): return "✗ differ" if any(w.startswith(i + ":") for w in warnings) else "✓" if "agree" in [k for k, _ in checks.get(i, [])] else "—"
+    print("\n**Sync (issue 12)**\n\n| Row | Measure | Almanac / run | Almanac figure | JSONDecoder / run | JSONDecoder figure | Almanac ÷ JSONDecoder (MB/s) | Goal | Verdict | Check |")
+    print("|---|---|--:|--:|--:|--:|--:|---|---|---|")
+    for i, api, call in (("S1", "Google", "GoogleEvents"), ("S2", "Graph", "GraphEvents")):
+        a, j, pl = T(f"{i}-Almanac"), T(f"{i}-JSONDecoder"), payloads.get(i)
+        if a is None and j is None: continue
+        size = pl["bytes"] if pl else None
+        def mbs(ns): return "—" if ns is None or not size else f"{size / 1e6 / (ns / 1e9):,.1f} MB/s"
+        desc = (f"read a 10,000-event {api} payload" + (f" ({size / 1e6:.1f} MB, {pl['pages']} pages)" if pl else "")
+                + f": `{call}.read(json:)`; JSONDecoder into plain Codable structs, page by page")
+        print(f"| {i} | {desc} | {t(a)} | {mbs(a)} | {t(j)} | {mbs(j)} | {ratio(j, a)} | MB/s against JSONDecoder, reported | — | {status(i)} |")
+    d, w = T("S3-Almanac"), T("S3-window-Almanac")
+    kinds = "—" if not diff else ", ".join(f"{diff[k]:,} {k}" for k in ("added", "removed", "moved", "changed"))
+    if d is not None or diff:
+        print(f"| S3 | diff of two snapshots of a 10,000-series calendar over one month (June 2024, viewer Europe/Berlin): "
+              f"`SnapshotDiff(before:after:window:viewer:)`, both `EventCalendar`s built in setup | {t(d)} | {kinds} | | | | < 10 ms | "
+              f"{verdict(None if d is None else d < 1e7)} | {status('S3')} |")
+    if w is not None:
+        print(f"| S3 window | the month's live instances of the before calendar, as an array (the query S3 makes on each side) | {t(w)} | "
+              f"{n(counts.get(('S3-window', 'Almanac')))} instances | | | | | | |")
+    print("\nTimes are medians of the thread's CPU time less Empty, as above; MB/s = payload bytes (10^6) per second. "
+          "Almanac ÷ JSONDecoder > 1 means Almanac reads faster; the readers also parse the dates, zones and rules and join "
+          "exceptions to their series, which JSONDecoder's structs leave as strings. Mallocs per run: "
+          + "; ".join(f"{b.rsplit('-', 1)[0]} {b.rsplit('-', 1)[1]} {n(p(b, 'mallocCountTotal'))}"
+                      for b in ("S1-Almanac", "S1-JSONDecoder", "S2-Almanac", "S2-JSONDecoder", "S3-Almanac", "S3-window-Almanac") if b in data) + ".")
+    for i in (k for k in ("S1", "S2") if k in payloads): print(f"{i}'s payload: {payloads[i]['text']}; {payloads[i]['forms']}.")
+    if diff: print(f"S3: {diff['text']}; the diff carries {diff['mapped']:,} day keys to their new keys and orphans {diff['orphaned']:,}.")
+    for i in ("S1", "S2", "S3"):
+        for s_, msg in checks.get(i, []): print(f"- {i} check ({s_}): {msg}")
+
 # --- issue 3's targets, from this run
 def wall(b): return T(b)
 def verdict(ok): return "—" if ok is None else "✓" if ok else "✗ MISSED"
@@ -283,6 +325,7 @@ if targets:
     print("\nTargets (issues 3 and 10), from this run" + (" (--ci: one unwarmed sample per benchmark, so the times, and these verdicts, are only indicative):" if ci else ":"))
     for x in targets: print(f"- {x}")
 calendar_table()
+sync_table()
 print()
 print(f"- machine: {os.environ.get('ALMANAC_TABLE_MACHINE', '?')}")
 for note in notes:
@@ -309,8 +352,9 @@ for line in open(limits_path).read().splitlines():
 failures = []
 def mallocs(b): return p(b, "mallocCountTotal", 100)
 if update:
-    # C1's and C2's counts are not deterministic (allocation-limits.tsv says why): not gated.
-    new = sorted((b for b in data if b.endswith("-Almanac") and b not in limits and b not in ("C1-Almanac", "C2-Almanac")),
+    # C1's, C2's and the S rows' counts are not deterministic (allocation-limits.tsv says why): not gated.
+    ungated = {"C1-Almanac", "C2-Almanac"} | {f"{i}-Almanac" for i in SYNC_ROWS}
+    new = sorted((b for b in data if b.endswith("-Almanac") and b not in limits and b not in ungated),
                  key=lambda b: (ids.index(b[:-len("-Almanac")]) if b[:-len("-Almanac")] in ids else len(ids), b))
     for name in list(limits) + new:
         if mallocs(name) is not None:

@@ -95,6 +95,12 @@ let benchmarks: @Sendable () -> Void = {
     // week queried (C2, against recurring-ical-events), and the memory of
     // holding it (C3). See Calendars.swift.
     registerCalendars()
+
+    // Issue 12: a generated 10,000-event Google payload (S1) and Graph
+    // payload (S2) read, against JSONDecoder into plain Codable structs, and
+    // a one-month diff of two snapshots of a 10,000-series calendar (S3).
+    // See Sync.swift.
+    registerSync()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
