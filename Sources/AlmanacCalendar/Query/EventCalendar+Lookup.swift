@@ -21,6 +21,18 @@ extension EventCalendar {
     }
 }
 
+extension EventCalendar {
+    /// The indices in ``events`` of the series with this UID, in file order
+    /// (several VEVENTs may share one).
+    ///
+    /// ```swift
+    /// calendar.eventIndices(uid: "standup@example.com").map { calendar.events[$0].summary }
+    /// ```
+    ///
+    /// - Complexity: O(1) on average: the calendar keeps them.
+    public func eventIndices(uid: String) -> [Int] { index.byUID[uid] ?? [] }
+}
+
 extension _SeriesInstances {
     /// The instance with recurrence id `rid`: an override's, or one of the
     /// series' own as its segment shows it.

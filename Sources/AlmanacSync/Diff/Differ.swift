@@ -69,13 +69,11 @@ struct _Differ {
 
     /// Old key → new key for the occurrences of the series whose recurrence changed.
     func rekeyings(_ old: [CalendarOccurrence]) -> [OccurrenceKey: OccurrenceKey] {
-        var afterSeries: [String: CalendarEvent] = [:], beforeSeries: [String: CalendarEvent] = [:]
-        for e in after.events where afterSeries[e.uid] == nil { afterSeries[e.uid] = e }
-        for e in before.events where beforeSeries[e.uid] == nil { beforeSeries[e.uid] = e }
         var out: [OccurrenceKey: OccurrenceKey] = [:], done: Set<String> = []
         for o in old where !done.contains(o.uid) {
             done.insert(o.uid)
-            guard let b = beforeSeries[o.uid], let a = afterSeries[o.uid], b.recurrence != a.recurrence,
+            guard let i = before.eventIndices(uid: o.uid).first, let j = after.eventIndices(uid: o.uid).first,
+                  case let (b, a) = (before.events[i], after.events[j]), b.recurrence != a.recurrence,
                   let r = try? Rekeying.occurrenceKeys(old: b.recurrence, new: a.recurrence, seriesID: o.uid, window: window, viewer: viewer)
             else { continue }
             for (k, v) in r.mapping where k != v { out[k] = v }
