@@ -83,7 +83,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
             while cursor < parts.count {
                 let p = parts[cursor]
                 if p.lo >= query.to { cursor = parts.count; return }
-                if let top = heap.first, let n = streams[top].next, p.lo > n.start { return }
+                if let top = heap.first, p.lo > streams[top].nextStart { return }
                 cursor += 1
                 if p.hi < query.from { continue }
                 let s = _OccurrenceStream(p, series: index.series[Int(p.event)], query: query)
@@ -94,7 +94,9 @@ public struct CalendarOccurrences: Sequence, Sendable {
         }
 
         private func less(_ i: Int, _ j: Int) -> Bool {
-            streams[heap[i]].next!.precedes(streams[heap[j]].next!)
+            let (a, b) = (streams[heap[i]].nextStart, streams[heap[j]].nextStart)
+            if a != b { return a < b }
+            return streams[heap[i]].next!.precedes(streams[heap[j]].next!)
         }
 
         private mutating func siftUp(_ i: Int) {

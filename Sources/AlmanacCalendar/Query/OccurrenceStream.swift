@@ -61,7 +61,9 @@ struct _OccurrenceStream {
     private let series: _SeriesInstances
     private let segment: Int
     private let keys: (lo: Int64?, hi: Int64?)
-    private var source: RecurrenceSet.Occurrences.Iterator?
+    /// The engine's iterator, boxed: it is 1.5 KB, and a stream is moved
+    /// into the query's array and about it.
+    private var source: _Source?
     /// How far a later instance can start before an earlier one (0: never).
     private let disorder: Int64
     private var buffer: [_Pending] = [], head = 0
@@ -69,6 +71,8 @@ struct _OccurrenceStream {
     private var bound = Int64.min
     /// The next instance in order; `nil` when the part is done.
     private(set) var next: _Pending?
+    /// Its start (`Int64.max` when done), for the merge's comparisons.
+    private(set) var nextStart = Int64.max
 
     init(_ p: _IndexPart, series: _SeriesInstances, query: _WindowQuery) {
         part = p.part
@@ -78,11 +82,12 @@ struct _OccurrenceStream {
             keys = (nil, nil)
             disorder = 0
             next = query.pending(series.override(Int(p.part)), part: p.part)
+            nextStart = next?.start ?? .max
             return
         }
         segment = Int(-1 - p.part)
         keys = series.segmentKeys(segment)
-        source = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer)
+        source = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer).map(_Source.init)
         switch series.kind {
         case .date, .utc: disorder = 0
         case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: series.segmentShift(segment))
@@ -94,15 +99,17 @@ struct _OccurrenceStream {
     /// Moves ``next`` to the following instance.
     mutating func advance(_ query: _WindowQuery) {
         next = nil
+        nextStart = .max
         while true {
             if head < buffer.count, source == nil || buffer[head].start <= bound {
                 next = buffer[head]
+                nextStart = buffer[head].start
                 head += 1
                 if head > 32 && 2 * head > buffer.count { buffer.removeFirst(head); head = 0 }
                 return
             }
-            guard source != nil else { return }
-            guard let o = source!.next() else { source = nil; continue }
+            guard let src = source else { return }
+            guard let o = src.iterator.next() else { source = nil; continue }
             let k = series.key(of: o)
             if let lo = keys.lo, k < lo { continue }
             if let hi = keys.hi, k >= hi { source = nil; continue }
@@ -110,7 +117,14 @@ struct _OccurrenceStream {
             let start = c.occurrence.instants(in: query.viewer).lowerBound.secondsSinceEpoch
             bound = start &- disorder
             if bound >= query.to { source = nil }
-            if let p = query.pending(c, part: part) { insert(p) }
+            guard let p = query.pending(c, part: part) else { continue }
+            if disorder == 0 {
+                // In order already: no buffer.
+                next = p
+                nextStart = start
+                return
+            }
+            insert(p)
         }
     }
 
@@ -132,4 +146,10 @@ struct _OccurrenceStream {
         }
         return most
     }
+}
+
+/// An engine iterator on the heap, so that moving a stream moves a reference.
+final class _Source {
+    var iterator: RecurrenceSet.Occurrences.Iterator
+    init(_ iterator: RecurrenceSet.Occurrences.Iterator) { self.iterator = iterator }
 }
