@@ -29,9 +29,11 @@ public struct SnapshotDiff: Sendable {
     /// The changes, in order of the occurrence's start (before the change,
     /// or after it for an added one).
     public var changes: [Change]
-    /// Every day key of the window before the change, mapped to its key
-    /// after it (itself when nothing moved), or orphaned: its occurrence was
-    /// removed, or its day no longer exists (a trip shortened by a day).
+    /// The day keys of the window before the change, of every series that
+    /// changed: each mapped to its key after it (itself when its occurrence
+    /// did not move), or orphaned: its occurrence was removed, or its day no
+    /// longer exists (a trip shortened by a day). The keys of series that
+    /// did not change are not listed: they stay as they are.
     public var dayKeys: RekeyResult<DayKey>
 
     /// One occurrence that is not the same in both snapshots.
@@ -94,9 +96,17 @@ public struct SnapshotDiff: Sendable {
 
     /// The diff of two calendars over a window.
     public init(before: EventCalendar, after: EventCalendar, window: Range<Timestamp>, viewer: Zone = .utc) {
-        var d = _Differ(before: before, after: after, window: window, viewer: viewer)
+        // Only the UIDs whose series differ can change: the others have the
+        // same occurrences, and their day keys stay as they are.
+        let (old, new) = _ChangedSeries(before, after).calendars()
+        var d = _Differ(before: old.calendar, after: new.calendar, window: window, viewer: viewer)
         d.run()
-        changes = d.changes.sorted { $0.start < $1.start }.map(\.change)
+        changes = d.changes.sorted { $0.start < $1.start }.map { c in
+            var c = c.change
+            if let i = c.before?.eventIndex { c.before?.eventIndex = old.indices[i] }
+            if let i = c.after?.eventIndex { c.after?.eventIndex = new.indices[i] }
+            return c
+        }
         dayKeys = RekeyResult(mapping: d.mapping, orphaned: d.orphaned)
     }
 }
