@@ -55,6 +55,16 @@ public struct EventCalendar: Sendable {
         self = try _CalendarBuilder.read(bytes, options: options)
     }
 
+    /// The series of iCalendar bytes as ``init(ics:options:)-([UInt8],_)``
+    /// reads them, and its readings, without indexing them for queries:
+    /// for readers of other formats that carry iCalendar lines (Google's
+    /// `recurrence`).
+    package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions()) throws(CalendarError)
+        -> (events: [CalendarEvent], readings: [CalendarReading]) {
+        let (events, _, readings) = try _CalendarBuilder.parts(bytes, options: options)
+        return (events, readings)
+    }
+
     /// Reads iCalendar text (see ``init(ics:options:)-([UInt8],_)``).
     public init(ics text: String, options: CalendarOptions = CalendarOptions()) throws(CalendarError) {
         try self.init(ics: Array(text.utf8), options: options)

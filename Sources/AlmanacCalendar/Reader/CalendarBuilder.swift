@@ -4,6 +4,13 @@ import Almanac
 /// then series with their overrides.
 enum _CalendarBuilder {
     static func read(_ bytes: [UInt8], options: CalendarOptions) throws(CalendarError) -> EventCalendar {
+        let (events, fileZones, readings) = try parts(bytes, options: options)
+        return EventCalendar(events: events, fileZones: fileZones, readings: readings)
+    }
+
+    /// The series, file zones and readings of iCalendar bytes, before the calendar indexes them.
+    static func parts(_ bytes: [UInt8], options: CalendarOptions) throws(CalendarError)
+        -> (events: [CalendarEvent], fileZones: [String: Zone], readings: [CalendarReading]) {
         let lenient = options.mode == .lenient
         var readings: [CalendarReading] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -39,7 +46,7 @@ enum _CalendarBuilder {
             fileZones.merge(reader.zones.fileZones) { a, _ in a }
             events += series(entries, options: options)
         }
-        return EventCalendar(events: events, fileZones: fileZones, readings: readings)
+        return (events, fileZones, readings)
     }
 
     /// Groups entries into series: each entry without RECURRENCE-ID is a

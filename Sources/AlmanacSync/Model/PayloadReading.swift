@@ -72,9 +72,9 @@ enum _Payload {
             text += s + "\r\n"
         }
         text += "END:VEVENT\r\nEND:VCALENDAR\r\n"
-        let calendar: EventCalendar
+        let calendar: (events: [CalendarEvent], readings: [CalendarReading])
         do throws(CalendarError) {
-            calendar = try EventCalendar(ics: text)
+            calendar = try EventCalendar.series(ics: Array(text.utf8))
         } catch {
             throw (lines.indices.contains(error.line - 5) ? lines[error.line - 5] : _JSONField(.null, path: lines.first?.path ?? "recurrence"))
                 .fault(error.message)
