@@ -31,6 +31,9 @@ extension EventCalendar {
     ///
     /// - Complexity: O(1) on average: the calendar keeps them.
     public func eventIndices(uid: String) -> [Int] { index.byUID[uid] ?? [] }
+
+    /// Every UID with the indices of its series, as the calendar keeps them.
+    package var eventIndicesByUID: [String: [Int]] { index.byUID }
 }
 
 extension _SeriesInstances {

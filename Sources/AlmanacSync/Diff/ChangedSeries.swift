@@ -14,19 +14,25 @@ struct _ChangedSeries {
     /// Each side's changed series as a calendar, with the index in the
     /// original calendar of each of its series.
     func calendars() -> (before: (calendar: EventCalendar, indices: [Int]), after: (calendar: EventCalendar, indices: [Int])) {
-        var oldIndices: [Int] = [], newIndices: [Int] = [], seen: Set<String> = []
-        func visit(_ uid: String) {
-            guard seen.insert(uid).inserted else { return }
-            let b = before.eventIndices(uid: uid), a = after.eventIndices(uid: uid)
-            if b.count == a.count && zip(b, a).allSatisfy({ before.events[$0] == after.events[$1] }) { return }
-            oldIndices += b
-            newIndices += a
+        var oldIndices: [Int] = [], newIndices: [Int] = []
+        let (b, a) = (before.eventIndicesByUID, after.eventIndicesByUID)
+        let (bEvents, aEvents) = (before.events, after.events)
+        for (uid, bi) in b {
+            let ai = a[uid] ?? []
+            var same = bi.count == ai.count
+            var k = 0
+            while same && k < bi.count {
+                same = bEvents[bi[k]] == aEvents[ai[k]]
+                k += 1
+            }
+            if same { continue }
+            oldIndices += bi
+            newIndices += ai
         }
-        for e in before.events { visit(e.uid) }
-        for e in after.events { visit(e.uid) }
+        for (uid, ai) in a where b[uid] == nil { newIndices += ai }
         oldIndices.sort()
         newIndices.sort()
-        return ((EventCalendar(events: oldIndices.map { before.events[$0] }), oldIndices),
-                (EventCalendar(events: newIndices.map { after.events[$0] }), newIndices))
+        return ((EventCalendar(events: oldIndices.map { bEvents[$0] }), oldIndices),
+                (EventCalendar(events: newIndices.map { aEvents[$0] }), newIndices))
     }
 }
