@@ -101,7 +101,7 @@ public struct EventKitRule: Sendable, Hashable {
     }
 
     /// The RFC 5545 rule: every parameter maps to its part; an `endDate`
-    /// becomes UNTIL in UTC (for an all-day series, ``rule(start:)`` gives a DATE).
+    /// becomes UNTIL in UTC (for an all-day series, ``rule(start:zone:)`` gives a DATE).
     public var rule: RecurrenceRule {
         var r = RecurrenceRule(frequency: [.daily, .weekly, .monthly, .yearly][frequency.rawValue])
         r.interval = max(1, interval)
