@@ -113,6 +113,19 @@ struct RuleMappingTests {
         }
     }
 
+    /// A DATE UNTIL on a timed series keeps its whole day through EventKit
+    /// (Tools/fuzz regressions/fuzz-sync/date-until-timed-series-eventkit).
+    @Test func dateUntilKeepsItsDayThroughEventKit() throws {
+        let start = Anchor.zoned(CivilDate(2024, 5, 6)!.at(18, 0), .fixed(Offset(hours: 2)!))
+        let rule = try RecurrenceRule("FREQ=WEEKLY;UNTIL=20240527", mode: .lenient)
+        let back = try EventKitRule(rule: rule, zone: start.zone!).rule(start: start, zone: start.zone!)
+        #expect(try Self.instants(back, start) == Self.instants(rule, start))
+        #expect(try Self.instants(rule, start).count == 4)
+        let day = Anchor.date(CivilDate(2024, 5, 6)!)
+        let allDay = try EventKitRule(rule: RecurrenceRule("FREQ=WEEKLY;UNTIL=20240527"), zone: .utc).rule(start: day, zone: .utc)
+        #expect(allDay.until == .date(CivilDate(2024, 5, 27)!))
+    }
+
     /// A weekly rule built in code with a BYDAY ordinal (the parser drops it).
     @Test func eventKitRefusesAWeeklyOrdinal() throws {
         var rule = RecurrenceRule(frequency: .weekly)

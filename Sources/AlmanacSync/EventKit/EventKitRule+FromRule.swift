@@ -2,8 +2,9 @@ import Almanac
 
 extension EventKitRule {
     /// EventKit's parameters for `rule`, when EventKit can hold it. UNTIL
-    /// becomes an `endDate` instant: a DATE at its start in `zone`, a
-    /// floating time read in `zone`. WKST is always set (EventKit's 0 would
+    /// becomes an `endDate` instant: a DATE at the end of that day in `zone`
+    /// (found by fuzz-sync: its start lost the day's instances of a timed
+    /// series), a floating time read in `zone`. WKST is always set (EventKit's 0 would
     /// leave the first day of the week to the device's locale).
     ///
     /// - Throws: ``AlmanacError/Kind/unsupported`` naming the part EventKit
@@ -31,7 +32,11 @@ extension EventKitRule {
         var end: End?
         if let c = rule.count { end = .count(c) }
         switch rule.until {
-        case .date(let d)?: end = .date(zone.startOfDay(d))
+        case .date(let d)?:
+            // The whole day, as a DATE UNTIL reads on a timed series (lenient
+            // mode); an all-day series reads the end's date back (`rule(start:zone:)`).
+            let next = d.adding(days: 1).map { zone.startOfDay($0).secondsSinceEpoch - 1 } ?? zone.startOfDay(d).secondsSinceEpoch + 86_399
+            end = .date(Timestamp(secondsSinceEpoch: next))
         case .local(let c)?: end = .date(zone.instant(of: c))
         case .utc(let c)?: end = .date(Timestamp(utc: c))
         case nil: break
