@@ -73,7 +73,7 @@ MAP
     local compiler; compiler=$(swiftc --version 2>&1)
     local lib_files=()
     mapfile -t lib_files < <(find "$ROOT/Sources/AlmanacCore" "$ROOT/Sources/Almanac" "$ROOT/Sources/AlmanacRequests" \
-        "$ROOT/Sources/AlmanacCalendar" "$ROOT/Sources/CAlmanacICU" -type f | sort)
+        "$ROOT/Sources/AlmanacCalendar" "$ROOT/Sources/AlmanacSync" "$ROOT/Sources/CAlmanacICU" -type f | sort)
     local lib_stamp
     lib_stamp=$( { echo "$compiler ${swift[*]} ${package[*]} ${cc[*]}"; cat "${lib_files[@]}"; } | sha256sum | cut -c1-16)
     if [[ -f "$dir/library.stamp" && $(cat "$dir/library.stamp") == "$lib_stamp" ]]; then
