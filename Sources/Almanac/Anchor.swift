@@ -69,6 +69,18 @@ public enum Anchor: Sendable, Hashable {
         }
     }
 
+    /// A value of the same form at another wall clock: the date of `civil`
+    /// for a DATE, `civil` itself floating, in UTC or in the same zone.
+    /// (Readers build recurrence ids and moved starts in their series' form.)
+    package func withWallClock(_ civil: CivilDateTime) -> Anchor {
+        switch self {
+        case .date: .date(civil.date)
+        case .floating: .floating(civil)
+        case .utc: .utc(civil)
+        case .zoned(_, let z): .zoned(civil, z)
+        }
+    }
+
     /// The instant the value starts: a DATE at the start of its day in
     /// `viewer`, a floating time read on `viewer`'s clock (RFC 5545 section
     /// 3.3.5's rule for gaps and overlaps), UTC and zoned values as they are.

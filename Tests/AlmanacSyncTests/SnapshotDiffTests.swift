@@ -27,14 +27,6 @@ struct SnapshotDiffTests {
         return all.isEmpty ? nil : rng.pick(all)
     }
 
-    static func anchor(_ rid: RecurrenceID, like a: Anchor) -> Anchor {
-        switch a {
-        case .date: .date(rid.date)
-        case .zoned(_, let z): .zoned(rid.dateTime, z)
-        default: .utc(rid.dateTime)
-        }
-    }
-
     static func edit(_ events: inout [CalendarEvent], _ rng: inout SplitMix64) throws {
         guard !events.isEmpty else { return }
         let k = rng.int(0...(events.count - 1))
@@ -42,11 +34,11 @@ struct SnapshotDiffTests {
         switch rng.int(0...6) {
         case 0, 1:
             guard let o = instance(e, &rng) else { return }
-            let rid = anchor(o.recurrenceID, like: e.recurrence.start)
+            let rid = e.recurrence.start.withWallClock(o.recurrenceID.dateTime)
             let shift = rng.pick([-30, -1, 1, 2, 40]) * (e.recurrence.start.kind == .date ? 1 : 3600)
             let start: Anchor = e.recurrence.start.kind == .date
                 ? .date(o.recurrenceID.date.adding(days: shift)!)
-                : anchor(RecurrenceID(CivilDateTime(localSeconds: o.recurrenceID.dateTime.localSeconds + Int64(shift))!), like: e.recurrence.start)
+                : e.recurrence.start.withWallClock(CivilDateTime(localSeconds: o.recurrenceID.dateTime.localSeconds + Int64(shift))!)
             e.overrides.append(.init(recurrenceID: rid, start: start, length: e.recurrence.length, summary: rng.chance(0.5) ? "moved" : e.summary,
                                      status: rng.chance(0.3) ? .cancelled : nil))
         case 2: e.summary = "retitled"
@@ -55,7 +47,7 @@ struct SnapshotDiffTests {
             e.recurrence.start = .zoned(CivilDateTime(c.date, CivilTime(c.time.hour + 1, 0)!), z)
         case 4:
             guard let o = instance(e, &rng) else { return }
-            e.recurrence.excludedDates.append(anchor(o.recurrenceID, like: e.recurrence.start))
+            e.recurrence.excludedDates.append(e.recurrence.start.withWallClock(o.recurrenceID.dateTime))
         case 5:
             events.remove(at: k)
             return

@@ -28,7 +28,7 @@ extension EventCalendar {
         var out: [CalendarDaySlice] = []
         for o in occurrences(overlapping: window, viewer: viewer, dropsCancelled: dropsCancelled) {
             for s in o.occurrence.daySlices(in: viewer)
-            where s.start < window.upperBound && (s.end > window.lowerBound || (s.start == s.end && s.start == window.lowerBound)) {
+            where window.overlapsInstance(start: s.start, end: s.end) {
                 out.append(CalendarDaySlice(occurrence: o, slice: s))
             }
         }

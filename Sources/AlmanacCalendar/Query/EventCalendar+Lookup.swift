@@ -44,20 +44,12 @@ extension _SeriesInstances {
             let r = recurrenceID(of: event.overrides[k].recurrenceID)
             if r.date == rid.date && r.time == rid.time { return override(k) }
         }
-        let anchor: Anchor
-        switch kind {
-        case .date: anchor = .date(rid.date)
-        case .floating: anchor = .floating(rid.dateTime)
-        case .utc: anchor = .utc(rid.dateTime)
-        case .zoned: anchor = .zoned(rid.dateTime, zone)
-        }
-        let k = Self.key(anchor, kind: kind, zone: zone)
+        let k = Self.key(event.recurrence.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
         let segment = ranges.filter { $0.key < k }.count
         let slack = _CalendarIndex.slack
         let lo = Self.clamp(k &* unit &- slack), hi = Self.clamp(k &* unit &+ slack)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: hi)
-        let window: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
-        guard var found = prepared?.makeIterator(in: window) else { return nil }
+        guard var found = iterator(over: span, viewer: viewer) else { return nil }
         while let o = found.next() {
             if o.recurrenceID == rid { return own(o, key: key(of: o), segment: segment) }
         }

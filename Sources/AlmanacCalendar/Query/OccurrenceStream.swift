@@ -21,9 +21,8 @@ struct _WindowQuery: Sendable {
     func pending(_ c: CalendarOccurrence, part: Int32) -> _Pending? {
         if dropsCancelled && c.status == .cancelled { return nil }
         let r = c.occurrence.instants(in: viewer)
-        let (s, e) = (r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch)
-        guard s < to, e > from || (s == e && s == from) else { return nil }
-        return _Pending(start: s, part: part, occurrence: c)
+        guard window.overlapsInstance(start: r.lowerBound, end: r.upperBound) else { return nil }
+        return _Pending(start: r.lowerBound.secondsSinceEpoch, part: part, occurrence: c)
     }
 }
 
@@ -152,4 +151,13 @@ struct _OccurrenceStream {
 final class _Source {
     var iterator: RecurrenceSet.Occurrences.Iterator
     init(_ iterator: RecurrenceSet.Occurrences.Iterator) { self.iterator = iterator }
+}
+
+extension Range<Timestamp> {
+    /// Whether an instance (or a day slice) from `start` to `end` overlaps
+    /// this window: it starts before the window's end and ends after its
+    /// start; a zero-length one at the window's start counts.
+    package func overlapsInstance(start: Timestamp, end: Timestamp) -> Bool {
+        start < upperBound && (end > lowerBound || (start == end && start == lowerBound))
+    }
 }

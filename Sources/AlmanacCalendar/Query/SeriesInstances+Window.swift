@@ -10,7 +10,12 @@ extension _SeriesInstances {
         let slack = _CalendarIndex.slack
         let lo = Self.clamp(from &- shift &- longest &- slack), hi = Self.clamp(to &- shift &+ slack)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
-        return prepared?.makeIterator(in: kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span))
+        return iterator(over: span, viewer: viewer)
+    }
+
+    /// The series' instances starting in `span`; floating and all-day ones placed in `viewer`.
+    func iterator(over span: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
+        prepared?.makeIterator(in: kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span))
     }
 
     /// One of the series' own instances as segment `s` shows it (moved by
@@ -71,12 +76,8 @@ extension _SeriesInstances {
 
     /// The start of the instance `rid` moved by `shift` (wall clock, or days).
     func shifted(_ rid: RecurrenceID, by shift: Int64) -> Anchor {
-        switch kind {
-        case .date: return .date(rid.date.adding(days: Int(shift)) ?? rid.date)
-        case .floating: return .floating(Self.civil(rid.dateTime.localSeconds + shift))
-        case .utc: return .utc(Self.civil(rid.dateTime.localSeconds + shift))
-        case .zoned: return .zoned(Self.civil(rid.dateTime.localSeconds + shift), zone)
-        }
+        if kind == .date { return .date(rid.date.adding(days: Int(shift)) ?? rid.date) }
+        return event.recurrence.start.withWallClock(Self.civil(rid.dateTime.localSeconds + shift))
     }
 
     /// A RECURRENCE-ID as the series' recurrence id (its wall clock, or date).
@@ -94,23 +95,11 @@ extension _SeriesInstances {
     /// The recurrence id in the series' value form; `nil` for a one-off event.
     func recurrenceAnchor(_ rid: RecurrenceID) -> Anchor? {
         guard event.isRecurring || !event.overrides.isEmpty else { return nil }
-        switch kind {
-        case .date: return .date(rid.date)
-        case .floating: return .floating(rid.dateTime)
-        case .utc: return .utc(rid.dateTime)
-        case .zoned: return .zoned(rid.dateTime, zone)
-        }
+        return event.recurrence.start.withWallClock(rid.dateTime)
     }
 
     /// The start of one of the series' own instances, as a value.
-    func anchor(of o: Occurrence) -> Anchor {
-        switch kind {
-        case .date: return .date(o.start.date)
-        case .floating: return .floating(o.start)
-        case .utc: return .utc(o.start)
-        case .zoned: return .zoned(o.start, zone)
-        }
-    }
+    func anchor(of o: Occurrence) -> Anchor { event.recurrence.start.withWallClock(o.start) }
 
     static func civil(_ localSeconds: Int64) -> CivilDateTime {
         let lo = Timestamp.min.secondsSinceEpoch, hi = Timestamp.max.secondsSinceEpoch

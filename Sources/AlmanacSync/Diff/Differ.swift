@@ -83,9 +83,7 @@ struct _Differ {
 
     /// An occurrence of the window before the change, and what became of it.
     mutating func record(_ b: CalendarOccurrence, _ a: CalendarOccurrence?, newKey: OccurrenceKey?) {
-        let oldSlices = b.occurrence.daySlices(in: viewer).filter { s in
-            s.start < window.upperBound && (s.end > window.lowerBound || (s.start == s.end && s.start == window.lowerBound))
-        }
+        let oldSlices = b.occurrence.daySlices(in: viewer).filter { window.overlapsInstance(start: $0.start, end: $0.end) }
         guard let a else {
             for s in oldSlices { orphaned.append(DayKey(occurrence: b.key, date: s.date)) }
             changes.append((start(b), SnapshotDiff.Change(kind: .removed, key: b.key, newKey: nil, before: b, after: nil, time: nil, fields: [])))

@@ -35,8 +35,7 @@ extension EventKitRule {
         case .date(let d)?:
             // The whole day, as a DATE UNTIL reads on a timed series (lenient
             // mode); an all-day series reads the end's date back (`rule(start:zone:)`).
-            let next = d.adding(days: 1).map { zone.startOfDay($0).secondsSinceEpoch - 1 } ?? zone.startOfDay(d).secondsSinceEpoch + 86_399
-            end = .date(Timestamp(secondsSinceEpoch: next))
+            end = .date(zone.lastSecond(of: d))
         case .local(let c)?: end = .date(zone.instant(of: c))
         case .utc(let c)?: end = .date(Timestamp(utc: c))
         case nil: break

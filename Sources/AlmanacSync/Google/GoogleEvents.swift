@@ -123,10 +123,7 @@ struct _GoogleItem {
         }
         let (set, periods) = try _Payload.recurrence(try field["recurrence"]?.array() ?? [], start: start, end: end)
         let uid = try field["iCalUID"]?.string() ?? id
-        let updated = try field["updated"].map { u throws(AlmanacError) -> Timestamp in
-            guard let (c, o) = _ISOValue.dateTime(try u.string()) else { throw u.fault("expected an RFC 3339 date-time") }
-            return Timestamp(secondsSinceEpoch: c.localSeconds - Int64((o ?? .zero).seconds))
-        }
+        let updated = try field["updated"].map { u throws(AlmanacError) in try u.instant(expecting: "an RFC 3339 date-time") }
         let series = CalendarEvent(uid: uid, summary: try summary, status: status, sequence: try field["sequence"]?.int(),
                                    lastModified: updated, recurrence: set, periods: periods)
         return SyncEvent(id: id, source: .google, etag: try field["etag"]?.string(), series: series)

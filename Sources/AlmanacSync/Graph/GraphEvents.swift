@@ -73,7 +73,6 @@ struct _GraphItem {
     let id: String
     let type: String
     let masterID: String?
-    let allDay: Bool
     let start: Anchor, end: Anchor?
     let status: CalendarEvent.Status?
 
@@ -83,7 +82,6 @@ struct _GraphItem {
         type = try f["type"]?.string() ?? "singleInstance"
         masterID = try f["seriesMasterId"]?.string()
         let allDay = try f["isAllDay"]?.bool() ?? false
-        self.allDay = allDay
         guard let s = f["start"] else { throw f.fault("missing field \"start\"") }
         start = try Self.anchor(s, allDay: allDay)
         end = try f["end"].map { e throws(AlmanacError) in try Self.anchor(e, allDay: allDay) }
@@ -118,10 +116,7 @@ struct _GraphItem {
             set = try recurrence(r)
             for c in try field["cancelledOccurrences"]?.array() ?? [] { overrides.append(try cancelled(c, of: set, summary: try field["subject"]?.string())) }
         }
-        let modified = try field["lastModifiedDateTime"].map { u throws(AlmanacError) -> Timestamp in
-            guard let (c, o) = _ISOValue.dateTime(try u.string()) else { throw u.fault("expected an ISO 8601 date-time") }
-            return Timestamp(secondsSinceEpoch: c.localSeconds - Int64((o ?? .zero).seconds))
-        }
+        let modified = try field["lastModifiedDateTime"].map { u throws(AlmanacError) in try u.instant() }
         let series = CalendarEvent(uid: try field["iCalUId"]?.string() ?? id, summary: try field["subject"]?.string(), status: status,
                                    lastModified: modified, recurrence: set, overrides: overrides)
         return SyncEvent(id: id, source: .graph, etag: try field["@odata.etag"]?.string(), series: series)
@@ -141,28 +136,18 @@ struct _GraphItem {
             } ?? z
             let wall = zone.civil(at: z.instant(of: c))?.0 ?? c
             first = .zoned(CivilDateTime(g.range.startDate, wall.time), zone)
-        case .utc(let c): first = .utc(CivilDateTime(g.range.startDate, c.time))
-        case .floating(let c): first = .floating(CivilDateTime(g.range.startDate, c.time))
+        case .utc(let c), .floating(let c): first = start.withWallClock(CivilDateTime(g.range.startDate, c.time))
         }
         let rule: RecurrenceRule
         do throws(AlmanacError) { rule = try g.rule(start: first) } catch { throw r.fault(error.message) }
         var probe = RecurrenceSet(start: first, rules: [rule], options: ExpansionOptions(includesStart: false))
         if let o = try probe.occurrences().first(where: { _ in true }) {
-            first = Self.anchor(of: o, like: first)
+            first = first.withWallClock(o.start)
         }
         probe.start = first
         probe.options = ExpansionOptions()
         probe.length = length
         return probe
-    }
-
-    static func anchor(of o: Occurrence, like a: Anchor) -> Anchor {
-        switch a {
-        case .date: .date(o.start.date)
-        case .floating: .floating(o.start)
-        case .utc: .utc(o.start)
-        case .zoned(_, let z): .zoned(o.start, z)
-        }
     }
 
     /// `OID.{masterId}.2024-05-13`: the instance of that date is cancelled.
@@ -171,13 +156,7 @@ struct _GraphItem {
         guard let tail = text.split(separator: ".").last, let date = _ISOValue.date(String(tail)) else {
             throw c.fault("expected OID.{id}.YYYY-MM-DD, found \"\(text)\"")
         }
-        let rid: Anchor
-        switch set.start {
-        case .date: rid = .date(date)
-        case .floating(let s): rid = .floating(CivilDateTime(date, s.time))
-        case .utc(let s): rid = .utc(CivilDateTime(date, s.time))
-        case .zoned(let s, let z): rid = .zoned(CivilDateTime(date, s.time), z)
-        }
+        let rid = set.start.withWallClock(CivilDateTime(date, set.start.civil.time))
         return CalendarEvent.Override(recurrenceID: rid, start: rid, length: set.length, summary: summary, status: .cancelled)
     }
 
@@ -186,7 +165,7 @@ struct _GraphItem {
     func override(of series: CalendarEvent) throws(AlmanacError) -> CalendarEvent.Override {
         guard let os = field["originalStart"] else { throw field.fault("missing field \"originalStart\"") }
         guard let (civil, offset) = _ISOValue.dateTime(try os.string()) else { throw os.fault("expected an ISO 8601 date-time") }
-        let instant = Timestamp(secondsSinceEpoch: civil.localSeconds - Int64((offset ?? .zero).seconds))
+        let instant = _ISOValue.instant(civil, offset ?? .zero)
         var rid = Anchor.utc(CivilDateTime(localSeconds: instant.secondsSinceEpoch) ?? civil)
         if series.recurrence.start.kind == .date {
             // Graph writes custom names ("tzone://Microsoft/Custom") here too: those read as UTC.

@@ -71,9 +71,16 @@ extension GraphRecurrence {
         case .floating: return .local(CivilDateTime(date, CivilTime(23, 59, 59)!))
         case .utc: return .utc(CivilDateTime(date, CivilTime(23, 59, 59)!))
         case .zoned(_, let z):
-            let next = date.adding(days: 1).map { z.startOfDay($0).secondsSinceEpoch - 1 }
-                ?? z.startOfDay(date).secondsSinceEpoch + 86_399
-            return .utc(CivilDateTime(localSeconds: next) ?? CivilDateTime(date, CivilTime(23, 59, 59)!))
+            return .utc(CivilDateTime(localSeconds: z.lastSecond(of: date).secondsSinceEpoch) ?? CivilDateTime(date, CivilTime(23, 59, 59)!))
         }
+    }
+}
+
+extension Zone {
+    /// The last second of `date` on this zone's clock: an inclusive end
+    /// (Graph's `endDate`, a DATE UNTIL read as its whole day).
+    func lastSecond(of date: CivilDate) -> Timestamp {
+        Timestamp(secondsSinceEpoch: date.adding(days: 1).map { startOfDay($0).secondsSinceEpoch - 1 }
+            ?? startOfDay(date).secondsSinceEpoch + 86_399)
     }
 }

@@ -46,6 +46,12 @@ struct _JSONField {
         return a.enumerated().map { _JSONField($1, path: path + "[\($0)]") }
     }
 
+    /// An ISO 8601 date-time as an instant (UTC when it has no offset).
+    func instant(expecting what: String = "an ISO 8601 date-time") throws(AlmanacError) -> Timestamp {
+        guard let (c, o) = _ISOValue.dateTime(try string()) else { throw fault("expected " + what) }
+        return _ISOValue.instant(c, o ?? .zero)
+    }
+
     func requiredString(_ key: String) throws(AlmanacError) -> String {
         guard let f = self[key] else { throw fault("missing field \"\(key)\"") }
         return try f.string()
@@ -84,6 +90,11 @@ enum _ISOValue {
               let oh = number(b, i + 1, 2), let om = number(b, i + 4, 2), om < 60,
               let offset = Offset(seconds: (b[i] == UInt8(ascii: "-") ? -1 : 1) * (oh * 3600 + om * 60)) else { return nil }
         return (civil, offset)
+    }
+
+    /// The instant a wall clock shows at `offset`.
+    static func instant(_ civil: CivilDateTime, _ offset: Offset) -> Timestamp {
+        Timestamp(secondsSinceEpoch: civil.localSeconds - Int64(offset.seconds))
     }
 
     private static func number(_ b: [UInt8], _ at: Int, _ n: Int) -> Int? {

@@ -111,7 +111,7 @@ enum _Payload {
 
     /// An instant and a zone as the zone's wall clock.
     static func zoned(_ civil: CivilDateTime, offset: Offset, in zone: Zone) -> Anchor {
-        let t = Timestamp(secondsSinceEpoch: civil.localSeconds - Int64(offset.seconds))
+        let t = _ISOValue.instant(civil, offset)
         guard let (wall, _) = zone.civil(at: t) else { return .utc(civil) }
         return .zoned(wall, zone)
     }
