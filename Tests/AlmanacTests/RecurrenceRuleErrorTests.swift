@@ -108,7 +108,7 @@ import AlmanacCore
         Case(input: "FREQ=DAYLY", text: "DAYLY", column: 6, message: "FREQ value \"DAYLY\" is not a frequency (expected SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY)"),
         Case(input: "RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=SIDEWAYS", text: "SIDEWAYS", column: 35, message: "SKIP value \"SIDEWAYS\" is not valid (expected OMIT, BACKWARD or FORWARD"),
         Case(input: "FREQ=YEARLY;RSCALE=KLINGON", text: "KLINGON", column: 20, message: "RSCALE value \"KLINGON\" is not a supported calendar (expected GREGORIAN, CHINESE"),
-        Case(input: "FREQ=YEARLY;RSCALE=islamic", text: "islamic", column: 20, message: "RSCALE value \"islamic\" is not a supported calendar"),
+        Case(input: "FREQ=YEARLY;RSCALE=islamic-x", text: "islamic-x", column: 20, message: "RSCALE value \"islamic-x\" is not a supported calendar"),
 
         // RFC 7529: leap months and month 13 need a non-Gregorian RSCALE.
         Case(input: "FREQ=YEARLY;BYMONTH=5L", text: "5L", column: 21, message: "BYMONTH value 5L is a leap month, which needs a non-Gregorian RSCALE (RFC 7529)"),

@@ -43,6 +43,8 @@ struct _DayIterator {
     var work = 0
     var shapes: _FrameShapeCache
     var daySeek: _DayLimitSeek? = nil
+    /// MONTHLY in an RSCALE calendar: the last frame's month (ScaledFrames.swift).
+    var scaledMonth: _ScaledMonthPosition? = nil
 
     /// Times a DST gap moved forward wait here until no earlier time can come.
     var merge = _GapMerge()
@@ -71,7 +73,9 @@ struct _DayIterator {
             // A window may start anywhere in Int64: past year 9999 is past everything.
             let s = min(s, _RuleIterator.endOfTime)
             let target = _floorDiv(Int(s + self.cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
-            k = max(0, _floorDiv(plan.frameNumber(ofDay: target) - plan.frameNumber(ofDay: plan.startDay), plan.interval))
+            let frames = plan.scaledFrames ? plan.scaledFramesBetween(plan.startDay, target)
+                : plan.frameNumber(ofDay: target) - plan.frameNumber(ofDay: plan.startDay)
+            k = max(0, _floorDiv(frames, plan.interval))
         }
         if plan.unmatchableTime || plan.setPosOutOfReach || !loadFrame() { framesDone = true }
     }
@@ -175,19 +179,22 @@ struct _DayIterator {
         let (step, overflow) = k.multipliedReportingOverflow(by: plan.interval)
         guard !overflow, step <= 4_000_000 else { return false }
         switch plan.frequency {
+        case .yearly where plan.scaledFrames, .monthly where plan.scaledFrames:
+            guard loadScaledFrame(step: step) else { return false }
         case .yearly:
             let y = plan.firstYear + step
             guard y <= 9999 else { return false }
-            frame.start = _daysFromCivil(y, 1, 1) - (plan.hasByWeekNo ? _DayParts.weekYearSpill : 0)
+            frame.start = _daysFromCivil(y, 1, 1) - plan.dayParts.yearLead
             guard frame.start <= lastDay else { return false }
             frame.days = shapes.yearDays(y, plan)
         case .monthly:
             let mi = plan.startYear * 12 + plan.dayParts.startMonth - 1 + step
             let y = mi / 12, m = mi % 12 + 1
             guard y <= 9999 else { return false }
-            frame.start = _daysFromCivil(y, m, 1)
+            let first = _daysFromCivil(y, m, 1)
+            frame.start = first - plan.dayParts.monthLead
             guard frame.start <= lastDay else { return false }
-            frame.days = shapes.monthDays(y, m, first: frame.start, plan)
+            frame.days = shapes.monthDays(y, m, first: first, plan)
         case .weekly:
             let back = plan.dayParts.startWeekday.offset(from: plan.weekStart)
             frame.start = plan.startDay - back + 7 * step

@@ -23,8 +23,12 @@ struct _DayLimitSeek {
         self.limits = limits
     }
 
+    /// An RSCALE calendar's last year read, and its passing days.
+    private var scaled: (number: Int, days: _DaySet)? = nil
+
     /// The first day in `from...through` whose date passes the limits, or `nil`.
     mutating func firstDay(from: Int, through last: Int) -> Int? {
+        if let scale = plan.dayParts.scale { return scaledFirstDay(from: from, through: last, scale) }
         var day = max(from, _minDayNumber)
         var year = _civilFromDays(day).year
         while day <= last && year <= 9999 {
@@ -41,6 +45,7 @@ struct _DayLimitSeek {
 
     /// How many days in `from...last` pass the limits: a step per year.
     mutating func passingDays(from: Int, through last: Int) -> Int {
+        if let scale = plan.dayParts.scale { return scaledPassingDays(from: from, through: last, scale) }
         var n = 0
         var day = max(from, _minDayNumber)
         while day <= min(last, _maxDayNumber) {
@@ -76,5 +81,38 @@ struct _DayLimitSeek {
         let leap = _isLeapYear(year) ? 7 : 0
         guard weekNumbers else { return wd + leap }
         return wd + leap + (_isLeapYear(year - 1) ? 14 : 0) + (_isLeapYear(year + 1) ? 28 : 0)
+    }
+
+    // MARK: RSCALE calendars (years of their own, no shared shapes)
+
+    private mutating func scaledFirstDay(from: Int, through last: Int, _ scale: _Scale) -> Int? {
+        var day = max(from, _minDayNumber)
+        while day <= min(last, _maxDayNumber) {
+            guard let y = scale.year(containing: day) else { return nil }
+            if let i = days(of: y, scale).next(from: day - y.first) { return y.first + i <= last ? y.first + i : nil }
+            day = y.first + y.length
+        }
+        return nil
+    }
+
+    private mutating func scaledPassingDays(from: Int, through last: Int, _ scale: _Scale) -> Int {
+        var n = 0
+        var day = max(from, _minDayNumber)
+        while day <= min(last, _maxDayNumber) {
+            guard let y = scale.year(containing: day) else { break }
+            let set = days(of: y, scale)
+            n += set.count(from: day - y.first) - set.count(from: min(last, y.first + y.length - 1) - y.first + 1)
+            day = y.first + y.length
+        }
+        return n
+    }
+
+    /// The days of calendar year `y` (indexes from its first day) that pass.
+    private mutating func days(of y: _ScaleYear, _ scale: _Scale) -> _DaySet {
+        if let s = scaled, s.number == y.number { return s.days }
+        years &+= y.length
+        let set = plan.dayParts.scaledPassingDays(y, limits, in: scale)
+        scaled = (y.number, set)
+        return set
     }
 }

@@ -9,6 +9,7 @@ import AlmanacCore
 struct _DayParts: Sendable {
     let weekStart: Weekday
     let hasByMonth: Bool, monthMask: UInt16          // bit m for month m
+    let leapMonthMask: UInt16                        // bit m for leap month mL (RFC 7529)
     let hasByMonthDay: Bool, monthDayPos: UInt32, monthDayNeg: UInt32 // bit d for d, bit k for -k
     let hasByDay: Bool, weekdayMask: UInt8           // bit w for plain weekday w (ISO number)
     let ordinals: [(n: Int, weekday: Int)]           // BYDAY values with an ordinal
@@ -18,8 +19,12 @@ struct _DayParts: Sendable {
     // DTSTART's date.
     let startMonth: Int, startMonthDay: Int
     let startWeekday: Weekday
+    /// The calendar RSCALE names, when its months are not the Gregorian
+    /// ones, and DTSTART's month (number, leap) and day in it.
+    let scale: _Scale?
+    let startScaleMonth: Int, startScaleLeap: Bool, startScaleDay: Int
 
-    init(rule: borrowing RecurrenceRule, start date: CivilDate) {
+    init(rule: borrowing RecurrenceRule, start date: CivilDate, scale: _Scale?) {
         weekStart = rule.weekStart
         skip = rule.skip ?? .omit
         startMonth = date.month
@@ -27,7 +32,15 @@ struct _DayParts: Sendable {
         startWeekday = date.weekday
 
         hasByMonth = !rule.byMonth.isEmpty
-        monthMask = rule.byMonth.reduce(0) { $1.number >= 1 && $1.number <= 12 && !$1.isLeap ? $0 | UInt16(1) << UInt16($1.number) : $0 }
+        monthMask = rule.byMonth.reduce(0) { $1.number >= 1 && $1.number <= 13 && !$1.isLeap ? $0 | UInt16(1) << UInt16($1.number) : $0 }
+        leapMonthMask = rule.byMonth.reduce(0) { $1.number >= 1 && $1.number <= 13 && $1.isLeap ? $0 | UInt16(1) << UInt16($1.number) : $0 }
+        self.scale = scale
+        if let scale, let y = scale.year(containing: date.daysSinceEpoch) {
+            let m = y[y.index(ofDay: date.daysSinceEpoch)]
+            (startScaleMonth, startScaleLeap, startScaleDay) = (Int(m.number), m.isLeap, date.daysSinceEpoch - Int(m.first) + 1)
+        } else {
+            (startScaleMonth, startScaleLeap, startScaleDay) = (date.month, false, date.day)
+        }
 
         hasByMonthDay = !rule.byMonthDay.isEmpty
         var pos: UInt32 = 0, neg: UInt32 = 0

@@ -31,6 +31,7 @@ extension _DayParts {
     /// ignores ordinals (RFC 5545 allows them only with MONTHLY and YEARLY).
     func passes(_ day: Int, _ limits: Limits) -> Bool {
         if limits.isEmpty { return true }
+        if let scale { return scaledPasses(day, limits, in: scale) }
         let c = _civilFromDays(day)
         if limits.contains(.month), monthMask & (1 << UInt16(c.month)) == 0 { return false }
         if limits.contains(.monthDay), !monthDayMatches(c.day, _daysInMonth(c.year, c.month)) { return false }
@@ -102,6 +103,37 @@ extension _DayParts {
         }
     }
 
+    /// Days a MONTHLY frame's set starts before the month's first day:
+    /// SKIP=BACKWARD moves a day before the month (BYMONTHDAY=-31 in a
+    /// 30-day month) to the last day of the month before.
+    var monthLead: Int { skip == .backward ? 1 : 0 }
+
+    /// Days a YEARLY frame's set starts before 1 January: three for
+    /// BYWEEKNO's weeks, one for SKIP=BACKWARD (BYYEARDAY=-366 in a common
+    /// year is 31 December of the year before).
+    var yearLead: Int { hasByWeekNo ? Self.weekYearSpill : monthLead }
+
+    /// BYMONTHDAY values a month of `length` days lacks, moved by SKIP (RFC
+    /// 7529 section 3.2): a day past its end to its last day (BACKWARD) or
+    /// to the next month's first (FORWARD); a day before its start (-31 in
+    /// a 30-day month) to its first day (FORWARD) or to the last day of the
+    /// month before (BACKWARD). Indexes from `base`.
+    func insertSkippedMonthDays(first: Int, length: Int, into set: inout _DaySet, base: Int) {
+        guard skip != .omit, length < 31 else { return }
+        if monthDayPos >> UInt32(length + 1) != 0 { set.insert(first + (skip == .backward ? length - 1 : length) - base) }
+        if monthDayNeg >> UInt32(length + 1) != 0 { set.insert(first + (skip == .forward ? 0 : -1) - base) }
+    }
+
+    /// BYYEARDAY values a year of `length` days lacks, moved by SKIP as
+    /// month days are: 366 in a common year to 31 December (BACKWARD) or to
+    /// 1 January of the next year (FORWARD); -366 to 1 January (FORWARD) or
+    /// to 31 December of the year before (BACKWARD). Indexes from `base`.
+    func insertSkippedYearDays(first: Int, length: Int, into set: inout _DaySet, base: Int) {
+        guard skip != .omit else { return }
+        if yearDayPos.next(from: length) != nil { set.insert(first + (skip == .backward ? length - 1 : length) - base) }
+        if yearDayNeg.next(from: length) != nil { set.insert(first + (skip == .forward ? 0 : -1) - base) }
+    }
+
     // MARK: YEARLY
 
     /// Cache slot of a year's shape: leap, weekday of 1 January, and (for
@@ -142,8 +174,10 @@ extension _DayParts {
         return set
     }
 
+    /// YEARLY: the candidate days, indexes from 1 January minus ``yearLead``.
     func yearDays(_ year: Int) -> _DaySet {
         if hasByWeekNo { return weekYearDays(year) }
+        let lead = yearLead
         let jan1 = _daysFromCivil(year, 1, 1)
         let length = _isLeapYear(year) ? 366 : 365
         var set = _DaySet()
@@ -151,7 +185,7 @@ extension _DayParts {
             // Day and month from DTSTART (RFC 5545 section 3.3.10: information
             // not in the rule comes from DTSTART), in each BYMONTH month.
             for m in 1...12 where hasByMonth ? monthMask & (1 << UInt16(m)) != 0 : m == startMonth {
-                let first = _daysFromCivil(year, m, 1) - jan1
+                let first = _daysFromCivil(year, m, 1) - jan1 + lead
                 let length = _daysInMonth(year, m)
                 if startMonthDay <= length { set.insert(first + startMonthDay - 1) }
                 else if let i = skipped(length) { set.insert(first + i) }
@@ -164,10 +198,10 @@ extension _DayParts {
             if hasByMonth {
                 for m in 1...12 where monthMask & (1 << UInt16(m)) != 0 {
                     let first = _daysFromCivil(year, m, 1)
-                    insertOrdinals(into: &ordinalDays, first: first, length: _daysInMonth(year, m), base: first - jan1)
+                    insertOrdinals(into: &ordinalDays, first: first, length: _daysInMonth(year, m), base: first - jan1 + lead)
                 }
             } else {
-                insertOrdinals(into: &ordinalDays, first: jan1, length: length, base: 0)
+                insertOrdinals(into: &ordinalDays, first: jan1, length: length, base: lead)
             }
         }
         // Only the BYMONTH months are walked (W9, February alone: 28 days, not 365).
@@ -179,16 +213,15 @@ extension _DayParts {
                 defer { weekday = weekday == 7 ? 1 : weekday + 1 }
                 if hasByYearDay && !yearDayMatches(i + 1, length) { continue }
                 if hasByMonthDay && !monthDayMatches(monthDay, monthLength) { continue }
-                if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i) { continue }
-                set.insert(i)
+                if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i + lead) { continue }
+                set.insert(i + lead)
+            }
+            if hasByMonthDay && !hasByDay && !hasByYearDay {
+                insertSkippedMonthDays(first: jan1 + first, length: monthLength, into: &set, base: jan1 - lead)
             }
         }
-        if skip != .omit && hasByMonthDay && !hasByDay && !hasByYearDay {
-            for m in 1...12 where !hasByMonth || monthMask & (1 << UInt16(m)) != 0 {
-                let length = _daysInMonth(year, m)
-                guard monthDayPos >> UInt32(length + 1) != 0, let i = skipped(length) else { continue }
-                set.insert(_daysFromCivil(year, m, 1) - jan1 + i)
-            }
+        if hasByYearDay && !hasByMonthDay && !hasByDay && !hasByMonth {
+            insertSkippedYearDays(first: jan1, length: length, into: &set, base: jan1 - lead)
         }
         return set
     }
@@ -199,30 +232,30 @@ extension _DayParts {
     /// (and so can be cached): not when BYYEARDAY or BYWEEKNO limit them.
     var monthDaysCacheable: Bool { !hasByYearDay && !hasByWeekNo }
 
+    /// MONTHLY: the candidate days, indexes from the 1st minus ``monthLead``.
     func monthDays(_ year: Int, _ month: Int) -> _DaySet {
+        let lead = monthLead
         let first = _daysFromCivil(year, month, 1)
         let length = _daysInMonth(year, month)
         var set = _DaySet()
         guard hasByMonthDay || hasByDay else {
-            if startMonthDay <= length { set.insert(startMonthDay - 1) }
-            else if let i = skipped(length) { set.insert(i) }
-            return set.filtered(first: first, by: self, present([.yearDay, .weekNo]))
+            if startMonthDay <= length { set.insert(startMonthDay - 1 + lead) }
+            else if let i = skipped(length) { set.insert(i + lead) }
+            return set.filtered(first: first - lead, by: self, present([.yearDay, .weekNo]))
         }
         var ordinalDays = _DaySet()
         if hasByDay && !ordinals.isEmpty {
-            insertOrdinals(into: &ordinalDays, first: first, length: length, base: 0)
+            insertOrdinals(into: &ordinalDays, first: first, length: length, base: lead)
         }
         var weekday = _isoWeekday(ofDays: first)
         for i in 0..<length {
             defer { weekday = weekday == 7 ? 1 : weekday + 1 }
             if hasByMonthDay && !monthDayMatches(i + 1, length) { continue }
-            if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i) { continue }
-            set.insert(i)
+            if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i + lead) { continue }
+            set.insert(i + lead)
         }
-        if skip != .omit && hasByMonthDay && !hasByDay, monthDayPos >> UInt32(length + 1) != 0, let i = skipped(length) {
-            set.insert(i)
-        }
-        return set.filtered(first: first, by: self, present([.yearDay, .weekNo]))
+        if hasByMonthDay && !hasByDay { insertSkippedMonthDays(first: first, length: length, into: &set, base: first - lead) }
+        return set.filtered(first: first - lead, by: self, present([.yearDay, .weekNo]))
     }
 
     // MARK: WEEKLY and DAILY

@@ -49,9 +49,7 @@ final class _RulePlan: Sendable {
     /// Builds the plan, or throws when the rule cannot be expanded from this
     /// start (a sub-daily rule on a DATE, a calendar Almanac does not have).
     init(rule: borrowing RecurrenceRule, start: Anchor, options: ExpansionOptions) throws(AlmanacError) {
-        if let scale = rule.rscale, scale != "GREGORIAN" {
-            throw AlmanacError(.unsupported, "RSCALE=\(scale) is not supported yet: Almanac expands Gregorian rules only", text: "RSCALE=\(scale)")
-        }
+        let scale = try Self.scale(of: rule)
         var isDate = false
         if case .date = start { isDate = true }
         if isDate, rule.frequency < .daily {
@@ -71,11 +69,29 @@ final class _RulePlan: Sendable {
         let clock = Self.clock(of: start, frequency: rule.frequency)
         startSecond = clock.secondsSinceMidnight
 
-        dayParts = _DayParts(rule: rule, start: civil.date)
+        dayParts = _DayParts(rule: rule, start: civil.date, scale: scale)
         timeTable = _TimeTable(rule: rule, clock: clock, isDate: isDate)
         setPos = rule.bySetPos.filter { $0 != 0 }
-        emptyLimit = Self.emptyLimit(rule.frequency, interval: interval)
+        // Other calendars have no short cycle (a Chinese leap month 1L may
+        // not come back for centuries): their walks end at year 9999.
+        emptyLimit = scale == nil ? Self.emptyLimit(rule.frequency, interval: interval) : Int.max
         untilKey = rule.until.map { Self.key(of: $0, start: start) }
+    }
+
+    /// The calendar RSCALE names, when its months are not the Gregorian
+    /// ones: `nil` for GREGORIAN, and for ISO8601, BUDDHIST, JAPANESE and
+    /// ROC, which differ from it only in how years are numbered (no rule
+    /// part reads a year number).
+    static func scale(of rule: borrowing RecurrenceRule) throws(AlmanacError) -> _Scale? {
+        guard let name = rule.rscale else { return nil }
+        switch name {
+        case "GREGORIAN", "ISO8601", "BUDDHIST", "JAPANESE", "ROC": return nil
+        default:
+            guard let scale = _Scale.named(name) else {
+                throw AlmanacError(.unsupported, "RSCALE=\(name): the system ICU has no such calendar", text: "RSCALE=\(name)")
+            }
+            return scale
+        }
     }
 
     /// The wall clock the rule's times follow: DTSTART's. A sub-daily series

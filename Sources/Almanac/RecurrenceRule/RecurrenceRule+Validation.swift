@@ -12,9 +12,9 @@ extension RecurrenceRule {
     /// RecurrenceRule.supportedScales.contains("HEBREW")   // true
     /// ```
     public static let supportedScales: [String] = [
-        "GREGORIAN", "CHINESE", "DANGI", "HEBREW", "ISLAMIC-CIVIL", "ISLAMIC-UMALQURA",
-        "ISLAMIC-TBLA", "PERSIAN", "ETHIOPIC", "ETHIOAA", "COPTIC", "INDIAN", "BUDDHIST",
-        "JAPANESE", "ROC",
+        "GREGORIAN", "CHINESE", "DANGI", "HEBREW", "ISLAMIC", "ISLAMIC-CIVIL", "ISLAMIC-UMALQURA",
+        "ISLAMIC-TBLA", "ISLAMIC-RGSA", "PERSIAN", "ETHIOPIC", "ETHIOAA", "COPTIC", "INDIAN", "BUDDHIST",
+        "JAPANESE", "ROC", "ISO8601",
     ]
 
     /// Checks everything RFC 5545 (section 3.3.10) and RFC 7529 require of a

@@ -64,4 +64,32 @@ int32_t almanac_icu_zone_transitions(const char *id, int64_t start, int64_t end,
  */
 int32_t almanac_icu_zone_ids(char *buffer, int32_t capacity);
 
+/*
+ * Calendars other than the Gregorian (RFC 7529 RSCALE), by their ICU
+ * locale keyword ("hebrew", "chinese", "islamic-civil", "ethiopic-amete-alem").
+ * Days are counted from 1970-01-01 (day 0), as Almanac's civil dates are.
+ */
+
+/* One month of a calendar year. */
+typedef struct {
+    int32_t first_day;  /* the day number of the month's first day */
+    uint8_t number;     /* CLDR's month number, 1...13 */
+    uint8_t is_leap;    /* 1 for a leap month: Chinese 9L, Hebrew Adar I (5L) */
+    uint8_t length;     /* days in the month */
+} almanac_icu_month;
+
+/*
+ * The months of `count` consecutive years of calendar `name`, from ICU's
+ * extended year `first_year` (the year that holds day number `first_day`
+ * when `first_year` is INT32_MIN). Writes the months in order to months[]
+ * (at most `capacity`) and each year's month count to month_counts[]
+ * (`count` entries), and the first year's number to *year_out. Returns the
+ * number of months written, ALMANAC_ICU_NOT_FOUND for a calendar ICU does
+ * not have, ALMANAC_ICU_TOO_SMALL when months[] is too small, or
+ * ALMANAC_ICU_FAILED.
+ */
+int32_t almanac_icu_calendar_years(const char *name, int32_t first_year, int32_t first_day, int32_t count,
+                                   int32_t *year_out, almanac_icu_month *months, int32_t capacity,
+                                   uint8_t *month_counts);
+
 #endif

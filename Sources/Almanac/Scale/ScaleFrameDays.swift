@@ -1,0 +1,202 @@
+import AlmanacCore
+
+// The candidate days of YEARLY and MONTHLY frames, and the day limits, in a
+// calendar RSCALE names (RFC 7529 section 4): months, month days, year days
+// and week numbers are those of that calendar, read from its year tables.
+// The Gregorian kernels (FrameDays.swift) do the same on Gregorian years.
+
+extension _DayParts {
+    /// A YEARLY frame's set starts this many days before the year's first
+    /// day: BYWEEKNO's week 1 may start up to three days before it, and
+    /// SKIP=BACKWARD may move a day to the last day of the year before.
+    static let scaleYearLead = 3
+
+    /// Whether `day` passes the given limit parts, read in the rule's calendar.
+    func scaledPasses(_ day: Int, _ limits: Limits, in scale: _Scale) -> Bool {
+        guard let y = scale.year(containing: day) else { return false }
+        let month = y[y.index(ofDay: day)]
+        if limits.contains(.month) && !monthMatches(month) { return false }
+        if limits.contains(.monthDay), !monthDayMatches(day - Int(month.first) + 1, Int(month.length)) { return false }
+        if limits.contains(.weekday) {
+            let w = _isoWeekday(ofDays: day)
+            if weekdayMask & (1 << UInt8(w)) == 0 && !ordinals.contains(where: { $0.weekday == w }) { return false }
+        }
+        if limits.contains(.yearDay), !yearDayMatches(day - y.first + 1, y.length) { return false }
+        if limits.contains(.weekNo), !scaledWeekNoMatches(day, y, scale) { return false }
+        return true
+    }
+
+    /// The days of calendar year `y` (indexes from its first day) that pass `limits`.
+    func scaledPassingDays(_ y: _ScaleYear, _ limits: Limits, in scale: _Scale) -> _DaySet {
+        var set = _DaySet()
+        for i in 0..<y.monthCount {
+            let m = y[i], first = Int(m.first), length = Int(m.length)
+            if limits.contains(.month) && !monthMatches(m) { continue }
+            for d in 0..<length {
+                let day = first + d
+                if limits.contains(.monthDay) && !monthDayMatches(d + 1, length) { continue }
+                if limits.contains(.weekday) {
+                    let w = _isoWeekday(ofDays: day)
+                    if weekdayMask & (1 << UInt8(w)) == 0 && !ordinals.contains(where: { $0.weekday == w }) { continue }
+                }
+                if limits.contains(.yearDay) && !yearDayMatches(day - y.first + 1, y.length) { continue }
+                if limits.contains(.weekNo) && !scaledWeekNoMatches(day, y, scale) { continue }
+                set.insert(day - y.first)
+            }
+        }
+        return set
+    }
+
+    /// Whether a month is one BYMONTH names (`5L` names only the leap month).
+    func monthMatches(_ month: _ScaleMonth) -> Bool {
+        (month.isLeap ? leapMonthMask : monthMask) & (1 << UInt16(month.number)) != 0
+    }
+
+    /// Week 1 of a calendar year starting on `first`: the first week
+    /// starting on WKST with at least four days in the year (RFC 5545 section
+    /// 3.3.10, read in the rule's calendar as RFC 7529 section 4 asks).
+    func weekOneStart(yearFirst first: Int) -> Int {
+        let fourth = first + 3
+        return fourth - (_isoWeekday(ofDays: fourth) - weekStart.rawValue + 7) % 7
+    }
+
+    func scaledWeekNoMatches(_ day: Int, _ y: _ScaleYear, _ scale: _Scale) -> Bool {
+        var w1 = weekOneStart(yearFirst: y.first)
+        var next = weekOneStart(yearFirst: y.first + y.length)
+        if day < w1 {
+            guard let p = scale.year(y.number - 1) else { return false }
+            next = w1
+            w1 = weekOneStart(yearFirst: p.first)
+        } else if day >= next {
+            guard let n = scale.year(y.number + 1) else { return false }
+            w1 = next
+            next = weekOneStart(yearFirst: n.first + n.length)
+        }
+        let n = (day - w1) / 7 + 1, total = (next - w1) / 7
+        return weekNoPos & (1 << UInt64(n)) != 0 || weekNoNeg & (1 << UInt64(total + 1 - n)) != 0
+    }
+
+    /// The months of year `y` a YEARLY rule's BYMONTH value `number`/`leap`
+    /// gives: the month itself, or, for a leap month the year lacks, the
+    /// month before it (SKIP=BACKWARD) or after it (FORWARD); none with
+    /// OMIT or for a month number the calendar never has (RFC 7529 3.2).
+    func scaledMonthIndex(_ y: _ScaleYear, number: Int, leap: Bool) -> Int? {
+        if let i = y.index(ofMonth: number, leap: leap) { return i }
+        guard leap, let plain = y.index(ofMonth: number, leap: false) else { return nil }
+        switch skip {
+        case .omit: return nil
+        case .backward: return plain
+        case .forward: return plain + 1 < y.monthCount ? plain + 1 : nil
+        }
+    }
+
+    /// The month indexes of `y` a YEARLY frame expands: BYMONTH's, or
+    /// DTSTART's month when no day part is given; all months otherwise.
+    func scaledYearMonths(_ y: _ScaleYear) -> UInt16 {
+        var mask: UInt16 = 0
+        if hasByMonth {
+            for n in 1...13 {
+                if monthMask & (1 << UInt16(n)) != 0, let i = scaledMonthIndex(y, number: n, leap: false) { mask |= 1 << UInt16(i) }
+                if leapMonthMask & (1 << UInt16(n)) != 0, let i = scaledMonthIndex(y, number: n, leap: true) { mask |= 1 << UInt16(i) }
+            }
+        } else if !hasByYearDay && !hasByMonthDay && !hasByDay {
+            if let i = scaledMonthIndex(y, number: startScaleMonth, leap: startScaleLeap) { mask |= 1 << UInt16(i) }
+        } else {
+            mask = (1 << UInt16(y.monthCount)) - 1
+        }
+        return mask
+    }
+
+    /// YEARLY in the rule's calendar: indexes from `y.first - scaleYearLead`.
+    func scaledYearDays(_ y: _ScaleYear, scale: _Scale) -> _DaySet {
+        let base = y.first - Self.scaleYearLead
+        var set = _DaySet()
+        if hasByWeekNo {
+            let w1 = weekOneStart(yearFirst: y.first), next = weekOneStart(yearFirst: y.first + y.length)
+            let total = (next - w1) / 7
+            let limits = present([.month, .monthDay, .yearDay, .weekday])
+            let weekdayFromStart = !hasByDay && !hasByMonthDay && !hasByYearDay
+            for day in w1..<next {
+                let n = (day - w1) / 7 + 1
+                guard weekNoPos & (1 << UInt64(n)) != 0 || weekNoNeg & (1 << UInt64(total + 1 - n)) != 0 else { continue }
+                if weekdayFromStart && _isoWeekday(ofDays: day) != startWeekday.rawValue { continue }
+                if scaledPasses(day, limits, in: scale) { set.insert(day - base) }
+            }
+            return set
+        }
+        let months = scaledYearMonths(y)
+        guard hasByYearDay || hasByMonthDay || hasByDay else {
+            // The day of the month from DTSTART in each month (SKIP when too short).
+            for i in 0..<y.monthCount where months & (1 << UInt16(i)) != 0 {
+                insertDay(startScaleDay, of: y[i], into: &set, base: base)
+            }
+            return set
+        }
+        var ordinalDays = _DaySet()   // indexes from base
+        if hasByDay && !ordinals.isEmpty {
+            if hasByMonth {
+                for i in 0..<y.monthCount where months & (1 << UInt16(i)) != 0 {
+                    let m = y[i]
+                    insertOrdinals(into: &ordinalDays, first: Int(m.first), length: Int(m.length), base: Int(m.first) - base)
+                }
+            } else {
+                insertOrdinals(into: &ordinalDays, first: y.first, length: y.length, base: y.first - base)
+            }
+        }
+        for i in 0..<y.monthCount where months & (1 << UInt16(i)) != 0 {
+            let m = y[i], first = Int(m.first), length = Int(m.length)
+            var weekday = _isoWeekday(ofDays: first)
+            for monthDay in 1...length {
+                let day = first + monthDay - 1
+                defer { weekday = weekday == 7 ? 1 : weekday + 1 }
+                if hasByYearDay && !yearDayMatches(day - y.first + 1, y.length) { continue }
+                if hasByMonthDay && !monthDayMatches(monthDay, length) { continue }
+                if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(day - base) { continue }
+                set.insert(day - base)
+            }
+            if hasByMonthDay && !hasByDay && !hasByYearDay { insertSkippedMonthDays(first: Int(m.first), length: Int(m.length), into: &set, base: base) }
+        }
+        if hasByYearDay && !hasByMonthDay && !hasByDay && !hasByMonth {
+            insertSkippedYearDays(first: y.first, length: y.length, into: &set, base: base)
+        }
+        return set
+    }
+
+    /// MONTHLY in the rule's calendar: month `i` of `y`, indexes from its
+    /// first day minus one (SKIP=BACKWARD may give the day before it).
+    func scaledMonthDays(_ y: _ScaleYear, _ i: Int, scale: _Scale) -> _DaySet {
+        let m = y[i], first = Int(m.first), length = Int(m.length)
+        let base = first - 1
+        var set = _DaySet()
+        if hasByMonth && !monthMatches(m) { return set }
+        if !hasByMonthDay && !hasByDay {
+            insertDay(startScaleDay, of: m, into: &set, base: base)
+        } else {
+            var ordinalDays = _DaySet()
+            if hasByDay && !ordinals.isEmpty { insertOrdinals(into: &ordinalDays, first: first, length: length, base: 1) }
+            var weekday = _isoWeekday(ofDays: first)
+            for monthDay in 1...length {
+                defer { weekday = weekday == 7 ? 1 : weekday + 1 }
+                if hasByMonthDay && !monthDayMatches(monthDay, length) { continue }
+                if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(monthDay) { continue }
+                set.insert(monthDay)
+            }
+            if hasByMonthDay && !hasByDay { insertSkippedMonthDays(first: Int(m.first), length: Int(m.length), into: &set, base: base) }
+        }
+        let limits = present([.yearDay, .weekNo])
+        guard !limits.isEmpty else { return set }
+        var out = _DaySet()
+        var j = set.next(from: 0)
+        while let d = j {
+            if scaledPasses(base + d, limits, in: scale) { out.insert(d) }
+            j = set.next(from: d + 1)
+        }
+        return out
+    }
+
+    /// Day `day` of month `m`, or where SKIP moves it when the month is too short.
+    func insertDay(_ day: Int, of m: _ScaleMonth, into set: inout _DaySet, base: Int) {
+        let first = Int(m.first), length = Int(m.length)
+        if day <= length { set.insert(first + day - 1 - base) } else if let i = skipped(length) { set.insert(first + i - base) }
+    }
+}

@@ -1,0 +1,84 @@
+import AlmanacCore
+
+/// Where a MONTHLY walk in an RSCALE calendar is: the year, the month's
+/// index in it, and the step (months from DTSTART's month) it stands for.
+struct _ScaledMonthPosition {
+    var year: _ScaleYear
+    var index: Int
+    var step: Int
+}
+
+extension _RulePlan {
+    /// Whether YEARLY and MONTHLY frames are years and months of an RSCALE
+    /// calendar (through its tables) rather than Gregorian ones.
+    var scaledFrames: Bool { dayParts.scale != nil }
+
+    /// The calendar year of the first YEARLY frame: the year holding DTSTART,
+    /// or with BYWEEKNO the year whose weeks hold it.
+    func scaledFrameYear(containing day: Int) -> _ScaleYear? {
+        guard let scale = dayParts.scale, let y = scale.year(containing: day) else { return nil }
+        guard hasByWeekNo else { return y }
+        if day < dayParts.weekOneStart(yearFirst: y.first) { return scale.year(y.number - 1) }
+        if day >= dayParts.weekOneStart(yearFirst: y.first + y.length) { return scale.year(y.number + 1) }
+        return y
+    }
+
+    /// Frames (years or months of the calendar) from the one holding `from`
+    /// to the one holding `to`, for seeking a window; 0 when unknown.
+    func scaledFramesBetween(_ from: Int, _ to: Int) -> Int {
+        guard let scale = dayParts.scale, let a = scaledFrameYear(containing: from),
+              let b = scaledFrameYear(containing: max(from, min(to, _maxDayNumber))) else { return 0 }
+        guard frequency == .monthly else { return b.number - a.number }
+        var months = b.index(ofDay: max(b.first, min(to, b.first + b.length - 1))) - a.index(ofDay: from)
+        var chunk: _ScaleChunk? = nil
+        for number in a.number..<b.number {
+            if chunk?.year(number) == nil { chunk = scale.chunk(holding: number) }
+            guard let y = chunk?.year(number) else { return 0 }
+            months += y.monthCount
+        }
+        return months
+    }
+}
+
+extension _DayIterator {
+    /// Loads YEARLY or MONTHLY frame number `step` (in frames from DTSTART's)
+    /// of an RSCALE calendar. `false` past the end of the tables or the walk.
+    mutating func loadScaledFrame(step: Int) -> Bool {
+        guard let scale = plan.dayParts.scale else { return false }
+        if plan.frequency == .yearly {
+            guard let y0 = plan.scaledFrameYear(containing: plan.startDay), step < 20_000,
+                  let y = scale.year(y0.number + step) else { return false }
+            frame.start = y.first - _DayParts.scaleYearLead
+            guard frame.start <= lastDay else { return false }
+            frame.days = plan.dayParts.scaledYearDays(y, scale: scale)
+            return true
+        }
+        guard let p = scaledMonthPosition(step: step, scale: scale) else { return false }
+        scaledMonth = p
+        frame.start = Int(p.year[p.index].first) - 1
+        guard frame.start <= lastDay else { return false }
+        frame.days = plan.dayParts.scaledMonthDays(p.year, p.index, scale: scale)
+        return true
+    }
+
+    /// The month `step` months after DTSTART's, walked on from the last one.
+    func scaledMonthPosition(step: Int, scale: _Scale) -> _ScaledMonthPosition? {
+        var p: _ScaledMonthPosition
+        if let last = scaledMonth, last.step <= step {
+            p = last
+        } else {
+            guard let y = scale.year(containing: plan.startDay) else { return nil }
+            p = _ScaledMonthPosition(year: y, index: y.index(ofDay: plan.startDay), step: 0)
+        }
+        var index = p.index + (step - p.step)
+        var year = p.year
+        var chunk: _ScaleChunk? = nil
+        while index >= year.monthCount {
+            index -= year.monthCount
+            if chunk?.year(year.number + 1) == nil { chunk = scale.chunk(holding: year.number + 1) }
+            guard let next = chunk?.year(year.number + 1), next.first <= lastDay else { return nil }
+            year = next
+        }
+        return _ScaledMonthPosition(year: year, index: index, step: step)
+    }
+}
