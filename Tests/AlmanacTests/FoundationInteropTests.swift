@@ -53,4 +53,46 @@ import Testing
     @Test func secondlyHasNoFoundationForm() {
         #expect(throws: AlmanacError.self) { try Calendar.RecurrenceRule(RecurrenceRule(frequency: .secondly), timeZone: .gmt) }
     }
+
+    /// RSCALE picks Foundation's calendar, SKIP its matching policy, and RFC 7529's
+    /// months (CLDR numbering) become Foundation's; the dates are the ones ICU's
+    /// calendars give (libical 3.0.16's RSCALE test suite, Corpus/rscale.jsonl).
+    @Test func rscaleBridgesToFoundationCalendars() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        func dates(_ text: String, _ start: CivilDate, _ n: Int) throws -> [String] {
+            let f = try Calendar.RecurrenceRule(try RecurrenceRule(text), timeZone: utc)
+            return Array(f.recurrences(of: Date(Timestamp(utc: start.at(0, 0)))).prefix(n)).map {
+                let c = Timestamp($0).utc!.date
+                return "\(c.year)-\(c.month < 10 ? "0" : "")\(c.month)-\(c.day < 10 ? "0" : "")\(c.day)"
+            }
+        }
+        // 8 Adar I (5L): only in Hebrew leap years with OMIT; Foundation calls Adar I month 6.
+        let adar1 = try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8"), timeZone: utc)
+        #expect(adar1.calendar.identifier == .hebrew)
+        #expect(adar1.months == [Calendar.RecurrenceRule.Month(6)])
+        #expect(adar1.matchingPolicy == .strict)
+        #expect(try dates("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8", CivilDate(2014, 2, 8)!, 3)
+                == ["2014-02-08", "2016-02-17", "2019-02-13"])
+        // Adar (6) and Nisan (7) are Foundation's 7 and 8.
+        let nisan = try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=6,7"), timeZone: utc)
+        #expect(nisan.months == [Calendar.RecurrenceRule.Month(7), Calendar.RecurrenceRule.Month(8)])
+        // Chinese leap month 9L is Foundation's Month(9, isLeap: true): 10 of 9L in 2014.
+        #expect(try dates("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=9L;BYMONTHDAY=10", CivilDate(2013, 10, 25)!, 1) == ["2014-11-02"])
+        #expect(try dates("RSCALE=CHINESE;FREQ=YEARLY", CivilDate(2013, 2, 10)!, 3) == ["2013-02-10", "2014-01-31", "2015-02-19"])
+        #expect(try dates("RSCALE=ETHIOPIC;FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=-1", CivilDate(2014, 9, 10)!, 2) == ["2014-09-10", "2015-09-11"])
+        // SKIP: the matching policies.
+        #expect(try dates("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD", CivilDate(2014, 1, 31)!, 4)
+                == ["2014-01-31", "2014-02-28", "2014-03-31", "2014-04-30"])
+        #expect(try dates("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD", CivilDate(2014, 1, 31)!, 4)
+                == ["2014-01-31", "2014-03-01", "2014-03-31", "2014-05-01"])
+        let omit = try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=OMIT"), timeZone: utc)
+        #expect(omit.matchingPolicy == .strict)
+        // Every RSCALE Almanac parses has a Foundation calendar; ISLAMIC-RGSA has none.
+        for name in RecurrenceRule.supportedScales {
+            #expect(throws: Never.self) { try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=\(name);FREQ=DAILY"), timeZone: utc) }
+        }
+        var rgsa = RecurrenceRule(frequency: .daily)
+        rgsa.rscale = "ISLAMIC-RGSA"
+        #expect(throws: AlmanacError.self) { try Calendar.RecurrenceRule(rgsa, timeZone: utc) }
+    }
 }

@@ -48,6 +48,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rscale_oracle  # noqa: E402  (RFC 7529 on ICU's calendars; Tools/corpus/rscale_oracle.py)
+
 try:
     from dateutil.rrule import rrulestr
 except ImportError:  # pragma: no cover - reported in the summary
@@ -84,6 +87,8 @@ RULE_PARTS = {"FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYH
 WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")  # index = datetime.weekday()
 BYDAY_ITEM = re.compile(r"^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$")
 INT_ITEM = re.compile(r"^[+-]?\d{1,3}$")
+MONTH_ITEM = re.compile(r"^\d{1,2}L?$")  # RFC 7529: a leap month is written 5L
+SKIPS = ("OMIT", "BACKWARD", "FORWARD")
 
 
 class CaseError(Exception):
@@ -352,9 +357,23 @@ def parse_rule(text, frame, what):
     for name in ("COUNT", "INTERVAL"):
         if name in parts and not re.fullmatch(r"[1-9]\d*", parts[name]):
             raise CaseError(f"{what}: {name}={parts[name]} is not a positive integer")
-    for name in ("BYSECOND", "BYMINUTE", "BYHOUR", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS"):
+    for name in ("BYSECOND", "BYMINUTE", "BYHOUR", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"):
         if name in parts and not all(INT_ITEM.match(v) for v in parts[name].split(",")):
             raise CaseError(f"{what}: {name}={parts[name]} is not a list of integers")
+    # RFC 7529: RSCALE (a CLDR calendar name, case-insensitive), SKIP only with it, leap months (5L)
+    # and month 13 only with a non-Gregorian RSCALE.
+    scale = parts.get("RSCALE", "").upper()
+    if "RSCALE" in parts and scale not in rscale_oracle.CALENDARS:
+        raise CaseError(f"{what}: RSCALE={parts['RSCALE']} is not a calendar the checker knows "
+                        f"({', '.join(rscale_oracle.CALENDARS)}); a case expecting an error for it needs no rule check")
+    if "SKIP" in parts and (parts["SKIP"] not in SKIPS or "RSCALE" not in parts):
+        raise CaseError(f"{what}: SKIP={parts['SKIP']} must be one of {', '.join(SKIPS)}, beside RSCALE (RFC 7529)")
+    if "BYMONTH" in parts:
+        months = parts["BYMONTH"].split(",")
+        if not all(MONTH_ITEM.match(v) for v in months):
+            raise CaseError(f"{what}: BYMONTH={parts['BYMONTH']} is not a list of month numbers (with L for a leap month)")
+        if scale in ("", "GREGORIAN") and any(v.endswith("L") or int(v) > 12 for v in months):
+            raise CaseError(f"{what}: BYMONTH={parts['BYMONTH']}: a leap month or month 13 needs a non-Gregorian RSCALE")
     if "BYDAY" in parts and not all(BYDAY_ITEM.match(v) for v in parts["BYDAY"].split(",")):
         raise CaseError(f"{what}: BYDAY={parts['BYDAY']} is not a list of [+-n]weekday")
     if "WKST" in parts and parts["WKST"] not in WEEKDAYS:
@@ -428,6 +447,32 @@ def dateutil_stream(rule, frame, dtstart_civil, include_dtstart=True, last_year=
                 yield frame.resolve(civil)
     except (IndexError, ValueError) as e:  # e.g. BYDAY=20SA with BYMONTH: dateutil raises
         raise Skip(f"python-dateutil raises {type(e).__name__}: {e}")
+
+
+_RSCALE_DAYS = {}  # the oracle's dates per (rule, DTSTART, bound, include_dtstart): recompute asks again
+
+
+def rscale_stream(rule, frame, dtstart_civil, include_dtstart=True, last_year=None):
+    """RSCALE rules (RFC 7529): Tools/corpus/rscale_oracle.py's dates (ICU's calendars, Almanac's
+    reading of SKIP), at DTSTART's time of day, DTSTART first when it always counts.
+
+    COUNT and UNTIL are left to the caller; the oracle's dates are each listed once (a date SKIP
+    moves onto another is one date), so COUNT counts it once."""
+    text = ";".join(f"{k}={v}" for k, v in rule.parts.items() if k not in ("COUNT", "UNTIL"))
+    until = datetime(min(last_year or dtstart_civil.year + 150, 9998), 12, 31).date()
+    key = (text, dtstart_civil.date(), until, include_dtstart)
+    if key not in _RSCALE_DAYS:
+        try:
+            _RSCALE_DAYS[key] = rscale_oracle.expand(text, dtstart_civil.date(), until=until, limit=100_000,
+                                                     include_dtstart=include_dtstart)
+        except rscale_oracle.Unsupported as e:
+            raise Skip(f"RFC 7529 oracle: {e}")
+    days = _RSCALE_DAYS[key]
+    question = rscale_oracle.open_question(rule.parts)
+    if question:
+        raise Skip(f"RFC 7529 leaves it open: {question}")
+    for day in days:
+        yield frame.resolve(datetime.combine(day, dtstart_civil.time()))
 
 
 # Consecutive empty steps after which the elapsed-time oracle gives up on a case (a rule that
@@ -790,6 +835,9 @@ def check_case(case, icu, stats, verbose, recompute_this=True):
         else:
             skip(stats, "python-dateutil: sub-daily rule across a UTC-offset change (dateutil steps in wall "
                         "time, the engine in elapsed time); the elapsed-time oracle covers it", case["id"])
+    elif any("RSCALE" in r.parts for r in rules):
+        oracles.append(("RFC 7529 oracle on ICU's calendars (Tools/corpus/rscale_oracle.py)",
+                        lambda r: rscale_stream(r, frame, dtstart_civil, include, last_year)))
     else:
         oracles.append(("python-dateutil", lambda r: dateutil_stream(r, frame, dtstart_civil, include, last_year)))
 

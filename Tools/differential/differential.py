@@ -208,6 +208,294 @@ def parts_of(rule):
 def start_kind(req):
     return "utc" if req["dtstart"].endswith("Z") else ("zoned" if "tzid" in req else "floating")
 
+# --------------------------------------------------------------------------------------------
+# RSCALE mode (--rscale): RFC 7529 rules in every calendar
+
+sys.path.insert(0, str(ROOT / "Tools" / "corpus"))
+import rscale_oracle  # noqa: E402  (RFC 7529 on ICU's calendars, Almanac's reading)
+
+RSCALES = ["CHINESE", "DANGI", "HEBREW", "ISLAMIC", "ISLAMIC-CIVIL", "ISLAMIC-UMALQURA", "ISLAMIC-TBLA",
+           "ISLAMIC-RGSA", "PERSIAN", "ETHIOPIC", "ETHIOAA", "COPTIC", "INDIAN", "BUDDHIST", "JAPANESE", "ROC",
+           "ISO8601", "GREGORIAN"]
+THIRTEEN_MONTHS = {"ETHIOPIC", "ETHIOAA", "COPTIC"}
+RSCALE_HORIZON = {"YEARLY": 60, "MONTHLY": 20, "WEEKLY": 8, "DAILY": 4}
+
+
+def gen_rscale_rule(r, scale):
+    freq = r.choices(["YEARLY", "MONTHLY", "WEEKLY", "DAILY"], weights=[6, 5, 2, 2])[0]
+    parts = ["RSCALE=" + scale, "FREQ=" + freq]
+    if r.random() < 0.3:
+        parts.append("INTERVAL=%d" % r.choice([2, 3, 5]))
+    if r.random() < (0.5 if freq in ("YEARLY", "MONTHLY") else 0.2):
+        pool = [str(m) for m in range(1, 13)]
+        if scale in ("CHINESE", "DANGI"):
+            pool += ["%dL" % m for m in range(1, 13)] * 2
+        elif scale == "HEBREW":
+            pool += ["5L"] * 6 + ["6"] * 3
+        elif scale in THIRTEEN_MONTHS:
+            pool += ["13"] * 6
+        parts.append("BYMONTH=" + ",".join(sorted(set(r.choice(pool) for _ in range(r.randint(1, 2))),
+                                                   key=lambda m: (int(m.rstrip("L")), m))))
+    if freq == "YEARLY" and r.random() < 0.15:
+        parts.append("BYYEARDAY=" + ",".join(map(str, sorted(set(
+            r.choice([1, 2, 100, 200, 354, 355, 365, 366, 383, 384, 385, -1, -366, -384]) for _ in range(r.randint(1, 2)))))))
+    if freq != "WEEKLY" and r.random() < 0.45:
+        parts.append("BYMONTHDAY=" + ",".join(map(str, sorted(set(
+            r.choice([1, 2, 15, 28, 29, 29, 30, 30, 31, -1, -1, -2, -30, 5, 6]) for _ in range(r.randint(1, 2)))))))
+    if r.random() < 0.3 or freq == "WEEKLY" and r.random() < 0.5:
+        vals = set()
+        for _ in range(r.randint(1, 3)):
+            d = r.choice(DAYS)
+            if freq in ("MONTHLY", "YEARLY") and r.random() < 0.5:
+                d = "%d%s" % (r.choice([1, 2, -1, 5, -5] + ([20, 53] if freq == "YEARLY" else [])), d)
+            vals.add(d)
+        parts.append("BYDAY=" + ",".join(sorted(vals)))
+    if r.random() < 0.7:
+        parts.append("SKIP=" + r.choice(["OMIT", "BACKWARD", "FORWARD", "FORWARD", "BACKWARD"]))
+    return freq, parts
+
+
+def gen_rscale_case(r, i, seed):
+    """One RSCALE request (the batch request form); DATE, floating, UTC and zoned starts."""
+    scale = r.choice(RSCALES)
+    freq, parts = gen_rscale_rule(r, scale)
+    kind = r.choices(["date", "floating", "zoned", "utc"], weights=[35, 30, 25, 10])[0]
+    tzid, zone, last_year = None, None, 2080
+    if kind == "zoned":
+        tzid, last_year = r.choice(ZONES)
+        last_year = min(last_year, ZONED_END - 1)
+        zone = ZoneInfo(tzid)
+    year = r.randint(max(1950, last_year - 60), last_year - (0 if kind != "zoned" else 3))
+    start = dt.datetime(year, r.randint(1, 12), r.randint(1, 28), r.randint(0, 23), r.choice([0, 0, 30]), 0)
+    if r.random() < 0.3:  # a calendar month's last days, or a day of a leap month where the calendar has them
+        cal = rscale_oracle.Calendar(scale)
+        y, _, _, _ = cal.fields(rscale_oracle.epoch_day(start.date()))
+        months = cal.months(y)
+        leap = [m for m in months if m[0][1] or (scale == "HEBREW" and m[0] == (5, True))]
+        m, first, length = r.choice(leap) if leap and r.random() < 0.5 else r.choice(months)
+        day = rscale_oracle.date_of(first + r.choice([length - 1, length - 2, r.randrange(length)]))
+        start = start.replace(year=day.year, month=day.month, day=day.day)
+    if kind == "date":
+        start = start.replace(hour=0, minute=0)
+    if zone is not None:
+        while in_gap_or_fold(start, zone):
+            start += dt.timedelta(hours=3)
+    end = r.random()
+    if end < 0.4:
+        parts.append("COUNT=%d" % r.randint(1, 15))
+    elif end < 0.65:
+        until = start + dt.timedelta(days=r.randint(0, {"YEARLY": 7000, "MONTHLY": 900, "WEEKLY": 200, "DAILY": 60}[freq]),
+                                     seconds=r.randint(0, 86399))
+        if kind == "date":
+            parts.append("UNTIL=" + until.strftime("%Y%m%d"))
+        elif kind == "floating":
+            parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%S"))
+        else:
+            if zone is not None:
+                until = until.replace(tzinfo=zone).astimezone(UTCZ).replace(tzinfo=None)
+            parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%SZ"))
+    horizon = min(start.year + RSCALE_HORIZON[freq], last_year) + 1
+    fmt = "%Y%m%d" if kind == "date" else "%Y%m%dT%H%M%S"
+    suffix = "Z" if kind == "utc" else ""
+    req = {"id": "r%d-%d" % (seed, i), "dtstart": start.strftime(fmt) + suffix}
+    if tzid:
+        req["tzid"] = tzid
+    req.update({"rrule": ";".join(parts), "include_dtstart": False, "limit": LIMIT, "strict": True,
+                "before": ("%04d0101" % horizon) + ("" if kind == "date" else "T000000") + suffix})
+    return req
+
+
+def oracle_answer(req):
+    """Tools/corpus/rscale_oracle.py's answer to a request, printed as Almanac prints it:
+    {"occurrences": [...], "truncated": bool} or {"error": {"kind", "message"}}."""
+    p = parts_of(req["rrule"])
+    text = ";".join("%s=%s" % (k, v) for k, v in p.items() if k not in ("COUNT", "UNTIL"))
+    ds = req["dtstart"]
+    is_date, is_utc = len(ds) == 8, ds.endswith("Z")
+    start = dt.datetime.strptime(ds[:15], "%Y%m%d" if is_date else "%Y%m%dT%H%M%S")
+    zone = ZoneInfo(req["tzid"]) if "tzid" in req else None
+    before = dt.datetime.strptime(req["before"][:15], "%Y%m%d" if is_date else "%Y%m%dT%H%M%S")
+    try:
+        days = rscale_oracle.expand(text, start.date(), until=before.date(), limit=100_000,
+                                    include_dtstart=req.get("include_dtstart", True))
+    except rscale_oracle.Unsupported as e:
+        return {"error": {"kind": "oracle", "message": str(e)}}
+
+    def key(local):  # an instant to compare with UNTIL and `before`
+        if zone is None:
+            return local.replace(tzinfo=UTCZ).timestamp()
+        return local.replace(tzinfo=zone, fold=0).timestamp()
+
+    until = None
+    if "UNTIL" in p:
+        u = p["UNTIL"]
+        if len(u) == 8:
+            until = key(dt.datetime.strptime(u, "%Y%m%d"))
+        elif u.endswith("Z"):
+            until = dt.datetime.strptime(u, "%Y%m%dT%H%M%SZ").replace(tzinfo=UTCZ).timestamp()
+        else:
+            until = key(dt.datetime.strptime(u, "%Y%m%dT%H%M%S"))
+    count = int(p["COUNT"]) if "COUNT" in p else None
+    hi = key(before) if zone is None or not req["before"].endswith("Z") else \
+        dt.datetime.strptime(req["before"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTCZ).timestamp()
+    out = []
+    for n, day in enumerate(days):
+        if count is not None and n >= count:
+            break
+        local = dt.datetime.combine(day, start.time())
+        t = key(local)
+        if (until is not None and t > until) or t >= hi:
+            break
+        if zone is not None:
+            z = dt.datetime.fromtimestamp(t, zone)
+            out.append(z.strftime("%Y-%m-%dT%H:%M:%S") + fmt_offset(z.utcoffset()))
+        elif is_date:
+            out.append(day.isoformat())
+        else:
+            out.append(local.strftime("%Y-%m-%dT%H:%M:%S") + ("Z" if is_utc else ""))
+    limit = req.get("limit", 1000)
+    return {"occurrences": out[:limit], "truncated": len(out) > limit}
+
+
+def oracle_answers(reqs):
+    return [dict(oracle_answer(q), id=q["id"]) for q in reqs]
+
+
+def serve_oracle():
+    """`--serve rscale-oracle`: the oracle as a peer, one JSON line in, one out."""
+    for line in sys.stdin:
+        q = json.loads(line)
+        a = oracle_answer(q)
+        reply = {"id": q["id"], "error": a["error"]["message"]} if "error" in a else dict(a, id=q["id"])
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+def skip_moves(p):
+    return p.get("SKIP", "OMIT") != "OMIT"
+
+
+def leap_months(p):
+    return any(m.endswith("L") for m in p.get("BYMONTH", "").split(",") if m)
+
+
+# Kinds of RSCALE disagreement, per peer: (kind, predicate(q, p, ours, theirs), note), tried in order
+# after GENERIC. A kind that blames the peer also needs the oracle's agreement with Almanac
+# (rscale_referee is True); `RSCALE_OPEN` kinds are where RFC 7529 decides nothing.
+RSCALE_GENERIC = [
+    ("same-local-times-other-utc-offset",
+     lambda q, p, o, t: is_list(o) and is_list(t) and len(o) == len(t) and [x[:19] for x in o] == [x[:19] for x in t],
+     "Not an RSCALE divergence: the same local times, with another UTC offset (the zone data the two sides read "
+     "differ there; libical's built-in zones are its own conversion of zoneinfo)."),
+    ("skip-not-applied",
+     lambda q, p, o, t: skip_moves(p) and is_list(o) and is_list(t) and set(t) < set(o),
+     "RFC 7529: with SKIP=BACKWARD or FORWARD an invalid date (a day past the month's end, a missing leap month, "
+     "Ethiopic/Coptic month 13's day 6 to 30) is moved, not dropped; the peer drops some of the dates Almanac "
+     "moves (libical: with BYMONTH as a MONTHLY limit; Foundation: missing leap months)."),
+]
+RSCALE_OPEN = [
+    ("rfc7529-open-skip-and-byday",
+     lambda q, p, o, t: (rscale_oracle.open_question(p) or "").startswith("SKIP with BYDAY"),
+     "RFC 7529 does not say whether BYDAY limits a date before or after SKIP moves it (BYMONTHDAY=30;BYDAY=FR "
+     "in a 29-day month with FORWARD: is the 1st of the next month kept when it is a Friday?). Almanac moves "
+     "first, then limits (/work/notes/rscale-choices.md); the peer reads it otherwise."),
+    ("rfc7529-open-leap-month-as-limit",
+     lambda q, p, o, t: (rscale_oracle.open_question(p) or "").startswith("SKIP with a leap month as a limit"),
+     "RFC 7529 does not say whether SKIP moves a missing leap month that BYMONTH names as a limit (MONTHLY, "
+     "WEEKLY, DAILY). Almanac's reading: a limit only keeps the months that exist; the peer reads it otherwise."),
+]
+RSCALE_KNOWN = {
+    "oracle": [],
+    "libical": [
+        ("rscale-interval-not-counted-from-dtstart",
+         lambda q, p, o, t: int(p.get("INTERVAL", "1")) > 1 and p.get("RSCALE") != "GREGORIAN",
+         "RFC 5545 3.3.10 (INTERVAL counts periods from DTSTART's) read in RFC 7529's calendar: "
+         "RSCALE=COPTIC;FREQ=DAILY;INTERVAL=5 from 2059-07-07 gives 07-07, 07-12 ...; libical 3.0.16 starts "
+         "non-Gregorian INTERVAL rules a period or more late (07-09, 07-14 ...; JAPANESE YEARLY;INTERVAL=5 from "
+         "2020 gives 2022, 2027)."),
+        ("libical-rscale-name-ethioaa",
+         lambda q, p, o, t: isinstance(t, str) and p.get("RSCALE") == "ETHIOAA",
+         "RFC 7529 takes CLDR's calendar names, and CLDR's is `ethioaa`; libical 3.0.16 knows the calendar only "
+         "as ICU's keyword `ethiopic-amete-alem` and rejects RSCALE=ETHIOAA."),
+        ("forward-out-of-a-leap-month",
+         lambda q, p, o, t: p.get("SKIP") == "FORWARD" and is_list(t) and t != sorted(t),
+         "RFC 7529 (SKIP=FORWARD: an invalid day moves to the next month's first day) and RFC 5545 3.3.10 (the "
+         "set is in time order): libical 3.0.16 moves the 30th of a 29-day Chinese leap month to a month of the "
+         "next year, after later dates (Corpus/divergences.jsonl divergence-rscale-libical-forward-out-of-a-leap-month)."),
+    ],
+    "foundation": [
+        ("foundation-missing-leap-month-not-moved",
+         lambda q, p, o, t: skip_moves(p) and (leap_months(p) or p.get("RSCALE") in ("HEBREW", "CHINESE", "DANGI"))
+         and is_list(o) and is_list(t) and set(t) < set(o),
+         "RFC 7529: with SKIP=BACKWARD or FORWARD a leap month missing from a year becomes the month before or "
+         "after it (Hebrew 5L -> 5 or 6); Foundation's matching policies move days and times, not months, and "
+         "give nothing in those years."),
+        ("foundation-hebrew-rscale-leap-month-numbering",
+         lambda q, p, o, t: p.get("RSCALE") == "HEBREW" and "BYMONTH" not in p and not skip_moves(p),
+         "RFC 7529 (CLDR numbering, Adar I = 5L): a plain YEARLY or MONTHLY rule keeps DTSTART's month; "
+         "Foundation on Linux matches DTSTART's month by ICU's number (Adar I 6, Adar 7), which names another "
+         "month in common years."),
+        ("foundation-skip-policy-is-not-skip",
+         lambda q, p, o, t: skip_moves(p),
+         "RFC 7529: BACKWARD moves an invalid date to the previous valid day (the month's last), FORWARD to the "
+         "next (the next month's 1st), each once; Foundation's .previous/.nextTimePreservingSmallerComponents "
+         "pick other dates for some invalid days (e.g. BYMONTHDAY=-31, BYYEARDAY=366) or list moved dates again."),
+        ("foundation-rscale-no-islamic-rgsa",
+         lambda q, p, o, t: isinstance(t, str) and p.get("RSCALE") == "ISLAMIC-RGSA",
+         "CLDR and RFC 7529 name `islamic-rgsa` (Saudi sighting); Foundation has no Calendar.Identifier for it, "
+         "so the bridge throws `unsupported`."),
+    ],
+}
+RSCALE_ALMANAC = [
+    ("almanac-rscale-name-not-accepted",
+     lambda q, p, o, t: isinstance(o, str) and p.get("RSCALE") in ("ISLAMIC", "ISLAMIC-RGSA", "ISO8601"),
+     "CLDR names these calendars (islamic, islamic-rgsa, iso8601) and ICU, libical and (but for islamic-rgsa) "
+     "Foundation have them; RecurrenceRule.supportedScales does not list them, so Almanac rejects the rule "
+     "(invalid_rule). A choice to revisit, not a wrong date."),
+    ("almanac-rscale-not-expanded-yet",
+     lambda q, p, o, t: isinstance(o, str) and o.startswith("unsupported") and p.get("RSCALE") != "GREGORIAN",
+     "Almanac's engine answers `unsupported` for a non-Gregorian RSCALE (before the RSCALE expansion lands)."),
+]
+
+
+def rscale_referee(q, ours):
+    """True when the oracle gives Almanac's answer, False when it gives another, None when it cannot say."""
+    if not is_list(ours):
+        return None
+    a = oracle_answer(q)
+    if "error" in a:
+        return None
+    return a["occurrences"] == ours
+
+
+def classify_rscale(peer, req, ours, theirs):
+    p = parts_of(req["rrule"])
+    for kind, pred, _ in RSCALE_ALMANAC:
+        if pred(req, p, ours, theirs):
+            return kind
+    for kind, pred, _ in GENERIC + RSCALE_GENERIC:
+        if pred(req, p, ours, theirs):
+            return kind
+    for kind, pred, _ in RSCALE_OPEN:
+        if pred(req, p, ours, theirs):
+            return kind
+    ref = rscale_referee(req, ours) if peer != "oracle" else None
+    if ref is False:
+        return None  # the oracle disagrees with Almanac too: a person looks
+    for kind, pred, _ in RSCALE_KNOWN[peer] + (KNOWN.get(peer, []) if ref else []):
+        if pred(req, p, ours, theirs):
+            return kind
+    return "wrong-by-rfc7529-reading-almanac-and-oracle-share" if ref else None
+
+
+def rscale_notes(peer):
+    n = {k: x for k, _, x in RSCALE_ALMANAC + GENERIC + RSCALE_GENERIC + RSCALE_OPEN + RSCALE_KNOWN[peer] + KNOWN.get(peer, [])}
+    n["wrong-by-rfc7529-reading-almanac-and-oracle-share"] = (
+        "The peer's answer differs from the RFC 7529 expansion that Almanac and Tools/corpus/rscale_oracle.py (ICU's "
+        "calendar fields) both give, and no narrower kind describes it. The `peer` field shows the peer's answer.")
+    return n
+
+
 
 # --------------------------------------------------------------------------------------------
 # Peers
@@ -273,12 +561,17 @@ class FoundationPeer(Peer):
     def supports(self, req):
         return "FREQ=SECONDLY" not in req["rrule"]
 
+    config = os.environ.get("DIFF_FOUNDATION_CONFIG", "release")  # debug: no release build (a shared machine)
+
+    prebuilt = os.environ.get("DIFF_FOUNDATION_PEER")  # a FoundationPeer binary built elsewhere
+
     def build(self):
-        subprocess.run(["swift", "build", "-c", "release", "--package-path", str(self.package)], check=True,
-                       stdout=subprocess.DEVNULL)
+        if not self.prebuilt:
+            subprocess.run(["swift", "build", "-c", self.config, "--package-path", str(self.package)], check=True,
+                           stdout=subprocess.DEVNULL)
 
     def command(self):
-        return [str(self.package / ".build" / "release" / "FoundationPeer")]
+        return [self.prebuilt or str(self.package / ".build" / self.config / "FoundationPeer")]
 
 
 class LibicalPeer(Peer):
@@ -314,7 +607,19 @@ class LibicalPeer(Peer):
         return f[0], (f[3].split(",") if f[3] else []), f[2] == "1", None
 
 
-PEERS = {"dateutil": DateutilPeer, "foundation": FoundationPeer, "libical": LibicalPeer}
+class OraclePeer(Peer):
+    """Tools/corpus/rscale_oracle.py (RFC 7529 on ICU's calendars), for --rscale runs against Almanac."""
+    name = "oracle"
+    cpu_limit = 2.0
+
+    def version(self):
+        return "rscale_oracle (ICU %d)" % rscale_oracle.icu_version()
+
+    def command(self):
+        return [sys.executable, str(Path(__file__).resolve()), "--serve", "rscale-oracle"]
+
+
+PEERS = {"dateutil": DateutilPeer, "foundation": FoundationPeer, "libical": LibicalPeer, "oracle": OraclePeer}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1046,7 +1351,7 @@ def run_peer(peer, args):
     for i in range(args.cases):
         for attempt in itertools.count():
             r = random.Random("%d-%d-%d" % (args.seed, i, attempt))
-            q = gen_case(r, i, args.seed)
+            q = (gen_rscale_case if args.rscale else gen_case)(r, i, args.seed)
             if peer.supports(q):
                 break
         reqs.append(q)
@@ -1059,7 +1364,7 @@ def run_peer(peer, args):
     chunk = args.chunk
     for k in range(0, len(reqs), chunk):
         part = reqs[k:k + chunk]
-        ours_all = almanac_answers(args.almanac, part)
+        ours_all = oracle_answers(part) if args.baseline == "oracle" else almanac_answers(args.almanac, part)
         theirs_all = run_parallel(peer.command(), [peer.encode(q) for q in part], peer.timeout, args.jobs)
         for q, a, line in zip(part, ours_all, theirs_all):
             if isinstance(line, tuple):
@@ -1088,10 +1393,13 @@ def run_peer(peer, args):
                     kind = "%s-no-answer-in-%gs-cpu" % (peer.name, cpu_limit)
                 elif tz_difference(q, ours, theirs):
                     kind = "tzdata-2022e-vs-2025b"
+                elif args.rscale:
+                    kind = ("oracle-does-not-implement" if args.baseline == "oracle" and not is_list(ours) and ours.startswith("oracle:")
+                            else classify_rscale(peer.name, q, ours, theirs))
                 else:
                     kind = classify(peer.name, q, ours, theirs)
             if kind is None:
-                unclassified.append({"request": q, "almanac": ours, peer.name: theirs})
+                unclassified.append({"request": q, args.baseline: ours, peer.name: theirs})
                 continue
             classes[kind] = classes.get(kind, 0) + 1
             s = samples.setdefault(kind, [])
@@ -1108,7 +1416,7 @@ def run_peer(peer, args):
             with open(args.samples, "w") as f:
                 for kind, smp in samples.items():
                     for sq, so, st in smp:
-                        f.write(json.dumps({"peer": peer.name, "kind": kind, "request": sq, "almanac": so,
+                        f.write(json.dumps({"peer": peer.name, "kind": kind, "request": sq, args.baseline: so,
                                             peer.name: st}) + "\n")
         if args.save and unclassified:
             with open(args.save, "w") as f:
@@ -1136,18 +1444,18 @@ def run_peer(peer, args):
         json.dumps(result["classes"]), len(unclassified), seconds, result["cpu_seconds"]), flush=True)
     for u in unclassified[:args.show]:
         print("  UNCLASSIFIED " + json.dumps(u))
-    if args.divergences:
-        write_divergences(peer, version, args.seed, samples)
+    if args.divergences and args.baseline == "almanac":
+        write_divergences(peer, version, args.seed, samples, rscale=args.rscale)
     return result
 
 
-def divergence_case(peer, version, seed, kind, q, ours, theirs):
+def divergence_case(peer, version, seed, kind, q, ours, theirs, rscale=False):
     """A line of Corpus/divergences.jsonl: the request, Almanac's answer as `expect`, the peer's beside it."""
     first = 0
     if is_list(ours) and is_list(theirs):
         while first < min(len(ours), len(theirs)) and ours[first] == theirs[first]:
             first += 1
-    case = {"id": "divergence-%s-%s" % (peer.name, kind.replace(": ", "-").replace(" ", "-")),
+    case = {"id": "divergence-%s%s-%s" % ("rscale-" if rscale else "", peer.name, kind.replace(": ", "-").replace(" ", "-")),
             "dtstart": q["dtstart"]}
     if "tzid" in q:
         case["tzid"] = q["tzid"]
@@ -1169,7 +1477,7 @@ def divergence_case(peer, version, seed, kind, q, ours, theirs):
     else:
         case["expect"] = {"error": ours.split(":")[0]}
     case["peer"] = {"name": version, "answer": theirs[:shown] if is_list(theirs) else theirs}
-    case["note"] = notes(peer.name).get(kind, kind)
+    case["note"] = (rscale_notes if rscale else notes)(peer.name).get(kind, kind)
     case["source"] = "differential: %s, seed %d, request %s" % (version, seed, q["id"])
     return case
 
@@ -1224,23 +1532,25 @@ def rebuild_divergences(paths, seed):
         write_divergences(peer, peer.version(), seed, samples)
 
 
-def write_divergences(peer, version, seed, samples):
+def write_divergences(peer, version, seed, samples, rscale=False):
     path = CORPUS / "divergences.jsonl"
     keep = []
+    prefix = "divergence-%s%s-" % ("rscale-" if rscale else "", peer.name)
     if path.exists():
         for line in path.read_text().splitlines():
             c = json.loads(line)
-            if not c["id"].startswith("divergence-%s-" % peer.name):
+            if not c["id"].startswith(prefix) or (rscale and c["source"].startswith("Tools/corpus/make_rscale.py")):
                 keep.append(line)
     new = []
     for kind, s in sorted(samples.items()):
-        if kind.startswith("almanac-bug") or "no-answer" in kind or "-hang-" in kind or kind.startswith("tzdata"):
+        if kind.startswith("almanac-") or "no-answer" in kind or "-hang-" in kind or kind.startswith("tzdata") \
+                or kind.startswith("oracle-"):
             continue  # bugs go to regressions.jsonl by hand; a timeout is no answer; tz data is no engine's reading
         # The smallest example (fewest rule parts, then shortest rule text), avoiding zoned answers
         # whose span ICU's and zoneinfo's tz data read differently where another example exists.
         s = [x for x in s if corpus_worthy(x[0], x[1] if is_list(x[1]) else [])] or s
         q, o, t = min(s, key=lambda x: (x[0]["rrule"].count(";"), len(x[0]["rrule"]), "tzid" in x[0]))
-        new.append(json.dumps(divergence_case(peer, version, seed, kind, q, o, t), separators=(",", ":")))
+        new.append(json.dumps(divergence_case(peer, version, seed, kind, q, o, t, rscale), separators=(",", ":")))
     path.write_text("".join(x + "\n" for x in keep + new))
     print("  wrote %d divergence kinds to %s" % (len(new), path.relative_to(ROOT)))
 
@@ -1307,8 +1617,15 @@ def main():
                     help="classify a run's saved unclassified disagreements with the current kinds and exit")
     ap.add_argument("--table", nargs="+", metavar="REPORT", help="print a Markdown table of run reports and exit")
     ap.add_argument("--kinds", nargs="+", metavar="REPORT", help="print the divergence kinds of run reports and exit")
-    ap.add_argument("--serve", choices=["dateutil"], help=argparse.SUPPRESS)
+    ap.add_argument("--rscale", action="store_true",
+                    help="RFC 7529 requests (RSCALE in 18 calendars, SKIP, leap months) instead of RFC 5545 ones")
+    ap.add_argument("--baseline", choices=["almanac", "oracle"], default="almanac",
+                    help="the left side: Almanac (default) or, with --rscale, Tools/corpus/rscale_oracle.py "
+                         "(to run a peer before Almanac expands RSCALE)")
+    ap.add_argument("--serve", choices=["dateutil", "rscale-oracle"], help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.serve == "rscale-oracle":
+        return serve_oracle()
     if args.serve:
         return serve_dateutil()
     if args.table:
@@ -1319,9 +1636,15 @@ def main():
         return reclassify(*args.reclassify)
     if args.rebuild_divergences:
         return rebuild_divergences(args.rebuild_divergences, args.seed)
-    if not Path(args.almanac).exists():
+    if args.baseline == "oracle" and not args.rscale:
+        sys.exit("--baseline oracle needs --rscale")
+    if args.peer in ("oracle", "dateutil") and args.rscale is (args.peer == "dateutil"):
+        sys.exit("--peer oracle goes with --rscale, --peer dateutil without it")
+    if args.baseline == "almanac" and not Path(args.almanac).exists():
         sys.exit("%s not found: run `swift build` first (or pass --almanac)" % args.almanac)
-    names = list(PEERS) if args.peer == "all" else [args.peer]
+    everyone = ["foundation", "libical"] + (["oracle"] if args.baseline == "almanac" else []) if args.rscale \
+        else ["dateutil", "foundation", "libical"]
+    names = everyone if args.peer == "all" else [args.peer]
     results = [run_peer(PEERS[n](), args) for n in names]
     if args.report:
         Path(args.report).write_text(json.dumps(results, indent=1) + "\n")

@@ -6,7 +6,9 @@
  *     id  dtstart  tzid  rrule  before  limit
  *
  * dtstart and before are YYYYMMDDTHHMMSS (floating, or local in tzid when tzid
- * is not empty) or YYYYMMDDTHHMMSSZ (UTC); before may be empty (no bound).
+ * is not empty), YYYYMMDDTHHMMSSZ (UTC) or YYYYMMDD (a DATE, printed 1997-09-02);
+ * before may be empty (no bound). The rule may carry RFC 7529's RSCALE and SKIP
+ * (libical built with ICU expands them).
  * Writes one line per request, flushed at once (the harness reads a crash or
  * a hang as "the request after the last answered one"):
  *
@@ -55,7 +57,9 @@ static void limit_cpu(long usec)
 
 static void put_time(char *out, size_t n, struct icaltimetype t, icaltimezone *zone, int utc)
 {
-    if (zone) {
+    if (t.is_date) {
+        snprintf(out, n, "%04d-%02d-%02d", t.year, t.month, t.day);
+    } else if (zone) {
         time_t tt = icaltime_as_timet_with_zone(t, zone);
         struct icaltimetype local = icaltime_from_timet_with_zone(tt, 0, zone);
         int is_daylight = 0;

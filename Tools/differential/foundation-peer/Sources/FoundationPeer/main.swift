@@ -1,5 +1,6 @@
 // Expands recurrence requests with Foundation's `Calendar.RecurrenceRule`
-// (`matchingPolicy: .strict`), for the differential harness.
+// (`matchingPolicy: .strict`, or SKIP's policy with RSCALE, in RSCALE's
+// calendar: the bridge's reading), for the differential harness.
 //
 // Reads JSON Lines on stdin, one request per line, in the form of
 // `almanac batch` (Corpus/README.md), of which it reads:
@@ -15,7 +16,8 @@
 //
 // The rule is read by Almanac's parser and handed to Foundation through the
 // bridge `Calendar.RecurrenceRule(_:timeZone:)`. A floating start is
-// expanded in UTC and printed without an offset; a UTC start (`...Z`) is
+// expanded in UTC and printed without an offset, a DATE start (`YYYYMMDD`) the
+// same at midnight and printed as a date; a UTC start (`...Z`) is
 // printed with `Z`; a zoned start with its offset, as Almanac prints it.
 // Foundation leaves out a DTSTART the rule does not produce, so the harness
 // sends Almanac the same request with `include_dtstart: false`.
@@ -52,7 +54,7 @@ struct Request: Decodable {
     var limit: Int?
 }
 
-enum Form { case floating, utc, zoned }
+enum Form { case floating, utc, zoned, date }
 
 struct PeerError: Error { var message: String }
 
@@ -64,6 +66,7 @@ func civil(_ text: String) throws -> DateComponents {
         }
         return v
     }
+    if s.count == 8 { return DateComponents(year: try n(0, 4), month: try n(4, 6), day: try n(6, 8), hour: 0, minute: 0, second: 0) }
     guard s.count >= 15, s[8] == UInt8(ascii: "T") else { throw PeerError(message: "expected YYYYMMDDTHHMMSS[Z], got \(text)") }
     return DateComponents(year: try n(0, 4), month: try n(4, 6), day: try n(6, 8),
                           hour: try n(9, 11), minute: try n(11, 13), second: try n(13, 15))
@@ -77,6 +80,7 @@ func render(_ date: Date, _ calendar: Calendar, _ form: Form) -> String {
     while y.count < 4 { y = "0" + y }
     var s = "\(y)-\(two(c.month!))-\(two(c.day!))T\(two(c.hour!)):\(two(c.minute!)):\(two(c.second!))"
     switch form {
+    case .date: return "\(y)-\(two(c.month!))-\(two(c.day!))"
     case .floating: break
     case .utc: s += "Z"
     case .zoned:
@@ -103,7 +107,7 @@ func jsonString(_ s: String) -> String {
 }
 
 func answer(_ r: Request) throws -> (occurrences: [String], truncated: Bool) {
-    let form: Form = r.dtstart.hasSuffix("Z") ? .utc : (r.tzid == nil ? .floating : .zoned)
+    let form: Form = r.dtstart.count == 8 ? .date : r.dtstart.hasSuffix("Z") ? .utc : (r.tzid == nil ? .floating : .zoned)
     let zone: TimeZone
     if let tzid = r.tzid {
         guard let z = TimeZone(identifier: tzid) else { throw PeerError(message: "unknown zone \(tzid)") }

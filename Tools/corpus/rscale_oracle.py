@@ -1,0 +1,510 @@
+#!/usr/bin/env python3
+"""An independent RFC 7529 (RSCALE/SKIP) expansion, on ICU's calendars through ctypes.
+
+It reads a rule as Almanac's documentation reads RFC 7529 (Corpus/README.md, "RSCALE"):
+
+- month numbers are CLDR's: Hebrew Tishri = 1 ... Shevat = 5, Adar I = 5L, Adar (Adar II) = 6,
+  Nisan = 7 ... Elul = 12; Chinese and Dangi 1..12 with a leap month nL after month n;
+  Ethiopic, Ethioaa and Coptic 13 months (13 is not a leap month);
+- a missing leap month: SKIP=BACKWARD takes the month before it (5L -> 5), FORWARD the month
+  after it (5L -> 6; Chinese 9L -> 10), keeping the day number, which is then checked again;
+- an invalid day: BACKWARD the month's last day, FORWARD the next month's first day;
+  BYMONTHDAY=-n before the month's start: FORWARD the 1st, BACKWARD the previous month's last day;
+- BYYEARDAY=n past the year's end: FORWARD the next year's first day, BACKWARD the year's last
+  day; -n before its start: FORWARD the year's first day, BACKWARD the previous year's last day;
+- OMIT (the default) drops the date; a date moved onto another appears once and counts once;
+- SKIP applies after BYMONTH/BYYEARDAY/BYMONTHDAY have named a date and before COUNT/UNTIL.
+
+Scope: FREQ YEARLY, MONTHLY, WEEKLY, DAILY; INTERVAL; COUNT or UNTIL; BYMONTH (with nL),
+BYMONTHDAY, BYYEARDAY, BYDAY (ordinals in MONTHLY and YEARLY); WKST; DTSTART's time of day is
+kept. Not implemented (`Unsupported`): BYWEEKNO, BYSETPOS, BYHOUR/BYMINUTE/BYSECOND, sub-daily
+frequencies, and the combinations RFC 7529 leaves open (`open_question`). Dates only: the
+caller turns (date, DTSTART's time) into instants in its zone.
+
+Usable as a module (`expand`, `Calendar`) and from the command line:
+
+    python3 Tools/corpus/rscale_oracle.py 'RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD;COUNT=5' 20140208
+    python3 Tools/corpus/rscale_oracle.py --fields hebrew 2014-02-08       # ICU's fields of a date
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import datetime as dt
+import sys
+
+# ICU's UCalendarDateFields
+UCAL_ERA, UCAL_YEAR, UCAL_MONTH, UCAL_DATE, UCAL_DAY_OF_YEAR = 0, 1, 2, 5, 6
+UCAL_EXTENDED_YEAR, UCAL_IS_LEAP_MONTH = 19, 22
+UCAL_ACTUAL_MAXIMUM = 5  # UCalendarLimitType
+UCAL_LENIENT = 0         # UCalendarAttribute
+MS_PER_DAY = 86_400_000
+
+# The RSCALE names (CLDR calendar identifiers) and ICU's locale keyword for each.
+CALENDARS = {
+    "GREGORIAN": "gregorian", "CHINESE": "chinese", "DANGI": "dangi", "HEBREW": "hebrew",
+    "ISLAMIC": "islamic", "ISLAMIC-CIVIL": "islamic-civil", "ISLAMIC-UMALQURA": "islamic-umalqura",
+    "ISLAMIC-TBLA": "islamic-tbla", "ISLAMIC-RGSA": "islamic-rgsa", "PERSIAN": "persian",
+    "ETHIOPIC": "ethiopic", "ETHIOAA": "ethiopic-amete-alem", "COPTIC": "coptic", "INDIAN": "indian",
+    "BUDDHIST": "buddhist", "JAPANESE": "japanese", "ROC": "roc", "ISO8601": "iso8601",
+}
+LUNISOLAR_LEAP = {"CHINESE", "DANGI"}   # leap months through UCAL_IS_LEAP_MONTH
+WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+
+
+class Unsupported(Exception):
+    """The oracle does not implement this rule (or RFC 7529 leaves it open)."""
+
+
+_lib = None
+_fns = {}
+
+
+def _icu():
+    global _lib
+    if _lib is None:
+        names = [ctypes.util.find_library("icui18n")] + [f"libicui18n.so.{v}" for v in range(90, 49, -1)]
+        for name in filter(None, names):
+            try:
+                lib = ctypes.CDLL(name)
+            except OSError:
+                continue
+            v = next((v for v in range(90, 49, -1) if hasattr(lib, f"ucal_open_{v}")), None)
+            if v:
+                _lib = (lib, v)
+                break
+        else:
+            raise Unsupported("libicui18n not found")
+    return _lib
+
+
+def _fn(name, restype, argtypes):
+    if name not in _fns:
+        lib, v = _icu()
+        f = getattr(lib, f"{name}_{v}")
+        f.restype, f.argtypes = restype, argtypes
+        _fns[name] = f
+    return _fns[name]
+
+
+P, I32, ERR = ctypes.c_void_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int)
+
+
+def icu_version():
+    return _icu()[1]
+
+
+class Calendar:
+    """One ICU calendar in UTC; months in RFC 7529 / CLDR form: (number, is_leap)."""
+
+    def __init__(self, rscale):
+        rscale = rscale.upper()
+        if rscale not in CALENDARS:
+            raise Unsupported(f"unknown RSCALE {rscale}")
+        self.name = rscale
+        zone = "UTC".encode("utf-16-le") + b"\0\0"
+        status = ctypes.c_int(0)
+        locale = f"en@calendar={CALENDARS[rscale]}".encode()
+        self.cal = _fn("ucal_open", P, [P, I32, ctypes.c_char_p, ctypes.c_int, ERR])(
+            zone, 3, locale, 0, ctypes.byref(status))  # 0 = UCAL_TRADITIONAL: the locale's calendar
+        if status.value > 0:
+            raise Unsupported(f"ICU cannot open calendar {rscale} (status {status.value})")
+        _fn("ucal_setAttribute", None, [P, ctypes.c_int, I32])(self.cal, UCAL_LENIENT, 1)
+        self._cache = {}
+
+    # ICU access
+    def _get(self, field):
+        status = ctypes.c_int(0)
+        return _fn("ucal_get", I32, [P, ctypes.c_int, ERR])(self.cal, field, ctypes.byref(status))
+
+    def _set(self, field, value):
+        _fn("ucal_set", None, [P, ctypes.c_int, I32])(self.cal, field, value)
+
+    def _set_day(self, day):
+        status = ctypes.c_int(0)
+        _fn("ucal_setMillis", None, [P, ctypes.c_double, ERR])(self.cal, float(day) * MS_PER_DAY, ctypes.byref(status))
+
+    def _day(self):
+        status = ctypes.c_int(0)
+        ms = _fn("ucal_getMillis", ctypes.c_double, [P, ERR])(self.cal, ctypes.byref(status))
+        return int(ms // MS_PER_DAY)
+
+    def _limit(self, field):
+        status = ctypes.c_int(0)
+        return _fn("ucal_getLimit", I32, [P, ctypes.c_int, ctypes.c_int, ERR])(
+            self.cal, field, UCAL_ACTUAL_MAXIMUM, ctypes.byref(status))
+
+    # Month numbering: ICU's 0-based month field (and leap flag) <-> RFC 7529's (n, leap)
+    def _to_rfc(self, month0, leap):
+        if self.name == "HEBREW":  # ICU: 0 Tishri .. 4 Shevat, 5 Adar I, 6 Adar (II), 7 Nisan .. 12 Elul
+            return (5, True) if month0 == 5 else ((month0 + 1, False) if month0 < 5 else (month0, False))
+        return (month0 + 1, bool(leap))
+
+    def _to_icu(self, month):
+        n, leap = month
+        if self.name == "HEBREW":
+            return (5, 0) if leap else ((n - 1, 0) if n <= 5 else (n, 0))
+        return (n - 1, 1 if leap else 0)
+
+    # Days: integers, days since 1970-01-01 (proleptic Gregorian in ICU's Gregorian calendar,
+    # which has a Julian cutover in 1582: stay after it)
+    def fields(self, day):
+        """(extended year, (month, leap), day of month, day of year) of an epoch day."""
+        self._set_day(day)
+        return (self._get(UCAL_EXTENDED_YEAR), self._to_rfc(self._get(UCAL_MONTH), self._get(UCAL_IS_LEAP_MONTH)),
+                self._get(UCAL_DATE), self._get(UCAL_DAY_OF_YEAR))
+
+    def month_start(self, year, month):
+        """Epoch day of the 1st of `month` in extended `year`, or None when the year has no such month."""
+        key = ("m", year, month)
+        if key not in self._cache:
+            m0, leap = self._to_icu(month)
+            if self.name == "HEBREW" and month == (5, True) and not self.is_hebrew_leap(year):
+                self._cache[key] = None
+                return None
+            _fn("ucal_clear", None, [P])(self.cal)
+            self._set(UCAL_EXTENDED_YEAR, year)
+            self._set(UCAL_MONTH, m0)
+            if self.name in LUNISOLAR_LEAP:
+                self._set(UCAL_IS_LEAP_MONTH, leap)
+            self._set(UCAL_DATE, 1)
+            day = self._day()
+            y, m, d, _ = self.fields(day)
+            self._cache[key] = day if (y, m, d) == (year, month, 1) else None
+        return self._cache[key]
+
+    def is_hebrew_leap(self, year):
+        return (7 * year + 1) % 19 < 7
+
+    def months(self, year):
+        """The months of extended `year`, in order, as (month, first epoch day, length)."""
+        key = ("y", year)
+        if key not in self._cache:
+            out = []
+            day = self.year_start(year)
+            while True:
+                y, m, d, _ = self.fields(day)
+                if y != year:
+                    break
+                # The next 1st of a month (ICU's actual maximum of UCAL_DATE is wrong for
+                # some Chinese leap months); Ethiopic and Coptic month 13 has 5 or 6 days.
+                length = next(n for n in (30, 29, 31, 28, 5, 6, *range(7, 28), 32) if self.fields(day + n)[2] == 1)
+                out.append((m, day, length))
+                day += length
+            self._cache[key] = out
+        return self._cache[key]
+
+    def year_start(self, year):
+        key = ("s", year)
+        if key not in self._cache:
+            _fn("ucal_clear", None, [P])(self.cal)
+            self._set(UCAL_EXTENDED_YEAR, year)
+            self._set(UCAL_DAY_OF_YEAR, 1)
+            self._cache[key] = self._day()
+        return self._cache[key]
+
+    def year_length(self, year):
+        return self.year_start(year + 1) - self.year_start(year)
+
+    def month_info(self, year, month):
+        """(first epoch day, length) of a month of a year, or None."""
+        for m, first, length in self.months(year):
+            if m == month:
+                return first, length
+        return None
+
+
+def epoch_day(d):
+    return (d - dt.date(1970, 1, 1)).days
+
+
+def date_of(day):
+    return dt.date(1970, 1, 1) + dt.timedelta(days=day)
+
+
+def parse_month(text):
+    return (int(text[:-1]), True) if text.endswith("L") else (int(text), False)
+
+
+def open_question(parts):
+    """Why RFC 7529 does not settle this rule's answer (Almanac picks one reading), or None."""
+    skip = parts.get("SKIP", "OMIT")
+    if skip == "OMIT":
+        return None
+    if "BYDAY" in parts and ({"BYMONTHDAY", "BYYEARDAY"} & set(parts) or any(
+            m.endswith("L") for m in parts.get("BYMONTH", "").split(",") if m)):
+        return "SKIP with BYDAY beside a part that names invalid dates: is BYDAY checked before or after the move?"
+    if parts["FREQ"] in ("MONTHLY", "WEEKLY", "DAILY") and any(m.endswith("L") for m in parts.get("BYMONTH", "").split(",") if m):
+        return "SKIP with a leap month as a limit (MONTHLY/WEEKLY/DAILY): does a missing leap month move?"
+    return None
+
+
+def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
+    """The dates of `rule` (text, RSCALE required) from `dtstart` (a date), in order.
+
+    `until`: a date (inclusive) the rule's UNTIL or a window gives; `limit`: the most dates
+    returned. With include_dtstart, DTSTART is the first date and counts toward COUNT even when
+    the rule does not produce it (RFC 5545 3.8.5.3); without, it is a date only when produced.
+    """
+    parts = dict(p.split("=", 1) for p in rule.split(";"))
+    parts = {k.upper(): v.upper() for k, v in parts.items()}
+    for unsupported in ("BYWEEKNO", "BYSETPOS", "BYHOUR", "BYMINUTE", "BYSECOND"):
+        if unsupported in parts:
+            raise Unsupported(f"the oracle does not implement {unsupported}")
+    freq = parts["FREQ"]
+    if freq not in ("YEARLY", "MONTHLY", "WEEKLY", "DAILY"):
+        raise Unsupported(f"the oracle does not implement FREQ={freq}")
+    cal = Calendar(parts.get("RSCALE", "GREGORIAN"))
+    skip = parts.get("SKIP", "OMIT")
+    interval = int(parts.get("INTERVAL", "1"))
+    count = int(parts["COUNT"]) if "COUNT" in parts else None
+    if "UNTIL" in parts:
+        u = parts["UNTIL"]
+        u_date = dt.date(int(u[:4]), int(u[4:6]), int(u[6:8]))
+        until = u_date if until is None else min(until, u_date)
+    months = [parse_month(m) for m in parts["BYMONTH"].split(",")] if "BYMONTH" in parts else None
+    monthdays = [int(x) for x in parts["BYMONTHDAY"].split(",")] if "BYMONTHDAY" in parts else None
+    yeardays = [int(x) for x in parts["BYYEARDAY"].split(",")] if "BYYEARDAY" in parts else None
+    byday = []
+    for item in parts["BYDAY"].split(",") if "BYDAY" in parts else []:
+        n = item[:-2]
+        byday.append((int(n) if n else None, WEEKDAYS.index(item[-2:])))
+    wkst = WEEKDAYS.index(parts.get("WKST", "MO"))
+
+    d0 = epoch_day(dtstart)
+    y0, m0, md0, _ = cal.fields(d0)
+    stop = epoch_day(until) if until else None
+
+    def weekday(day):
+        return (day + 3) % 7  # 1970-01-01 was a Thursday; 0 = Monday
+
+    def move_month_day(year, month, mday):
+        """A day `mday` (1-based or negative) of `month` in `year` -> epoch day, with SKIP; None to drop."""
+        info = cal.month_info(year, month)
+        if info is None:  # a leap month this year lacks
+            if skip == "OMIT" or not month[1]:
+                return None
+            months_of_year = [m for m, _, _ in cal.months(year)]
+            if skip == "BACKWARD":
+                month = (month[0], False)
+            else:
+                later = [m for m in months_of_year if m[0] > month[0] and not m[1]]
+                if not later:
+                    return None
+                month = later[0]
+            info = cal.month_info(year, month)
+            if info is None:
+                return None
+        first, length = info
+        if mday > 0:
+            if mday <= length:
+                return first + mday - 1
+            return None if skip == "OMIT" else (first + length - 1 if skip == "BACKWARD" else first + length)
+        if -mday <= length:
+            return first + length + mday
+        return None if skip == "OMIT" else (first if skip == "FORWARD" else first - 1)
+
+    def weekday_ok(day, scope_days):
+        if not byday:
+            return True
+        for n, wd in byday:
+            if weekday(day) != wd:
+                continue
+            if n is None:
+                return True
+            same = [x for x in scope_days if weekday(x) == wd]
+            if (n > 0 and n <= len(same) and same[n - 1] == day) or (n < 0 and -n <= len(same) and same[n] == day):
+                return True
+        return False
+
+    def byday_days(scope_days):
+        return [d for d in scope_days if weekday_ok(d, scope_days)]
+
+    def year_days(year):
+        return list(range(cal.year_start(year), cal.year_start(year + 1)))
+
+    def period_dates(index):
+        """The sorted dates of the index-th period (INTERVAL applied by the caller)."""
+        out = set()
+        if freq == "YEARLY":
+            year = y0 + index
+            if yeardays:
+                start, length = cal.year_start(year), cal.year_length(year)
+                cands = []
+                for n in yeardays:
+                    if 0 < n <= length:
+                        cands.append(start + n - 1)
+                    elif 0 < -n <= length:
+                        cands.append(start + length + n)
+                    elif skip == "FORWARD":
+                        cands.append(start + length if n > 0 else start)
+                    elif skip == "BACKWARD":
+                        cands.append(start + length - 1 if n > 0 else start - 1)
+                for c in cands:
+                    _, m, md, _ = cal.fields(c)
+                    if months and m not in months:
+                        continue
+                    if monthdays and not any(mdv == md for mdv in monthdays):
+                        continue
+                    out.add(c)
+                if byday:
+                    out = {c for c in out if weekday_ok(c, year_days(year))}
+                return sorted(out)
+            if monthdays or (not byday):
+                wanted = months or ([m for m, _, _ in cal.months(year)] if monthdays else [m0])
+                mdays = monthdays or [md0]
+                for m in wanted:
+                    for md in mdays:
+                        c = move_month_day(year, m, md)
+                        if c is not None:
+                            out.add(c)
+                if byday:
+                    scope = {}
+                    kept = set()
+                    for c in out:
+                        _, m, _, _ = cal.fields(c)
+                        info = cal.month_info(cal.fields(c)[0], m)
+                        days = list(range(info[0], info[0] + info[1])) if (months and info) else year_days(year)
+                        if weekday_ok(c, days):
+                            kept.add(c)
+                    out = kept
+                return sorted(out)
+            # BYDAY (and BYMONTH) alone
+            if months:
+                for m in months:
+                    info = cal.month_info(year, m)
+                    if info is None:
+                        if skip != "OMIT" and m[1]:
+                            raise Unsupported("SKIP with a missing leap month and BYDAY")
+                        continue
+                    out.update(byday_days(list(range(info[0], info[0] + info[1]))))
+            else:
+                out.update(byday_days(year_days(year)))
+            return sorted(out)
+        if freq == "MONTHLY":
+            year, month = month_at(index)
+            if months and month not in months:
+                return []
+            info = cal.month_info(year, month)
+            if monthdays or not byday:
+                for md in monthdays or [md0]:
+                    c = move_month_day(year, month, md)
+                    if c is not None:
+                        out.add(c)
+                if byday:
+                    days = list(range(info[0], info[0] + info[1]))
+                    out = {c for c in out if weekday_ok(c, days)}
+                return sorted(out)
+            return byday_days(list(range(info[0], info[0] + info[1])))
+        if freq == "WEEKLY":
+            week_start = d0 - (weekday(d0) - wkst) % 7 + 7 * index
+            days = range(week_start, week_start + 7)
+            wds = {wd for _, wd in byday} if byday else {weekday(d0)}
+            for c in days:
+                if weekday(c) not in wds:
+                    continue
+                _, m, md, _ = cal.fields(c)
+                if months and m not in months:
+                    continue
+                out.add(c)
+            return sorted(out)
+        # DAILY
+        c = d0 + index
+        y, m, md, _ = cal.fields(c)
+        if months and m not in months:
+            return []
+        if monthdays:
+            _, length = cal.month_info(y, m)
+            if not any(v == md or v == md - length - 1 for v in monthdays):
+                return []
+        if byday and weekday(c) not in {wd for _, wd in byday}:
+            return []
+        return [c]
+
+    month_seq = []
+
+    def month_at(index):
+        """The index-th month from DTSTART's month, counting leap months as months."""
+        while len(month_seq) <= index:
+            if not month_seq:
+                ms = cal.months(y0)
+                k = [m for m, _, _ in ms].index(m0)
+                month_seq.extend((y0, m) for m, _, _ in ms[k:])
+                month_seq_year[0] = y0
+            else:
+                month_seq_year[0] += 1
+                month_seq.extend((month_seq_year[0], m) for m, _, _ in cal.months(month_seq_year[0]))
+        return month_seq[index]
+
+    month_seq_year = [y0]
+
+    result = []
+    seen = set()
+    produced = 0
+    if include_dtstart:
+        result.append(d0)
+        seen.add(d0)
+        produced = 1
+    index = 0
+    empty_periods = 0
+    while True:
+        if count is not None and produced >= count:
+            break
+        if len(result) >= limit:
+            break
+        dates = period_dates(index)
+        index += interval
+        if not dates:
+            empty_periods += 1
+            if empty_periods > 5000:
+                break
+            if stop is not None and _period_past(cal, freq, y0, index, d0, stop):
+                break
+            continue
+        empty_periods = 0
+        past = False
+        for c in dates:
+            if c < d0:
+                continue
+            if stop is not None and c > stop:
+                past = True
+                break
+            if c in seen:
+                continue
+            seen.add(c)
+            result.append(c)
+            produced += 1
+            if (count is not None and produced >= count) or len(result) >= limit:
+                break
+        if past:
+            break
+    return [date_of(c) for c in sorted(result)[:limit]]
+
+
+def _period_past(cal, freq, y0, index, d0, stop):
+    """True when the index-th period starts after `stop` (an epoch day)."""
+    if freq == "YEARLY":
+        return cal.year_start(y0 + index) - 400 > stop
+    if freq == "MONTHLY":
+        return d0 + 29 * index - 60 > stop
+    if freq == "WEEKLY":
+        return d0 + 7 * index - 7 > stop
+    return d0 + index > stop
+
+
+def main(argv):
+    if argv[:1] == ["--fields"]:
+        cal = Calendar(argv[1])
+        for text in argv[2:]:
+            y, m, d, yd = cal.fields(epoch_day(dt.date.fromisoformat(text)))
+            print(f"{text}: {cal.name} year {y}, month {m[0]}{'L' if m[1] else ''}, day {d}, day of year {yd}")
+        return 0
+    rule, start = argv[0], argv[1]
+    d = dt.date(int(start[:4]), int(start[4:6]), int(start[6:8]))
+    include = "--without-dtstart" not in argv
+    print(" ".join(x.strftime("%Y%m%d") for x in expand(rule, d, limit=50, include_dtstart=include)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
