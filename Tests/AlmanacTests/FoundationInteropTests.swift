@@ -88,7 +88,7 @@ import Testing
         let omit = try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=OMIT"), timeZone: utc)
         #expect(omit.matchingPolicy == .strict)
         // Every RSCALE Almanac parses has a Foundation calendar; ISLAMIC-RGSA has none.
-        for name in RecurrenceRule.supportedScales {
+        for name in RecurrenceRule.supportedScales where name != "ISLAMIC-RGSA" {
             #expect(throws: Never.self) { try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=\(name);FREQ=DAILY"), timeZone: utc) }
         }
         var rgsa = RecurrenceRule(frequency: .daily)
