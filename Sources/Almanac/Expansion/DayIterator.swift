@@ -45,6 +45,8 @@ struct _DayIterator {
     var daySeek: _DayLimitSeek? = nil
     /// MONTHLY in an RSCALE calendar: the last frame's month (ScaledFrames.swift).
     var scaledMonth: _ScaledMonthPosition? = nil
+    /// RSCALE calendars: the tables of the last YEARLY frame's year.
+    var scaledChunk: _ScaleChunk? = nil
 
     /// Times a DST gap moved forward wait here until no earlier time can come.
     var merge = _GapMerge()

@@ -36,6 +36,8 @@ final class _RulePlan: Sendable {
     let setPos: [Int]
     /// After this many consecutive frames without an instance, none will ever come.
     let emptyLimit: Int
+    /// RSCALE calendars: the number of the first YEARLY frame's year.
+    let scaleFirstYear: Int?
 
     var times: [Int32] { timeTable.times }
     var unit: Int64 { timeTable.unit }
@@ -76,6 +78,7 @@ final class _RulePlan: Sendable {
         // not come back for centuries): their walks end at year 9999.
         emptyLimit = scale == nil ? Self.emptyLimit(rule.frequency, interval: interval) : Int.max
         untilKey = rule.until.map { Self.key(of: $0, start: start) }
+        scaleFirstYear = Self.scaledFrameYear(containing: startDay, dayParts)?.number
     }
 
     /// The calendar RSCALE names, when its months are not the Gregorian

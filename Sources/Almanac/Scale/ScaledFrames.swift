@@ -15,9 +15,11 @@ extension _RulePlan {
 
     /// The calendar year of the first YEARLY frame: the year holding DTSTART,
     /// or with BYWEEKNO the year whose weeks hold it.
-    func scaledFrameYear(containing day: Int) -> _ScaleYear? {
+    func scaledFrameYear(containing day: Int) -> _ScaleYear? { Self.scaledFrameYear(containing: day, dayParts) }
+
+    static func scaledFrameYear(containing day: Int, _ dayParts: _DayParts) -> _ScaleYear? {
         guard let scale = dayParts.scale, let y = scale.year(containing: day) else { return nil }
-        guard hasByWeekNo else { return y }
+        guard dayParts.hasByWeekNo else { return y }
         if day < dayParts.weekOneStart(yearFirst: y.first) { return scale.year(y.number - 1) }
         if day >= dayParts.weekOneStart(yearFirst: y.first + y.length) { return scale.year(y.number + 1) }
         return y
@@ -46,8 +48,10 @@ extension _DayIterator {
     mutating func loadScaledFrame(step: Int) -> Bool {
         guard let scale = plan.dayParts.scale else { return false }
         if plan.frequency == .yearly {
-            guard let y0 = plan.scaledFrameYear(containing: plan.startDay), step < 20_000,
-                  let y = scale.year(y0.number + step) else { return false }
+            guard let y0 = plan.scaleFirstYear, step < 20_000 else { return false }
+            let number = y0 + step
+            if scaledChunk?.year(number) == nil { scaledChunk = scale.chunk(holding: number) }
+            guard let y = scaledChunk?.year(number) else { return false }
             frame.start = y.first - _DayParts.scaleYearLead
             guard frame.start <= lastDay else { return false }
             frame.days = plan.dayParts.scaledYearDays(y, scale: scale)
