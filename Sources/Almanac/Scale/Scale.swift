@@ -105,9 +105,14 @@ final class _Scale: Sendable {
     func year(containing day: Int) -> _ScaleYear? {
         guard day >= firstDay, day <= lastDay else { return nil }
         var guess = anchorYear + Int((Double(day) / meanYear).rounded(.down))
-        for _ in 0..<8 {
-            guard let y = year(guess) else { return nil }
-            if day < y.first { guess -= 1 } else if day >= y.first + y.length { guess += 1 } else { return y }
+        for _ in 0..<16 {
+            // A guess past a table's end (an embedded table starts a few
+            // days before year 1) steps back toward day 0.
+            guard let y = year(guess) else { guess += guess < anchorYear ? 1 : -1; continue }
+            // Far from day 0 the mean year's error adds up: step by the days missed.
+            if day < y.first { guess -= max(1, Int(Double(y.first - day) / meanYear)) }
+            else if day >= y.first + y.length { guess += max(1, Int(Double(day - y.first - y.length) / meanYear)) }
+            else { return y }
         }
         return nil
     }
@@ -126,7 +131,8 @@ final class _Scale: Sendable {
         switch source {
         case .embedded(let table):
             let years = (firstYear..<(firstYear + chunkYears)).compactMap { table.year($0) }
-            return years.isEmpty ? nil : _ScaleChunk(base: firstYear, years: years)
+            // At the table's ends a chunk holds fewer years.
+            return years.first.map { _ScaleChunk(base: $0.number, years: years) }
         case .icu(let keyword):
             return icuChunk(keyword, firstYear: firstYear, day: 0)
         case .ummAlQura:
