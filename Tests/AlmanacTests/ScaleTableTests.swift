@@ -24,7 +24,7 @@ import Testing
             let c = calendar.dateComponents([.month], from: d)
             var number = c.month!, leap = c.isLeapMonth ?? false
             // Foundation numbers Hebrew months in ICU's order (Adar I is 6, Adar 7).
-            if hebrew { (number, leap) = number == 6 && calendar.range(of: .month, in: .year, for: d)!.count == 13 ? (5, true) : (number > 6 ? number - 1 : number, false) }
+            if hebrew { (number, leap) = number == 6 && calendar.range(of: .day, in: .year, for: d)!.count > 380 ? (5, true) : (number > 6 ? number - 1 : number, false) }
             out.append(Month(first: first, number: number, leap: leap))
             d = calendar.dateInterval(of: .month, for: d)!.end
         }

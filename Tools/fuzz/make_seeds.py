@@ -85,11 +85,25 @@ def encode_list(values, count, signed, wide):
     return out
 
 
+# RecurrenceRule.supportedScales, in its order (ExpandFuzz.swift picks by index).
+SCALES = ["GREGORIAN", "CHINESE", "DANGI", "HEBREW", "ISLAMIC", "ISLAMIC-CIVIL", "ISLAMIC-UMALQURA", "ISLAMIC-TBLA",
+          "ISLAMIC-RGSA", "PERSIAN", "ETHIOPIC", "ETHIOAA", "COPTIC", "INDIAN", "BUDDHIST", "JAPANESE", "ROC", "ISO8601"]
+
+
 def encode_expand(case, rule, window=None):
     """The fuzz-expand bytes of one corpus rule and start, or None when the layout cannot say it."""
+    try:
+        return encode_expand_or_fail(case, rule, window)
+    except (ValueError, IndexError, KeyError):
+        return None  # hostile corpus rules (malformed values) have no layout
+
+
+def encode_expand_or_fail(case, rule, window=None):
     parts = dict(p.split("=", 1) for p in rule.split(";") if "=" in p)
     if any(k not in ("FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
-                     "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST") for k in parts):
+                     "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP") for k in parts):
+        return None
+    if "L" in parts.get("BYMONTH", "") or parts.get("RSCALE", "GREGORIAN") not in SCALES:
         return None
     if parts.get("FREQ") not in FREQS:
         return None
@@ -99,7 +113,7 @@ def encode_expand(case, rule, window=None):
         return None
     kind = 0 if "T" not in dtstart else (2 if dtstart.endswith("Z") else (3 if tzid else 1))
     end = (1 if "COUNT" in parts else 0) | (2 if "UNTIL" in parts else 0)
-    flags = end << 2 | ((1 << 4) if window else 0)
+    flags = end << 2 | ((1 << 4) if window else 0) | ((1 << 6) if "SKIP" in parts else 0)
     out = bytes([FREQS.index(parts["FREQ"]), flags])
     interval = int(parts.get("INTERVAL", "1"))
     out += b"\x00" if interval == 1 else (bytes([128, interval - 1]) if interval <= 256 else bytes([192]) + u16(interval - 1))
@@ -148,6 +162,13 @@ def encode_expand(case, rule, window=None):
     if "WKST" in parts:
         mask |= 512
         body += bytes([DAYS.index(parts["WKST"])])
+    if "RSCALE" in parts:
+        # ExpandFuzz: a byte under 64 is GREGORIAN, else supportedScales[byte % count].
+        mask |= 1024
+        i = SCALES.index(parts["RSCALE"])
+        body += bytes([next(b for b in range(64, 256) if b % len(SCALES) == i)])
+    if "SKIP" in parts:
+        body += bytes([["OMIT", "BACKWARD", "FORWARD"].index(parts["SKIP"])])
     out += u16(mask) + body
     if window:
         out += span(window[0]) + span(window[1])

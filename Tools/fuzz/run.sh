@@ -81,7 +81,12 @@ MAP
     else
         rm -f "$dir/library.stamp"
         echo "build ($variant): CAlmanacICU"
-        "${cc[@]}" "$ROOT/Sources/CAlmanacICU/zone_icu.c" -o "$obj/CAlmanacICU.o" || return 2
+        local c c_objs=()
+        for c in "$ROOT"/Sources/CAlmanacICU/*.c; do
+            "${cc[@]}" "$c" -o "$obj/CAlmanacICU-$(basename "$c" .c).o" || return 2
+            c_objs+=("$obj/CAlmanacICU-$(basename "$c" .c).o")
+        done
+        ld -r "${c_objs[@]}" -o "$obj/CAlmanacICU.o" || return 2
         local m files
         for m in AlmanacCore Almanac AlmanacRequests AlmanacCalendar AlmanacSync; do
             echo "build ($variant): $m"

@@ -8,7 +8,8 @@
 //      (none / COUNT / UNTIL / both), bits4-5 window (none / near DTSTART /
 //      anywhere / around UNTIL), bit6 SKIP part, bit7 synthetic zone
 //   interval, DTSTART (kind, year, month, day, h, m, s, zone), COUNT, UNTIL,
-//   u16 mask of BYxxx parts (bit0 BYSECOND ... bit8 BYSETPOS, bit9 WKST, bit10 RSCALE=GREGORIAN)
+//   u16 mask of BYxxx parts (bit0 BYSECOND ... bit8 BYSETPOS, bit9 WKST, bit10 RSCALE: a u8 picks
+//   the calendar, GREGORIAN a quarter of the time, else any of RecurrenceRule.supportedScales)
 //   and their values, SKIP, window, synthetic zone.
 //
 // Invariants, on up to `prefixLength` occurrences:
@@ -188,15 +189,21 @@ func decode(_ b: inout FuzzBytes) -> Case {
         var months: Set<RecurrenceRule.Month> = []
         for _ in 0..<(1 + b.u8() % 4) {
             let sel = b.u8()
-            months.insert(sel < 240 ? RecurrenceRule.Month(1 + sel % 12) : b.pick([.init(0), .init(13), .init(-1), .init(5, isLeap: true), .init(2, isLeap: true)]))
+            months.insert(sel < 224 ? RecurrenceRule.Month(1 + sel % 12)
+                : b.pick([.init(0), .init(13), .init(-1), .init(5, isLeap: true), .init(2, isLeap: true), .init(1, isLeap: true),
+                          .init(12, isLeap: true), .init(13, isLeap: true)]))
         }
         rule.byMonth = months.sorted()
     }
     if mask & 256 != 0 { rule.bySetPos = list(&b, 1...366, signed: true, edges: [0, 367, -367, Int.max, Int.min]) }
     if mask & 512 != 0 { rule.weekStart = Weekday.allCases[b.u8() % 7] }
-    if mask & 1024 != 0 { rule.rscale = "GREGORIAN" }
+    // RSCALE: any calendar Almanac accepts (RFC 7529), Gregorian most often.
+    if mask & 1024 != 0 {
+        let sel = b.u8()
+        rule.rscale = sel < 64 ? "GREGORIAN" : RecurrenceRule.supportedScales[sel % RecurrenceRule.supportedScales.count]
+    }
     if flags & 0x40 != 0 {
-        rule.rscale = "GREGORIAN"
+        if rule.rscale == nil { rule.rscale = "GREGORIAN" }
         rule.skip = [RecurrenceRule.Skip.omit, .backward, .forward][b.u8() % 3]
     }
 
