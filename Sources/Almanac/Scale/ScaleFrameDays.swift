@@ -95,9 +95,16 @@ extension _DayParts {
     func scaledYearMonths(_ y: _ScaleYear) -> UInt16 {
         var mask: UInt16 = 0
         if hasByMonth {
-            for n in 1...13 {
-                if monthMask & (1 << UInt16(n)) != 0, let i = scaledMonthIndex(y, number: n, leap: false) { mask |= 1 << UInt16(i) }
-                if leapMonthMask & (1 << UInt16(n)) != 0, let i = scaledMonthIndex(y, number: n, leap: true) { mask |= 1 << UInt16(i) }
+            var plain = monthMask, leap = leapMonthMask
+            while plain != 0 {
+                let n = plain.trailingZeroBitCount
+                plain &= plain - 1
+                if let i = scaledMonthIndex(y, number: n, leap: false) { mask |= 1 << UInt16(i) }
+            }
+            while leap != 0 {
+                let n = leap.trailingZeroBitCount
+                leap &= leap - 1
+                if let i = scaledMonthIndex(y, number: n, leap: true) { mask |= 1 << UInt16(i) }
             }
         } else if !hasByYearDay && !hasByMonthDay && !hasByDay {
             if let i = scaledMonthIndex(y, number: startScaleMonth, leap: startScaleLeap) { mask |= 1 << UInt16(i) }
@@ -132,6 +139,16 @@ extension _DayParts {
             }
             return set
         }
+        if hasByMonthDay && !hasByDay && !hasByYearDay {
+            // Month days alone (a birthday, a feast): straight from the masks.
+            var left = months
+            while left != 0 {
+                let i = left.trailingZeroBitCount
+                left &= left - 1
+                insertMonthDays(of: y[i], into: &set, base: base)
+            }
+            return set
+        }
         var ordinalDays = _DaySet()   // indexes from base
         if hasByDay && !ordinals.isEmpty {
             if hasByMonth {
@@ -154,7 +171,6 @@ extension _DayParts {
                 if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(day - base) { continue }
                 set.insert(day - base)
             }
-            if hasByMonthDay && !hasByDay && !hasByYearDay { insertSkippedMonthDays(first: Int(m.first), length: Int(m.length), into: &set, base: base) }
         }
         if hasByYearDay && !hasByMonthDay && !hasByDay && !hasByMonth {
             insertSkippedYearDays(first: y.first, length: y.length, into: &set, base: base)
@@ -171,6 +187,8 @@ extension _DayParts {
         if hasByMonth && !monthMatches(m) { return set }
         if !hasByMonthDay && !hasByDay {
             insertDay(startScaleDay, of: m, into: &set, base: base)
+        } else if !hasByDay {
+            insertMonthDays(of: m, into: &set, base: base)
         } else {
             var ordinalDays = _DaySet()
             if hasByDay && !ordinals.isEmpty { insertOrdinals(into: &ordinalDays, first: first, length: length, base: 1) }
@@ -181,7 +199,6 @@ extension _DayParts {
                 if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(monthDay) { continue }
                 set.insert(monthDay)
             }
-            if hasByMonthDay && !hasByDay { insertSkippedMonthDays(first: Int(m.first), length: Int(m.length), into: &set, base: base) }
         }
         let limits = present([.yearDay, .weekNo])
         guard !limits.isEmpty else { return set }
@@ -192,6 +209,23 @@ extension _DayParts {
             j = set.next(from: d + 1)
         }
         return out
+    }
+
+    /// BYMONTHDAY's days of month `m`, and where SKIP moves those it lacks.
+    func insertMonthDays(of m: _ScaleMonth, into set: inout _DaySet, base: Int) {
+        let first = Int(m.first) - base, length = Int(m.length)
+        var pos = monthDayPos, neg = monthDayNeg
+        while pos != 0 {
+            let d = pos.trailingZeroBitCount
+            pos &= pos - 1
+            if d <= length { set.insert(first + d - 1) }
+        }
+        while neg != 0 {
+            let d = neg.trailingZeroBitCount
+            neg &= neg - 1
+            if d <= length { set.insert(first + length - d) }
+        }
+        insertSkippedMonthDays(first: Int(m.first), length: length, into: &set, base: base)
     }
 
     /// Day `day` of month `m`, or where SKIP moves it when the month is too short.
