@@ -9,8 +9,11 @@
 # .ics against libical, C2 a one-week query against recurring-ical-events,
 # C3 the memory of holding it), a third for issue 12's sync rows (S1, S2
 # reading a 10,000-event Google and Graph payload against JSONDecoder, S3 a
-# one-month diff of a 10,000-series calendar), the verdict on each of issue
-# 3's targets, and the machine's load.
+# one-month diff of a 10,000-series calendar), a fourth for issue 13's
+# rules in other calendars (R1-R3: Chinese, Hebrew and Islamic RSCALE rules
+# beside their Gregorian twins and Foundation in the same calendar, with the
+# 3x and no-allocation verdicts), the verdict on each of issue 3's targets,
+# and the machine's load.
 #
 #   Benchmarks/table.sh                    full run (about 3 minutes once built)
 #   Benchmarks/table.sh --ci               short run for CI: one measured iteration per
@@ -154,11 +157,13 @@ def n(x):
 
 CALENDAR_ROWS = ["C1", "C2"]  # issue 11: their own table below
 SYNC_ROWS = ["S1", "S2", "S3", "S3-window"]  # issue 12: theirs too
+SCALE_ROWS = ["R1", "R1-small", "R1-G", "R2", "R2-G", "R3", "R3-G"]  # issue 13: theirs too
+SCALE_TWINS = {"R1": "R1-G", "R1-small": "R1-G", "R2": "R2-G", "R3": "R3-G"}  # RSCALE row -> its Gregorian twin
 order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W10", "W10-100k", "W10-old",
          "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
-ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(SYNC_ROWS))
+ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS))
 
 def rate(per_ns):
     if per_ns is None or per_ns == 0: return "—"
@@ -292,6 +297,55 @@ def sync_table():
     for i in ("S1", "S2", "S3"):
         for s_, msg in checks.get(i, []): print(f"- {i} check ({s_}): {msg}")
 
+# --- issue 13's RSCALE rows (R1-R3): each beside its Gregorian twin and Foundation in the same calendar
+def scale_table():
+    if not any(f"{i}-Almanac" in data for i in SCALE_ROWS): return
+    def per(b, i):
+        v, c = T(b), counts.get((i, "Almanac"))
+        return None if v is None or not c else v / c
+    def status(*rows):
+        s = [k for i in rows for k, _ in checks.get(i, [])]
+        return ("✗ mismatch" if "MISMATCH" in s or any(w.startswith(tuple(f"{i} " for i in rows)) for w in warnings)
+                else "✓ (Foundation differs)" if "known" in s else "✓" if "agree" in s else "—")
+    print("\n**Calendars other than the Gregorian (issue 13)**: RFC 7529 RSCALE rules, each beside the same rule shape "
+          "in the Gregorian calendar with the same COUNT (its twin), DTSTART at 09:00 America/New_York; Foundation is "
+          "`Calendar.RecurrenceRule` in the same calendar (`Calendar(identifier: .chinese / .hebrew / .islamicCivil)`, "
+          "through Almanac's bridge). The year tables are warm (setup expands each rule once).")
+    print("\n| Row | Rule | Occurrences | Almanac / run | Almanac / occurrence | Gregorian twin | Twin / occurrence | RSCALE ÷ Gregorian (per occurrence) "
+          "| Foundation / run | Foundation / occurrence | Foundation ÷ Almanac (per occurrence) | Almanac mallocs / run | Twin mallocs / run | Check |")
+    print("|---|---|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|---|")
+    for i in (r for r in SCALE_ROWS if r in SCALE_TWINS):
+        if f"{i}-Almanac" not in data: continue
+        g = SCALE_TWINS[i]
+        a, ap, gp, f = T(f"{i}-Almanac"), per(f"{i}-Almanac", i), per(f"{g}-Almanac", g), T(f"{i}-Foundation")
+        fc = counts.get((i, "Foundation"))
+        fp = None if f is None or not fc else f / fc
+        occ = n(counts.get((i, "Almanac"))) + ("" if fc is None or fc == counts.get((i, "Almanac")) else f" (Foundation {fc:,})")
+        print(f"| {i} | `{texts.get(i, '?')}` | {occ} | {t(a)} | {t(ap)} | {g}: `{texts.get(g, '?')}` | {t(gp)} | {ratio(ap, gp)} "
+              f"| {t(f)} | {t(fp)} | {ratio(fp, ap)} | {n(p(f'{i}-Almanac', 'mallocCountTotal'))} | {n(p(f'{g}-Almanac', 'mallocCountTotal'))} | {status(i, g)} |")
+    print("\nTimes are medians of the thread's CPU time less Empty, as above; per occurrence = a run's time ÷ its occurrences. "
+          "RSCALE ÷ Gregorian > 1 means the RSCALE rule costs more per occurrence than its twin; Foundation ÷ Almanac > 1 means Almanac is faster."
+          + (" Foundation is not run with --ci (CI compares the first 2,000 instances in setup instead)." if ci else ""))
+    goals = []
+    ratios = [(i, per(f"{i}-Almanac", i), per(f"{SCALE_TWINS[i]}-Almanac", SCALE_TWINS[i])) for i in ("R1", "R2", "R3")]
+    ratios = [(i, a / g) for i, a, g in ratios if a is not None and g]
+    if ratios:
+        goals.append("per occurrence, an RSCALE rule costs at most 3× its Gregorian twin (tables warm): "
+                     + ", ".join(f"{i} {r:.2f}× {verdict(r <= 3)}" for i, r in ratios)
+                     + (" (--ci: one unwarmed sample per benchmark, indicative only)" if ci else ""))
+    big, small = p("R1-Almanac", "mallocCountTotal", 100), p("R1-small-Almanac", "mallocCountTotal", 100)
+    if big is not None and small is not None:
+        rest = "; ".join(f"{i} {int(m)} for {n(counts.get((i, 'Almanac')))}" for i in ("R2", "R3", "R1-G", "R2-G", "R3-G")
+                         if (m := p(f"{i}-Almanac", "mallocCountTotal", 100)) is not None)
+        goals.append(f"no allocation per occurrence: R1 {int(big)} mallocs per run for 5,000 occurrences, R1-small {int(small)} for 500 "
+                     f"{verdict(big == small)}" + (f" (the others, per run: {rest})" if rest else ""))
+    if goals:
+        print("\nTargets (issue 13), from this run:")
+        for x in goals: print(f"- {x}")
+    for i in SCALE_ROWS:
+        for s_, msg in checks.get(i, []):
+            if s_ in ("known", "MISMATCH"): print(f"- {i} check ({s_}): {msg}")
+
 # --- issue 3's targets, from this run
 def wall(b): return T(b)
 def verdict(ok): return "—" if ok is None else "✓" if ok else "✗ MISSED"
@@ -326,6 +380,7 @@ if targets:
     for x in targets: print(f"- {x}")
 calendar_table()
 sync_table()
+scale_table()
 print()
 print(f"- machine: {os.environ.get('ALMANAC_TABLE_MACHINE', '?')}")
 for note in notes:
@@ -373,6 +428,9 @@ for name, limit in limits.items():
 w1, w1s = mallocs("W1-Almanac"), mallocs("W1-10k-Almanac")
 if w1 is not None and w1s is not None and w1 != w1s:
     failures.append(f"size: W1-Almanac allocates {int(w1):,} times for 100,000 occurrences, W1-10k-Almanac {int(w1s):,} for 10,000")
+r1, r1s = mallocs("R1-Almanac"), mallocs("R1-small-Almanac")
+if r1 is not None and r1s is not None and r1 != r1s:
+    failures.append(f"size: R1-Almanac allocates {int(r1):,} times for 5,000 occurrences, R1-small-Almanac {int(r1s):,} for 500")
 w10, w10old, w10big = mallocs("W10-Almanac"), mallocs("W10-old-Almanac"), mallocs("W10-100k-Almanac")
 if w10 is not None and w10old is not None and w10old > w10:
     failures.append(f"age: W10-old-Almanac allocates {int(w10old):,} times, W10-Almanac {int(w10):,}")
@@ -381,13 +439,13 @@ if w10 is not None and w10big is not None and w10big > 10.1 * w10 + 16:
 d1, d2 = mallocs("D1-Almanac"), mallocs("D2-Almanac")
 if d1 is not None and d2 is not None and d1 != d2:
     failures.append(f"slices: D2-Almanac allocates {int(d2):,} times for 732 slices, D1-Almanac {int(d1):,} for 366")
-mismatches = [i for i in ids if any(s == "MISMATCH" for s, _ in checks.get(i, []))]
+mismatches = [i for i in ids + SCALE_ROWS if any(s == "MISMATCH" for s, _ in checks.get(i, []))]
 print()
 if failures:
     print("**Allocation gate: FAILED**")
     for x in failures: print(f"- {x}")
 else:
-    print(f"**Allocation gate: passed** ({len(limits)} limits, size, age, growth and slice relations)")
+    print(f"**Allocation gate: passed** ({len(limits)} limits, size (W1, R1), age, growth and slice relations)")
 if mismatches or warnings:
     print(f"**Checks: {'FAILED' if not allow_mismatch else 'failing, allowed by ALMANAC_BENCH_ALLOW_MISMATCH'}** "
           f"({len(warnings)} warnings; mismatching workloads: {', '.join(mismatches) or 'none'})")

@@ -101,6 +101,11 @@ let benchmarks: @Sendable () -> Void = {
     // a one-month diff of two snapshots of a 10,000-series calendar (S3).
     // See Sync.swift.
     registerSync()
+
+    // Issue 13: rules in the Chinese, Hebrew and Islamic calendars (RFC 7529
+    // RSCALE), each beside its Gregorian twin and Foundation in the same
+    // calendar (R1-R3). See Scales.swift.
+    registerScales()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
