@@ -50,14 +50,19 @@ extension _DayIterator {
         if plan.frequency == .yearly {
             guard let y0 = plan.scaleFirstYear, step < 20_000 else { return false }
             let number = y0 + step
-            if scaledChunk?.year(number) == nil { scaledChunk = scale.chunk(holding: number) }
-            guard let y = scaledChunk?.year(number) else { return false }
+            var found = scaledChunk?.year(number)
+            if found == nil {
+                scaledChunk = scale.chunk(holding: number)
+                found = scaledChunk?.year(number)
+            }
+            guard let y = found else { return false }
             frame.start = y.first - _DayParts.scaleYearLead
             guard frame.start <= lastDay else { return false }
             frame.days = plan.dayParts.scaledYearDays(y, scale: scale)
             return true
         }
-        guard let p = scaledMonthPosition(step: step, scale: scale) else { return false }
+        guard let p = Self.scaledMonthPosition(step: step, after: scaledMonth, startDay: plan.startDay, lastDay: lastDay, scale: scale)
+        else { return false }
         scaledMonth = p
         frame.start = Int(p.year[p.index].first) - 1
         guard frame.start <= lastDay else { return false }
@@ -65,15 +70,18 @@ extension _DayIterator {
         return true
     }
 
-    /// The month `step` months after DTSTART's, walked on from the last one.
-    func scaledMonthPosition(step: Int, scale: _Scale) -> _ScaledMonthPosition? {
+    /// The month `step` months after DTSTART's, walked on from the last
+    /// one (static: a method on the iterator copied all of it per frame).
+    static func scaledMonthPosition(step: Int, after last: borrowing _ScaledMonthPosition?, startDay: Int, lastDay: Int,
+                                    scale: _Scale) -> _ScaledMonthPosition? {
         var p: _ScaledMonthPosition
-        if let last = scaledMonth, last.step <= step {
+        if let last = copy last, last.step <= step {
             p = last
         } else {
-            guard let y = scale.year(containing: plan.startDay) else { return nil }
-            p = _ScaledMonthPosition(year: y, index: y.index(ofDay: plan.startDay), step: 0)
+            guard let y = scale.year(containing: startDay) else { return nil }
+            p = _ScaledMonthPosition(year: y, index: y.index(ofDay: startDay), step: 0)
         }
+        if p.step == step { return p }
         var index = p.index + (step - p.step)
         var year = p.year
         var chunk: _ScaleChunk? = nil
