@@ -10,8 +10,8 @@ extension RecurrenceSet {
     ///   choices").
     /// - BYHOUR, BYMINUTE and BYSECOND mean nothing on a DATE series: strict
     ///   mode rejects them, lenient mode ignores them.
-    /// - A sub-daily FREQ on a DATE series, and an RSCALE other than
-    ///   GREGORIAN, are errors in both modes.
+    /// - A sub-daily FREQ on a DATE series is an error in both modes, and
+    ///   so is an RSCALE whose calendar the system ICU lacks.
     ///
     /// ```swift
     /// var set = RecurrenceSet(start: .date(CivilDate(2024, 1, 1)!),

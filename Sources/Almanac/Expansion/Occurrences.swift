@@ -4,7 +4,7 @@ extension RecurrenceSet {
     /// Every instance of the set, in order.
     ///
     /// - Throws: ``AlmanacError`` when a rule cannot be expanded from this
-    ///   start: a sub-daily rule on a DATE, an RSCALE Almanac does not have.
+    ///   start: a sub-daily rule on a DATE, an RSCALE calendar the system ICU lacks.
     /// - Complexity: O(number of rules) to create; each instance amortised O(1).
     public func occurrences() throws(AlmanacError) -> Occurrences { try Occurrences(set: self, window: nil) }
 

@@ -28,8 +28,9 @@ public struct EventCalendar: Sendable {
     /// built with the calendar.
     let index: _CalendarIndex
 
-    /// The series that cannot be expanded (an RSCALE Almanac lacks, a
-    /// sub-daily rule on a DATE value), with why: queries leave them out.
+    /// The series that cannot be expanded (a sub-daily rule on a DATE
+    /// value, an RSCALE calendar the system ICU lacks), with why: queries
+    /// leave them out.
     public var problems: [CalendarProblem] { index.problems }
 
     /// A calendar from its parts.

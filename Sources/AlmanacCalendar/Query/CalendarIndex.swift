@@ -78,8 +78,9 @@ struct _IndexPart: Sendable {
     var part: Int32
 }
 
-/// A series that cannot be expanded (an RSCALE Almanac lacks, a sub-daily
-/// rule on a DATE value): its instances are left out of every query.
+/// A series that cannot be expanded (a sub-daily rule on a DATE value, an
+/// RSCALE calendar the system ICU lacks): its instances are left out of
+/// every query.
 public struct CalendarProblem: Sendable, Hashable {
     /// The series' UID.
     public var uid: String
