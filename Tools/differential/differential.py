@@ -446,12 +446,18 @@ RSCALE_KNOWN = {
          "so the bridge throws `unsupported`."),
     ],
 }
+def yearday_past_366(p):
+    return any(abs(int(v)) > 366 for v in p.get("BYYEARDAY", "").split(",") if v)
+
+
+# Almanac's documented choices where it answers an error and the other side a list.
 RSCALE_ALMANAC = [
-    ("almanac-rscale-name-not-accepted",
-     lambda q, p, o, t: isinstance(o, str) and p.get("RSCALE") in ("ISLAMIC", "ISLAMIC-RGSA", "ISO8601"),
-     "CLDR names these calendars (islamic, islamic-rgsa, iso8601) and ICU, libical and (but for islamic-rgsa) "
-     "Foundation have them; RecurrenceRule.supportedScales does not list them, so Almanac rejects the rule "
-     "(invalid_rule). A choice to revisit, not a wrong date."),
+    ("almanac-rejects-byyearday-past-366",
+     lambda q, p, o, t: isinstance(o, str) and o.startswith("invalid_rule") and yearday_past_366(p),
+     "RFC 5545 3.3.10's grammar bounds BYYEARDAY to 1..366 and -366..-1 (`ordyrday = 1*3DIGIT ;1 to 366`) and "
+     "RFC 7529 does not widen it, although a Hebrew or Chinese leap year has 383 to 385 days: a strict request "
+     "with BYYEARDAY=383..385 is an error in Almanac (invalid_rule); the other side expands it. The RFC's grammar "
+     "is on Almanac's side; the other side's reading is the calendar's."),
     ("almanac-rscale-not-expanded-yet",
      lambda q, p, o, t: isinstance(o, str) and o.startswith("unsupported") and p.get("RSCALE") != "GREGORIAN",
      "Almanac's engine answers `unsupported` for a non-Gregorian RSCALE (before the RSCALE expansion lands)."),
@@ -469,19 +475,26 @@ def rscale_referee(q, ours):
 
 
 def classify_rscale(peer, req, ours, theirs):
+    """A disagreement's kind, or None (unclassified: a person looks).
+
+    Against the oracle (which reads RFC 7529 as Almanac documents it), only Almanac's documented
+    choices classify: any other difference is a bug on one side. Against libical or Foundation,
+    the oracle referees first: where it does not give Almanac's answer, nothing is classified."""
     p = parts_of(req["rrule"])
     for kind, pred, _ in RSCALE_ALMANAC:
         if pred(req, p, ours, theirs):
             return kind
+    if peer == "oracle":
+        return None
+    ref = rscale_referee(req, ours)
+    if ref is False:
+        return None  # the oracle disagrees with Almanac too: a person looks
     for kind, pred, _ in GENERIC + RSCALE_GENERIC:
         if pred(req, p, ours, theirs):
             return kind
     for kind, pred, _ in RSCALE_OPEN:
         if pred(req, p, ours, theirs):
             return kind
-    ref = rscale_referee(req, ours) if peer != "oracle" else None
-    if ref is False:
-        return None  # the oracle disagrees with Almanac too: a person looks
     for kind, pred, _ in RSCALE_KNOWN[peer] + (KNOWN.get(peer, []) if ref else []):
         if pred(req, p, ours, theirs):
             return kind
@@ -617,6 +630,12 @@ class OraclePeer(Peer):
 
     def command(self):
         return [sys.executable, str(Path(__file__).resolve()), "--serve", "rscale-oracle"]
+
+    def encode(self, req):
+        # The oracle reads include_dtstart (the other peers never count a DTSTART the rule does not
+        # produce); without it the oracle would count DTSTART as RFC 5545 3.8.5.3 does.
+        return json.dumps({k: req[k] for k in ("id", "dtstart", "tzid", "rrule", "before", "limit", "include_dtstart")
+                           if k in req})
 
 
 PEERS = {"dateutil": DateutilPeer, "foundation": FoundationPeer, "libical": LibicalPeer, "oracle": OraclePeer}
