@@ -322,12 +322,17 @@ def open_question(parts):
     return None
 
 
-def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
+def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings=()):
     """The dates of `rule` (text, RSCALE required) from `dtstart` (a date), in order.
 
     `until`: a date (inclusive) the rule's UNTIL or a window gives; `limit`: the most dates
     returned. With include_dtstart, DTSTART is the first date and counts toward COUNT even when
     the rule does not produce it (RFC 5545 3.8.5.3); without, it is a date only when produced.
+
+    `readings` swaps Almanac's reading of a point RFC 7529 leaves open for another (the
+    differential harness asks which reading a peer's answer is): "skip-before-byday" (an invalid
+    day moves by SKIP whatever the other parts, then BYDAY limits), "leap-month-limit-moves" (as
+    a MONTHLY limit, a missing leap month `nL` matches the month SKIP puts in its place).
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
@@ -365,9 +370,9 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
     # invalid day named by DTSTART's day or BYMONTHDAY only when BYDAY is absent (and, for
     # BYMONTHDAY in YEARLY, BYYEARDAY too); it moves an invalid BYYEARDAY only when BYYEARDAY is
     # the only day part. A missing leap month in YEARLY's BYMONTH (an expansion) always moves.
-    day_skip = skip if not byday else "OMIT"
-    monthday_skip = day_skip if not (freq == "YEARLY" and yeardays) else "OMIT"
-    yearday_skip = skip if not (months or monthdays or byday) else "OMIT"
+    day_skip = skip if not byday or "skip-before-byday" in readings else "OMIT"
+    monthday_skip = day_skip if not (freq == "YEARLY" and yeardays) or "skip-before-byday" in readings else "OMIT"
+    yearday_skip = skip if not (months or monthdays or byday) or "skip-before-byday" in readings else "OMIT"
 
     def month_of_year(year, month):
         """`month` in `year`, or the month SKIP puts in place of a leap month the year lacks, or None."""
@@ -485,7 +490,8 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
             return sorted(out)
         if freq == "MONTHLY":
             year, month = month_at(index)
-            if months and month not in months:
+            if months and month not in months and not (
+                    "leap-month-limit-moves" in readings and month in year_months(year)):
                 return []
             first, length = cal.month_info(year, month)
             if monthdays or not byday:
