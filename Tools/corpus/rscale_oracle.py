@@ -15,11 +15,19 @@ It reads a rule as Almanac's documentation reads RFC 7529 (Corpus/README.md, "RS
 - OMIT (the default) drops the date; a date moved onto another appears once and counts once;
 - SKIP applies after BYMONTH/BYYEARDAY/BYMONTHDAY have named a date and before COUNT/UNTIL.
 
+Where RFC 7529 is silent (`open_question` names the cases), it follows Almanac's documented
+choices: an invalid day from DTSTART's day or BYMONTHDAY moves only when BYDAY is absent (and,
+for BYMONTHDAY in YEARLY, BYYEARDAY too); an invalid BYYEARDAY moves only when it is the only day
+part (no BYMONTH, BYMONTHDAY, BYDAY); YEARLY's BYMONTH replaces a missing leap month as SKIP says
+whatever the other parts; as a limit (MONTHLY and finer) `5L` matches only the leap month.
+
 Scope: FREQ YEARLY, MONTHLY, WEEKLY, DAILY; INTERVAL; COUNT or UNTIL; BYMONTH (with nL),
 BYMONTHDAY, BYYEARDAY, BYDAY (ordinals in MONTHLY and YEARLY); WKST; DTSTART's time of day is
 kept. Not implemented (`Unsupported`): BYWEEKNO, BYSETPOS, BYHOUR/BYMINUTE/BYSECOND, sub-daily
-frequencies, and the combinations RFC 7529 leaves open (`open_question`). Dates only: the
-caller turns (date, DTSTART's time) into instants in its zone.
+frequencies. Dates only: the caller turns (date, DTSTART's time) into instants in its zone.
+
+CHINESE and DANGI come from month tables computed in a child process per calendar (see
+`Calendar`: ICU 72 shares their caches).
 
 Usable as a module (`expand`, `Calendar`) and from the command line:
 
@@ -95,7 +103,20 @@ def icu_version():
 
 
 class Calendar:
-    """One ICU calendar in UTC; months in RFC 7529 / CLDR form: (number, is_leap)."""
+    """One ICU calendar in UTC; months in RFC 7529 / CLDR form: (number, is_leap).
+
+    CHINESE and DANGI are read from month tables that a child process computes, one calendar per
+    process (`--months`): ICU 72's ChineseCalendar keeps its new-year and winter-solstice caches in
+    statics that DangiCalendar shares, although Dangi computes them at UTC+9 and Chinese at UTC+8,
+    so in a process that has asked both, each can answer with the other's month boundaries
+    (observed: RSCALE=CHINESE;FREQ=MONTHLY;INTERVAL=3 from 2059-07-09 gave 2061-11-11 rather than
+    2061-03-21 after some DANGI requests in the same process).
+    """
+
+    def __new__(cls, rscale):
+        if cls is Calendar and rscale.upper() in LUNISOLAR_LEAP:
+            return super().__new__(TableCalendar)
+        return super().__new__(cls)
 
     def __init__(self, rscale):
         rscale = rscale.upper()
@@ -214,6 +235,67 @@ class Calendar:
         return None
 
 
+_TABLES = {}   # (name, first extended year of a block) -> {year: [(month, first day, length)]}
+TABLE_BLOCK = 50
+
+
+def month_table(name, first, years):
+    """{year: months(year)} for `years` extended years from `first`, computed by ICU in this process."""
+    cal = Calendar.__new__(Calendar, "GREGORIAN")  # an ICU-backed Calendar, whatever the name
+    Calendar.__init__(cal, name)
+    return {y: cal.months(y) for y in range(first, first + years)}
+
+
+class TableCalendar(Calendar):
+    """CHINESE or DANGI from month tables computed in a child process that opens only that calendar."""
+
+    def __init__(self, rscale):
+        rscale = rscale.upper()
+        if rscale not in CALENDARS:
+            raise Unsupported(f"unknown RSCALE {rscale}")
+        self.name = rscale
+        self._cache = {}
+        self._starts = {}   # year -> first epoch day
+
+    def _block(self, year):
+        first = year - year % TABLE_BLOCK
+        key = (self.name, first)
+        if key not in _TABLES:
+            import json
+            import subprocess
+            out = subprocess.run([sys.executable, __file__, "--months", self.name, str(first), str(TABLE_BLOCK)],
+                                 capture_output=True, text=True, check=True).stdout
+            _TABLES[key] = {int(y): [((m[0], m[1]), d, n) for m, d, n in ms] for y, ms in json.loads(out).items()}
+        return _TABLES[key]
+
+    def months(self, year):
+        return self._block(year)[year]
+
+    def year_start(self, year):
+        return self.months(year)[0][1]
+
+    def month_start(self, year, month):
+        info = self.month_info(year, month)
+        return info[0] if info else None
+
+    def fields(self, day):
+        # The year from a guess (extended year = Gregorian year + GREGORIAN_OFFSET after the new
+        # year, which falls between 21 January and 21 February), then walked to the right one.
+        year = 1970 + int(day // 365.2425) + GREGORIAN_OFFSET[self.name]
+        while self.year_start(year) > day:
+            year -= 1
+        while self.year_start(year + 1) <= day:
+            year += 1
+        start = self.year_start(year)
+        for m, first, length in self.months(year):
+            if first <= day < first + length:
+                return year, m, day - first + 1, day - start + 1
+        raise AssertionError("day %d not in year %d" % (day, year))
+
+
+GREGORIAN_OFFSET = {"CHINESE": 2637, "DANGI": 2333}  # ICU's extended years (2059-07-09: 4696 and 4392)
+
+
 def epoch_day(d):
     return (d - dt.date(1970, 1, 1)).days
 
@@ -227,7 +309,8 @@ def parse_month(text):
 
 
 def open_question(parts):
-    """Why RFC 7529 does not settle this rule's answer (Almanac picks one reading), or None."""
+    """Why RFC 7529 does not settle this rule's answer, or None. The oracle answers with Almanac's
+    reading; a peer that reads it otherwise is not wrong by the RFC."""
     skip = parts.get("SKIP", "OMIT")
     if skip == "OMIT":
         return None
@@ -239,12 +322,17 @@ def open_question(parts):
     return None
 
 
-def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
+def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings=()):
     """The dates of `rule` (text, RSCALE required) from `dtstart` (a date), in order.
 
     `until`: a date (inclusive) the rule's UNTIL or a window gives; `limit`: the most dates
     returned. With include_dtstart, DTSTART is the first date and counts toward COUNT even when
     the rule does not produce it (RFC 5545 3.8.5.3); without, it is a date only when produced.
+
+    `readings` swaps Almanac's reading of a point RFC 7529 leaves open for another (the
+    differential harness asks which reading a peer's answer is): "skip-before-byday" (an invalid
+    day moves by SKIP whatever the other parts, then BYDAY limits), "leap-month-limit-moves" (as
+    a MONTHLY limit, a missing leap month `nL` matches the month SKIP puts in its place).
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
@@ -278,31 +366,57 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
     def weekday(day):
         return (day + 3) % 7  # 1970-01-01 was a Thursday; 0 = Monday
 
-    def move_month_day(year, month, mday):
-        """A day `mday` (1-based or negative) of `month` in `year` -> epoch day, with SKIP; None to drop."""
-        info = cal.month_info(year, month)
-        if info is None:  # a leap month this year lacks
-            if skip == "OMIT" or not month[1]:
+    # Almanac's readings of what RFC 7529 leaves open (README, "RFC choices"): SKIP moves an
+    # invalid day named by DTSTART's day or BYMONTHDAY only when BYDAY is absent (and, for
+    # BYMONTHDAY in YEARLY, BYYEARDAY too); it moves an invalid BYYEARDAY only when BYYEARDAY is
+    # the only day part. A missing leap month in YEARLY's BYMONTH (an expansion) always moves.
+    day_skip = skip if not byday or "skip-before-byday" in readings else "OMIT"
+    monthday_skip = day_skip if not (freq == "YEARLY" and yeardays) or "skip-before-byday" in readings else "OMIT"
+    yearday_skip = skip if not (months or monthdays or byday) or "skip-before-byday" in readings else "OMIT"
+
+    def month_of_year(year, month):
+        """`month` in `year`, or the month SKIP puts in place of a leap month the year lacks, or None."""
+        if cal.month_info(year, month) is not None:
+            return month
+        if skip == "OMIT" or not month[1]:
+            return None
+        if skip == "BACKWARD":
+            month = (month[0], False)
+        else:
+            later = [m for m, _, _ in cal.months(year) if m[0] > month[0] and not m[1]]
+            if not later:
                 return None
-            months_of_year = [m for m, _, _ in cal.months(year)]
-            if skip == "BACKWARD":
-                month = (month[0], False)
-            else:
-                later = [m for m in months_of_year if m[0] > month[0] and not m[1]]
-                if not later:
-                    return None
-                month = later[0]
-            info = cal.month_info(year, month)
-            if info is None:
-                return None
-        first, length = info
+            month = later[0]
+        return month if cal.month_info(year, month) is not None else None
+
+    def year_months(year):
+        """YEARLY's BYMONTH for `year`, missing leap months replaced as SKIP says."""
+        out = []
+        for m in months:
+            m = month_of_year(year, m)
+            if m is not None and m not in out:
+                out.append(m)
+        return out
+
+    def move_month_day(year, month, mday, how):
+        """A day `mday` (1-based or negative) of `month` in `year` -> epoch day, invalid days
+        moved as `how` says (OMIT drops them); None to drop."""
+        month = month_of_year(year, month)
+        if month is None:
+            return None
+        first, length = cal.month_info(year, month)
         if mday > 0:
             if mday <= length:
                 return first + mday - 1
-            return None if skip == "OMIT" else (first + length - 1 if skip == "BACKWARD" else first + length)
+            return None if how == "OMIT" else (first + length - 1 if how == "BACKWARD" else first + length)
         if -mday <= length:
             return first + length + mday
-        return None if skip == "OMIT" else (first if skip == "FORWARD" else first - 1)
+        return None if how == "OMIT" else (first if how == "FORWARD" else first - 1)
+
+    def monthday_matches(day):
+        y, m, md, _ = cal.fields(day)
+        length = cal.month_info(y, m)[1]
+        return any(v == md or v == md - length - 1 for v in monthdays)
 
     def weekday_ok(day, scope_days):
         if not byday:
@@ -323,6 +437,11 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
     def year_days(year):
         return list(range(cal.year_start(year), cal.year_start(year + 1)))
 
+    def month_days(day):
+        y, m, _, _ = cal.fields(day)
+        first, length = cal.month_info(y, m)
+        return list(range(first, first + length))
+
     def period_dates(index):
         """The sorted dates of the index-th period (INTERVAL applied by the caller)."""
         out = set()
@@ -336,66 +455,54 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
                         cands.append(start + n - 1)
                     elif 0 < -n <= length:
                         cands.append(start + length + n)
-                    elif skip == "FORWARD":
+                    elif yearday_skip == "FORWARD":
                         cands.append(start + length if n > 0 else start)
-                    elif skip == "BACKWARD":
+                    elif yearday_skip == "BACKWARD":
                         cands.append(start + length - 1 if n > 0 else start - 1)
+                wanted = year_months(year) if months else None
                 for c in cands:
-                    _, m, md, _ = cal.fields(c)
-                    if months and m not in months:
+                    if wanted is not None and cal.fields(c)[1] not in wanted:
                         continue
-                    if monthdays and not any(mdv == md for mdv in monthdays):
+                    if monthdays and not monthday_matches(c):
                         continue
                     out.add(c)
                 if byday:
-                    out = {c for c in out if weekday_ok(c, year_days(year))}
+                    out = {c for c in out if weekday_ok(c, month_days(c) if months else year_days(year))}
                 return sorted(out)
             if monthdays or (not byday):
-                wanted = months or ([m for m, _, _ in cal.months(year)] if monthdays else [m0])
-                mdays = monthdays or [md0]
+                wanted = year_months(year) if months else (
+                    [m for m, _, _ in cal.months(year)] if monthdays else [m0])
                 for m in wanted:
-                    for md in mdays:
-                        c = move_month_day(year, m, md)
+                    for md in monthdays or [md0]:
+                        c = move_month_day(year, m, md, monthday_skip if monthdays else day_skip)
                         if c is not None:
                             out.add(c)
                 if byday:
-                    scope = {}
-                    kept = set()
-                    for c in out:
-                        _, m, _, _ = cal.fields(c)
-                        info = cal.month_info(cal.fields(c)[0], m)
-                        days = list(range(info[0], info[0] + info[1])) if (months and info) else year_days(year)
-                        if weekday_ok(c, days):
-                            kept.add(c)
-                    out = kept
+                    out = {c for c in out if weekday_ok(c, month_days(c) if months else year_days(year))}
                 return sorted(out)
             # BYDAY (and BYMONTH) alone
             if months:
-                for m in months:
-                    info = cal.month_info(year, m)
-                    if info is None:
-                        if skip != "OMIT" and m[1]:
-                            raise Unsupported("SKIP with a missing leap month and BYDAY")
-                        continue
-                    out.update(byday_days(list(range(info[0], info[0] + info[1]))))
+                for m in year_months(year):
+                    first, length = cal.month_info(year, m)
+                    out.update(byday_days(list(range(first, first + length))))
             else:
                 out.update(byday_days(year_days(year)))
             return sorted(out)
         if freq == "MONTHLY":
             year, month = month_at(index)
-            if months and month not in months:
+            if months and month not in months and not (
+                    "leap-month-limit-moves" in readings and month in year_months(year)):
                 return []
-            info = cal.month_info(year, month)
+            first, length = cal.month_info(year, month)
             if monthdays or not byday:
                 for md in monthdays or [md0]:
-                    c = move_month_day(year, month, md)
+                    c = move_month_day(year, month, md, day_skip)
                     if c is not None:
                         out.add(c)
                 if byday:
-                    days = list(range(info[0], info[0] + info[1]))
-                    out = {c for c in out if weekday_ok(c, days)}
+                    out = {c for c in out if weekday_ok(c, list(range(first, first + length)))}
                 return sorted(out)
-            return byday_days(list(range(info[0], info[0] + info[1])))
+            return byday_days(list(range(first, first + length)))
         if freq == "WEEKLY":
             week_start = d0 - (weekday(d0) - wkst) % 7 + 7 * index
             days = range(week_start, week_start + 7)
@@ -406,6 +513,8 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
                 _, m, md, _ = cal.fields(c)
                 if months and m not in months:
                     continue
+                if monthdays and not monthday_matches(c):
+                    continue
                 out.add(c)
             return sorted(out)
         # DAILY
@@ -413,13 +522,22 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
         y, m, md, _ = cal.fields(c)
         if months and m not in months:
             return []
-        if monthdays:
-            _, length = cal.month_info(y, m)
-            if not any(v == md or v == md - length - 1 for v in monthdays):
-                return []
+        if monthdays and not monthday_matches(c):
+            return []
         if byday and weekday(c) not in {wd for _, wd in byday}:
             return []
         return [c]
+
+    def period_start(index):
+        """The first epoch day of the index-th period (before any SKIP move back into it)."""
+        if freq == "YEARLY":
+            return cal.year_start(y0 + index)
+        if freq == "MONTHLY":
+            year, month = month_at(index)
+            return cal.month_info(year, month)[0]
+        if freq == "WEEKLY":
+            return d0 - (weekday(d0) - wkst) % 7 + 7 * index
+        return d0 + index
 
     month_seq = []
 
@@ -458,7 +576,7 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
             empty_periods += 1
             if empty_periods > 5000:
                 break
-            if stop is not None and _period_past(cal, freq, y0, index, d0, stop):
+            if stop is not None and period_start(index) - 1 > stop:
                 break
             continue
         empty_periods = 0
@@ -481,18 +599,12 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True):
     return [date_of(c) for c in sorted(result)[:limit]]
 
 
-def _period_past(cal, freq, y0, index, d0, stop):
-    """True when the index-th period starts after `stop` (an epoch day)."""
-    if freq == "YEARLY":
-        return cal.year_start(y0 + index) - 400 > stop
-    if freq == "MONTHLY":
-        return d0 + 29 * index - 60 > stop
-    if freq == "WEEKLY":
-        return d0 + 7 * index - 7 > stop
-    return d0 + index > stop
-
-
 def main(argv):
+    if argv[:1] == ["--months"]:  # a month table for TableCalendar, computed with one calendar open
+        import json
+        t = month_table(argv[1], int(argv[2]), int(argv[3]))
+        print(json.dumps({y: [[list(m), d, n] for m, d, n in ms] for y, ms in t.items()}))
+        return 0
     if argv[:1] == ["--fields"]:
         cal = Calendar(argv[1])
         for text in argv[2:]:
