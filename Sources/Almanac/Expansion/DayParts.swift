@@ -23,6 +23,16 @@ struct _DayParts: Sendable {
     /// ones, and DTSTART's month (number, leap) and day in it.
     let scale: _Scale?
     let startScaleMonth: Int, startScaleLeap: Bool, startScaleDay: Int
+    /// Days a MONTHLY frame's set starts before the month's first day:
+    /// SKIP=BACKWARD moves a day before the month (BYMONTHDAY=-31 in a
+    /// 30-day month) to the last day of the month before. Stored, as every
+    /// field the walk reads per frame (a computed one copied the whole
+    /// struct out of the plan each time).
+    let monthLead: Int
+    /// Days a YEARLY frame's set starts before 1 January: three for
+    /// BYWEEKNO's weeks, one for SKIP=BACKWARD (BYYEARDAY=-366 in a common
+    /// year is 31 December of the year before).
+    let yearLead: Int
 
     init(rule: borrowing RecurrenceRule, start date: CivilDate, scale: _Scale?) {
         weekStart = rule.weekStart
@@ -68,6 +78,8 @@ struct _DayParts: Sendable {
         }
         weekNoPos = wpos
         weekNoNeg = wneg
+        monthLead = skip == .backward ? 1 : 0
+        yearLead = hasByWeekNo ? Self.weekYearSpill : monthLead
     }
 
     /// BYDAY as a mask of plain weekdays and a list of ordinal ones; an

@@ -103,16 +103,6 @@ extension _DayParts {
         }
     }
 
-    /// Days a MONTHLY frame's set starts before the month's first day:
-    /// SKIP=BACKWARD moves a day before the month (BYMONTHDAY=-31 in a
-    /// 30-day month) to the last day of the month before.
-    var monthLead: Int { skip == .backward ? 1 : 0 }
-
-    /// Days a YEARLY frame's set starts before 1 January: three for
-    /// BYWEEKNO's weeks, one for SKIP=BACKWARD (BYYEARDAY=-366 in a common
-    /// year is 31 December of the year before).
-    var yearLead: Int { hasByWeekNo ? Self.weekYearSpill : monthLead }
-
     /// BYMONTHDAY values a month of `length` days lacks, moved by SKIP (RFC
     /// 7529 section 3.2): a day past its end to its last day (BACKWARD) or
     /// to the next month's first (FORWARD); a day before its start (-31 in

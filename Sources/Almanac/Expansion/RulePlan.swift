@@ -38,6 +38,9 @@ final class _RulePlan: Sendable {
     let emptyLimit: Int
     /// RSCALE calendars: the number of the first YEARLY frame's year.
     let scaleFirstYear: Int?
+    /// Whether YEARLY and MONTHLY frames are years and months of an RSCALE
+    /// calendar (through its tables) rather than Gregorian ones.
+    let scaledFrames: Bool
 
     var times: [Int32] { timeTable.times }
     var unit: Int64 { timeTable.unit }
@@ -79,6 +82,7 @@ final class _RulePlan: Sendable {
         emptyLimit = scale == nil ? Self.emptyLimit(rule.frequency, interval: interval) : Int.max
         untilKey = rule.until.map { Self.key(of: $0, start: start) }
         scaleFirstYear = Self.scaledFrameYear(containing: startDay, dayParts)?.number
+        scaledFrames = scale != nil
     }
 
     /// The calendar RSCALE names, when its months are not the Gregorian

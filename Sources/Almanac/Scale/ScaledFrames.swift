@@ -9,10 +9,6 @@ struct _ScaledMonthPosition {
 }
 
 extension _RulePlan {
-    /// Whether YEARLY and MONTHLY frames are years and months of an RSCALE
-    /// calendar (through its tables) rather than Gregorian ones.
-    var scaledFrames: Bool { dayParts.scale != nil }
-
     /// The calendar year of the first YEARLY frame: the year holding DTSTART,
     /// or with BYWEEKNO the year whose weeks hold it.
     func scaledFrameYear(containing day: Int) -> _ScaleYear? { Self.scaledFrameYear(containing: day, dayParts) }
