@@ -62,7 +62,7 @@ struct ReviewCommand: ParsableCommand {
             --json prints {"period", "first", "last", "viewer", "totals", \
             "events": [{"id", "title", ...}], "days": [{"date", ...}], "weeks": \
             [{"period", "first", "last", ...}], "weekdays": [{"weekday", ...}], \
-            "hours": [{"hour", ...}], "all_day", "streaks": {"longest", \
+            "hours": [{"hour", ...}] (the hours some day starts in), "all_day", "streaks": {"longest", \
             "longest_end", "current"}, "entries": [{"key", "event", "date", \
             "start", "end", "all_day", "mark", "fraction", "note", "recorded"}], \
             "orphans": [{"key", "reason", "mark", "fraction", "note", \

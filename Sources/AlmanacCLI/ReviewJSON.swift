@@ -124,7 +124,7 @@ struct ReviewJSON: Encodable {
                               ("last", $0.days.lastDay.description)], tally: $0.tally)
         }
         weekdays = r.weekdays.enumerated().map { Labelled(fields: [("weekday", Weekday(rawValue: $0 + 1)!.rfcCode)], tally: $1) }
-        hours = r.hours.enumerated().map { Labelled(fields: [], ints: [("hour", $0)], tally: $1) }
+        hours = r.hours.enumerated().filter { $1.expected > 0 }.map { Labelled(fields: [], ints: [("hour", $0)], tally: $1) }
         allDay = TallyJSON(r.allDay)
         streaks = StreaksJSON(longest: r.streaks.longest, longestEnd: r.streaks.longestEnd?.description, current: r.streaks.current)
         entries = r.entries.map { e in

@@ -155,7 +155,8 @@ public struct ReviewDrawing: Sendable {
             out += "<rect x=\"\(c.x)\" y=\"\(c.y)\" width=\"\(c.size)\" height=\"\(c.size)\" fill=\"url(#hatch)\"/>\n"
         }
         if calendar {
-            out += text(c.x + 3, c.y + 12, String(d.date.day), size: 10)
+            let shade = Self.shade(d.tally.completion)
+            out += text(c.x + 3, c.y + 12, String(d.date.day), size: 10, fill: shade == Colour.done ? "#ffffff" : Colour.ink)
         }
         return out
     }
@@ -193,9 +194,9 @@ public struct ReviewDrawing: Sendable {
         return out
     }
 
-    func text(_ x: Int, _ y: Int, _ s: String, size: Int = 12, bold: Bool = false) -> String {
+    func text(_ x: Int, _ y: Int, _ s: String, size: Int = 12, bold: Bool = false, fill: String = Colour.ink) -> String {
         "<text x=\"\(x)\" y=\"\(y)\"" + (size == 12 ? "" : " font-size=\"\(size)\"") + (bold ? " font-weight=\"bold\"" : "")
-            + " fill=\"\(Colour.ink)\">\(Self.escaped(s))</text>\n"
+            + " fill=\"\(fill)\">\(Self.escaped(s))</text>\n"
     }
 
     /// At most 30 characters.

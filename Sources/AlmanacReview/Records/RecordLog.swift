@@ -155,7 +155,7 @@ public enum RecordLog {
         }
     }
 
-    /// Appends one record as one line: opens the file with `O_APPEND`
+    /// Appends one record as one line: opens the file with `O_APPEND` (read and write, to look at its tail)
     /// (creating it, mode 0644), writes the line in one `write`, and
     /// `fsync`s. A torn last line left by an earlier crash is cut off first
     /// and returned.
@@ -169,7 +169,7 @@ public enum RecordLog {
     @discardableResult
     public static func append(_ record: DayRecord, to path: String) throws(AlmanacError) -> TornLine? {
         let line = try record.jsonLine()
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT, 0o644)
         guard fd >= 0 else { throw fileError("write", path) }
         defer { close(fd) }
         let torn = try cutTornTail(fd, path: path)
