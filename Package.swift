@@ -16,6 +16,9 @@ let package = Package(
         // Sync: Google Calendar and Microsoft Graph payloads and EventKit's
         // rule shape read into one event model; diffs of two snapshots.
         .library(name: "AlmanacSync", targets: ["AlmanacSync"]),
+        // Reviews: per-day records (done, partly done, skipped) joined with
+        // the days of events and to-dos into day, week, month and year reviews.
+        .library(name: "AlmanacReview", targets: ["AlmanacReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,6 +49,8 @@ let package = Package(
         .target(name: "AlmanacCalendar", dependencies: ["Almanac"]),
         // Google/Graph JSON and EventKit rules -> SyncEvent (a CalendarEvent with its source) -> diffs.
         .target(name: "AlmanacSync", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacRequests"]),
+        // DayRecord, RecordLog (JSON Lines) -> Review of a period (tallies, rhythm, streaks, orphans) -> SVG.
+        .target(name: "AlmanacReview", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacRequests"]),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
@@ -53,9 +58,10 @@ let package = Package(
                 "AlmanacRequests",
                 "AlmanacCalendar",
                 "AlmanacSync",
+                "AlmanacReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: [.embedInCode("Samples/agenda.json")]
+            resources: [.embedInCode("Samples/agenda.json"), .embedInCode("Samples/records.jsonl")]
         ),
         // Helpers shared by the test targets (seeded generators). Not a product.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
@@ -71,6 +77,7 @@ let package = Package(
         .testTarget(name: "AlmanacRequestsTests", dependencies: ["AlmanacRequests", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacSyncTests", dependencies: ["AlmanacSync", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacReviewTests", dependencies: ["AlmanacReview", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["AlmanacCLI", "Almanac"]

@@ -14,6 +14,8 @@ struct AlmanacCommand: ParsableCommand {
               period   a day, ISO week, month, year or span: its dates and the weeks,
                        months and years it overlaps
               agenda   events and to-dos laid out as a 7-day, 6-week and 6-month plan
+              mark     record a day of an event or to-do as done, partly done or skipped
+              review   what was done of each event and to-do in a day, week, month or year
               events   the occurrences of .ics files (events, to-dos, overrides) in a window
               batch    JSON Lines requests on standard input, one reply line each
 
@@ -40,6 +42,9 @@ struct AlmanacCommand: ParsableCommand {
               The bundled sample plan, seen from New York:
                 almanac agenda --viewer America/New_York
 
+              The sample's week 48 of 2023 reviewed against its sample records:
+                almanac review 2023-W48
+
               Answer JSON Lines requests on standard input, one reply line each:
                 echo '{"dtstart":"19970902T090000Z","rrule":"FREQ=DAILY;COUNT=3"}' \\
                   | almanac batch
@@ -54,7 +59,7 @@ struct AlmanacCommand: ParsableCommand {
             Exit status: 0 on success, 2 for a usage or input error (a bad rule, value, \
             file or zone), 1 if the output cannot be written.
             """,
-        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self]
+        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self, ReviewCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self]
     )
 
     /// The arguments before `--`.

@@ -59,8 +59,8 @@ enum AlmanacExecutable {
     }
 
     /// Runs `almanac` with arguments and standard input; waits for it to end.
-    static func run(_ arguments: [String], stdin: String = "") throws -> Result {
-        let executable = try path()
+    static func run(_ arguments: [String], stdin: String = "", executable: String? = nil) throws -> Result {
+        let executable = try executable ?? path()
         let input = try TemporaryFile(contents: Array(stdin.utf8))
         let output = try TemporaryFile(contents: [])
         let errors = try TemporaryFile(contents: [])
@@ -74,7 +74,7 @@ enum AlmanacExecutable {
 
         // A fixed environment: no COLUMNS, so help text wraps at 80 columns.
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let environment: [String] = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
+        let environment: [String] = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/tmp"]
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
 

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Almanac
+import AlmanacReview
+import ArgumentParser
+
+/// `almanac mark`: appends one day record to a records file.
+struct MarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark",
+        abstract: "Record a day of an event or to-do as done, partly done or skipped.",
+        discussion: """
+            Appends one line of JSON to a records file (JSON Lines; default \
+            almanac-records.jsonl in the current folder, created when missing) and \
+            prints that line. KEY is a day key: series id / recurrence id / date, as \
+            `almanac days --series-id` and `almanac review --json` print them. The \
+            write is one append of the whole line, flushed to disk (fsync); a line \
+            torn by an earlier crash is cut off first and reported on standard error.
+
+            A later record for the same key wins (`almanac review` counts the latest \
+            --at, and of equal times the later line), so a change of mind is a new \
+            line, never an edit.
+
+            Examples:
+
+              The sample's Monday team sync, done:
+                almanac mark sync/2023-11-27T10:00:00/2023-11-27 done
+                {"key":"sync/2023-11-27T10:00:00/2023-11-27","mark":"done","recorded":"..."}
+
+              Half of a day of the Lisbon trip, with a note, at a fixed time:
+                almanac mark lisbon/2023-11-29T07:15:00/2023-12-01 partial=0.5 \\
+                  --note "flight delayed" --at 2023-12-01T21:45:00Z
+
+              Skipped, in another file:
+                almanac mark plants/2023-12-02/2023-12-02 skipped --records ~/records.jsonl
+
+            MARK is done, partial (how much unknown: a review counts it as half), \
+            partial=F with F from 0 to 1, or skipped.
+
+            Exit status: 0 on success, 2 for a usage or input error (a bad key, mark \
+            or time, a file that cannot be written), 1 if the output cannot be written.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The day key: series id / recurrence id / date.", valueName: "key"))
+    var key: String
+
+    @Argument(help: ArgumentHelp("done, partial, partial=0.5 or skipped.", valueName: "mark"))
+    var mark: String
+
+    @Option(help: ArgumentHelp("A note to keep with the record.", valueName: "text"))
+    var note: String?
+
+    @Option(help: ArgumentHelp("The records file (default: almanac-records.jsonl in the current folder).", valueName: "file"))
+    var records: String = ReviewCommand.defaultRecords
+
+    @Option(help: ArgumentHelp("When the record was made, in UTC: 2023-11-28T09:00:00Z (default: now).", valueName: "timestamp"))
+    var at: String?
+
+    func run() throws {
+        let dayKey: DayKey
+        let parsedMark: DayRecord.Mark
+        do throws(AlmanacError) { dayKey = try DayKey(parsing: key) } catch { throw CLIError(error, context: "KEY \"\(key)\"") }
+        do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw CLIError(error, context: "MARK") }
+        var time = Timestamp(secondsSinceEpoch: Int64(now()))
+        if let at {
+            guard let t = DayRecord.timestamp(at) else {
+                throw CLI.inputError("--at: \"\(at)\" is not a UTC instant such as 2023-11-28T09:00:00Z")
+            }
+            time = t
+        }
+        let record = DayRecord(key: dayKey, mark: parsedMark, note: note, recordedAt: time)
+        let line: [UInt8], torn: RecordLog.TornLine?
+        do throws(AlmanacError) {
+            line = try record.jsonLine()
+            torn = try RecordLog.append(record, to: records)
+        } catch {
+            throw CLIError(error)
+        }
+        if let torn {
+            StandardStreams.printError("note: \(records): line \(torn.line) was torn by an interrupted write and was cut off: "
+                + String(decoding: torn.bytes, as: UTF8.self))
+        }
+        try CLI.write(line)
+    }
+}
+
+/// The current time in seconds since 1970 (POSIX `time`).
+private func now() -> Int { Int(time(nil)) }

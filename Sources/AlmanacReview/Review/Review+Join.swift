@@ -1,0 +1,189 @@
+import Almanac
+
+extension Review {
+    /// Reviews `period` for a viewer: the expected days of `series` joined
+    /// with `records` (see the type for the rules).
+    ///
+    /// ```swift
+    /// let review = try Review(of: .month(2023, 11)!, viewer: berlin, series: series, records: log.records)
+    /// // After an edit of a series, carry the old records to the new keys:
+    /// let moved = try Rekeying.dayKeys(old: before, new: after, seriesID: "sync", window: november, viewer: berlin)
+    /// let again = try Review(of: .month(2023, 11)!, viewer: berlin, series: edited, records: log.records, rekeying: moved)
+    /// again.orphans.filter { $0.reason == .removedByEdit }   // the days the edit removed
+    /// ```
+    ///
+    /// `rekeying` maps old keys to new ones before the join; its
+    /// ``RekeyResult/orphaned`` keys come back as orphans with the reason
+    /// ``Orphan/Reason/removedByEdit`` (when their date lies in the
+    /// period). Two expected days with one key (two series with one id)
+    /// count once.
+    ///
+    /// - Throws: ``AlmanacError`` when a series cannot be expanded.
+    /// - Complexity: O(slices log slices) for the expected days (expanded
+    ///   once, sorted), then O(1) expected per record, with no allocation
+    ///   per record beyond the orphans.
+    public init(of period: Period, viewer: Zone, series: [ReviewSeries], records: some Sequence<DayRecord>,
+                rekeying: RekeyResult<DayKey>? = nil) throws(AlmanacError) {
+        var join = try ReviewJoin(period: period, viewer: viewer, series: series)
+        join.setRekeying(rekeying)
+        for r in records { join.take(r) }
+        self.init(join: join, series: series)
+    }
+
+    /// The review from a finished join: tallies, events, streaks, orphans.
+    init(join: ReviewJoin, series: [ReviewSeries]) {
+        period = join.period
+        viewer = join.viewer
+        var perSeries = [Tally](repeating: Tally(), count: series.count)
+        var days = [Tally](repeating: Tally(), count: period.dayCount)
+        var weekdays = [Tally](repeating: Tally(), count: 7)
+        var hours = [Tally](repeating: Tally(), count: 24)
+        var allDay = Tally(), totals = Tally()
+        var entries: [Entry] = []
+        entries.reserveCapacity(join.slots.count)
+        let first = period.firstDay.daysSinceEpoch
+        for (i, slot) in join.slots.enumerated() {
+            let record = join.best[i]
+            let mark = record?.mark
+            let s = slot.slice
+            totals.add(mark)
+            perSeries[Int(slot.series)].add(mark)
+            days[s.date.daysSinceEpoch - first].add(mark)
+            weekdays[s.date.weekday.rawValue - 1].add(mark)
+            if s.isAllDay {
+                allDay.add(mark)
+            } else {
+                let local = s.start.secondsSinceEpoch + Int64(viewer.offset(at: s.start).seconds)
+                hours[Int(((local % 86_400) + 86_400) % 86_400 / 3_600)].add(mark)
+            }
+            entries.append(Entry(key: slot.key, slice: s, record: record))
+        }
+        self.entries = entries
+        self.totals = totals
+        self.weekdays = weekdays
+        self.hours = hours
+        self.allDay = allDay
+        self.days = period.dates.enumerated().map { DaySummary(date: $1, tally: days[$0]) }
+        events = series.indices.filter { perSeries[$0].expected > 0 }
+            .map { EventSummary(id: series[$0].id, title: series[$0].title, tally: perSeries[$0]) }
+            .sorted(by: Review.eventOrder)
+        streaks = Review.streaks(self.days)
+        orphans = join.orphans.sorted { ($0.key.date, $0.key.description) < ($1.key.date, $1.key.description) }
+    }
+
+    /// Partly completed first, then by title, then by id.
+    static func eventOrder(_ a: EventSummary, _ b: EventSummary) -> Bool {
+        let pa = a.tally.isPartlyComplete, pb = b.tally.isPartlyComplete
+        if pa != pb { return pa }
+        if a.title != b.title { return a.title < b.title }
+        return a.id < b.id
+    }
+
+    /// The streaks of a run of days (see ``Streaks``).
+    static func streaks(_ days: [DaySummary]) -> Streaks {
+        var longest = 0, end: CivilDate?, run = 0
+        for d in days {
+            run = d.tally.done + d.tally.partial > 0 ? run + 1 : 0
+            if run > 0 && run >= longest {
+                longest = run
+                end = d.date
+            }
+        }
+        return Streaks(longest: longest, longestEnd: end, current: run)
+    }
+}
+
+/// The join's working state: expected days sorted and indexed by key, the
+/// winning record of each, the orphans. ``Review`` builds it.
+struct ReviewJoin {
+    struct Slot {
+        var key: DayKey
+        var slice: DaySlice
+        var series: Int32
+    }
+
+    let period: Period
+    let viewer: Zone
+    let first: Int, last: Int
+    var slots: [Slot] = []
+    var index: [DayKey: Int32] = [:]
+    var best: [DayRecord?] = []
+    var seriesIDs: Set<String> = []
+    /// The occurrences of the period's days, built at the first orphan.
+    var occurrences: Set<OccurrenceKey>? = nil
+    var mapping: [DayKey: DayKey] = [:]
+    var orphanedByEdit: Set<DayKey> = []
+    var orphans: [Review.Orphan] = []
+    var orphanIndex: [DayKey: Int] = [:]
+
+    init(period: Period, viewer: Zone, series: [ReviewSeries]) throws(AlmanacError) {
+        self.period = period
+        self.viewer = viewer
+        first = period.firstDay.daysSinceEpoch
+        last = period.lastDay.daysSinceEpoch
+        var found: [Slot] = []
+        for (i, s) in series.enumerated() {
+            seriesIDs.insert(s.id)
+            try s.forEachSlice(in: period, viewer: viewer) { key, slice in
+                found.append(Slot(key: key, slice: slice, series: Int32(i)))
+            }
+        }
+        found.sort { a, b in
+            let da = a.slice.date.daysSinceEpoch, db = b.slice.date.daysSinceEpoch
+            if da != db { return da < db }
+            if a.slice.start != b.slice.start { return a.slice.start < b.slice.start }
+            return a.series < b.series
+        }
+        index.reserveCapacity(found.count)
+        slots.reserveCapacity(found.count)
+        for s in found where index[s.key] == nil {
+            index[s.key] = Int32(slots.count)
+            slots.append(s)
+        }
+        best = [DayRecord?](repeating: nil, count: slots.count)
+    }
+
+    mutating func setRekeying(_ r: RekeyResult<DayKey>?) {
+        guard let r else { return }
+        mapping = r.mapping
+        orphanedByEdit = Set(r.orphaned)
+    }
+
+    /// Joins one record: the latest for its key wins; no match makes an orphan.
+    mutating func take(_ record: DayRecord) {
+        var key = record.key
+        if !orphanedByEdit.isEmpty && orphanedByEdit.contains(key) {
+            if contains(key.date) { orphan(record, key, .removedByEdit) }
+            return
+        }
+        if !mapping.isEmpty, let k = mapping[key] { key = k }
+        guard contains(key.date) else { return }
+        guard let slot = index[key].map(Int.init) else { return orphan(record, key, reason(key)) }
+        if let old = best[slot], old.recordedAt > record.recordedAt { return }
+        var r = record
+        if key != record.key { r.key = key }
+        best[slot] = r
+    }
+
+    func contains(_ date: CivilDate) -> Bool {
+        let d = date.daysSinceEpoch
+        return d >= first && d <= last
+    }
+
+    mutating func reason(_ key: DayKey) -> Review.Orphan.Reason {
+        guard seriesIDs.contains(key.seriesID) else { return .unknownSeries }
+        if occurrences == nil { occurrences = Set(slots.map(\.key.occurrence)) }
+        return occurrences!.contains(key.occurrence) ? .dayNotInOccurrence : .noSuchOccurrence
+    }
+
+    /// Keeps the latest orphan record of each key.
+    mutating func orphan(_ record: DayRecord, _ key: DayKey, _ reason: Review.Orphan.Reason) {
+        let o = Review.Orphan(record: record, key: key, reason: reason)
+        if let i = orphanIndex[key] {
+            if orphans[i].record.recordedAt <= record.recordedAt { orphans[i] = o }
+        } else {
+            orphanIndex[key] = orphans.count
+            orphans.append(o)
+        }
+    }
+}
