@@ -27,7 +27,12 @@ kept. Not implemented (`Unsupported`): BYWEEKNO, BYSETPOS, BYHOUR/BYMINUTE/BYSEC
 frequencies. Dates only: the caller turns (date, DTSTART's time) into instants in its zone.
 
 CHINESE and DANGI come from month tables computed in a child process per calendar (see
-`Calendar`: ICU 72 shares their caches).
+`Calendar`: ICU 72 shares their caches), by default with the ICU that Foundation bundles with the
+Swift toolchain (`lib_FoundationICU.so`, ICU 76 in Swift 6.3): the system's ICU 72 misplaces 18
+Chinese months between 1900 and 2100 (New Year 2027 on 7 February rather than 6; the leap month
+of 1987 after the 7th month rather than the 6th), which later ICUs fixed, and Almanac's embedded
+tables are Foundation's. The reading "icu72-chinese-months" asks for ICU 72's tables instead (the
+months libical, which links ICU 72, works with). Other calendars: the system ICU.
 
 Usable as a module (`expand`, `Calendar`) and from the command line:
 
@@ -64,13 +69,36 @@ class Unsupported(Exception):
     """The oracle does not implement this rule (or RFC 7529 leaves it open)."""
 
 
-_lib = None
+_libs = {}   # "system" or "foundation" -> (CDLL, symbol prefix, symbol suffix)
 _fns = {}
+ICU_SOURCE = "system"   # which ICU this process's calendars open (a `--months` child may switch)
 
 
-def _icu():
-    global _lib
-    if _lib is None:
+def foundation_icu_path():
+    """The ICU Foundation links (`lib_FoundationICU.so` of the Swift toolchain), or None.
+    $ALMANAC_FOUNDATION_ICU names it; else it is looked for beside `swift` on PATH."""
+    import os
+    import shutil
+    env = os.environ.get("ALMANAC_FOUNDATION_ICU")
+    if env:
+        return env
+    swift = shutil.which("swift")
+    if swift:
+        lib = os.path.join(os.path.dirname(os.path.realpath(swift)), "..", "lib", "swift", "linux", "lib_FoundationICU.so")
+        if os.path.exists(lib):
+            return os.path.normpath(lib)
+    return None
+
+
+def _icu(source=None):
+    source = source or ICU_SOURCE
+    if source not in _libs:
+        if source == "foundation":
+            path = foundation_icu_path()
+            if path is None:
+                raise Unsupported("Foundation's ICU (lib_FoundationICU.so) not found: set ALMANAC_FOUNDATION_ICU")
+            _libs[source] = (ctypes.CDLL(path), "swift_", "")   # unversioned symbols, prefixed swift_
+            return _libs[source]
         names = [ctypes.util.find_library("icui18n")] + [f"libicui18n.so.{v}" for v in range(90, 49, -1)]
         for name in filter(None, names):
             try:
@@ -79,27 +107,28 @@ def _icu():
                 continue
             v = next((v for v in range(90, 49, -1) if hasattr(lib, f"ucal_open_{v}")), None)
             if v:
-                _lib = (lib, v)
+                _libs[source] = (lib, "", f"_{v}")
                 break
         else:
             raise Unsupported("libicui18n not found")
-    return _lib
+    return _libs[source]
 
 
 def _fn(name, restype, argtypes):
-    if name not in _fns:
-        lib, v = _icu()
-        f = getattr(lib, f"{name}_{v}")
+    key = (ICU_SOURCE, name)
+    if key not in _fns:
+        lib, prefix, suffix = _icu()
+        f = getattr(lib, f"{prefix}{name}{suffix}")
         f.restype, f.argtypes = restype, argtypes
-        _fns[name] = f
-    return _fns[name]
+        _fns[key] = f
+    return _fns[key]
 
 
 P, I32, ERR = ctypes.c_void_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int)
 
 
 def icu_version():
-    return _icu()[1]
+    return int(_icu("system")[2][1:])
 
 
 class Calendar:
@@ -113,12 +142,12 @@ class Calendar:
     2061-03-21 after some DANGI requests in the same process).
     """
 
-    def __new__(cls, rscale):
+    def __new__(cls, rscale, icu72_tables=False):
         if cls is Calendar and rscale.upper() in LUNISOLAR_LEAP:
             return super().__new__(TableCalendar)
         return super().__new__(cls)
 
-    def __init__(self, rscale):
+    def __init__(self, rscale, icu72_tables=False):
         rscale = rscale.upper()
         if rscale not in CALENDARS:
             raise Unsupported(f"unknown RSCALE {rscale}")
@@ -235,36 +264,43 @@ class Calendar:
         return None
 
 
-_TABLES = {}   # (name, first extended year of a block) -> {year: [(month, first day, length)]}
+_TABLES = {}   # (name, ICU source, first extended year of a block) -> {year: [(month, first day, length)]}
 TABLE_BLOCK = 50
 
 
-def month_table(name, first, years):
-    """{year: months(year)} for `years` extended years from `first`, computed by ICU in this process."""
+def month_table(name, first, years, source="system"):
+    """{year: months(year)} for `years` extended years from `first`, computed in this process by
+    the system's ICU or Foundation's (`source`)."""
+    global ICU_SOURCE
+    ICU_SOURCE = source
     cal = Calendar.__new__(Calendar, "GREGORIAN")  # an ICU-backed Calendar, whatever the name
     Calendar.__init__(cal, name)
     return {y: cal.months(y) for y in range(first, first + years)}
 
 
 class TableCalendar(Calendar):
-    """CHINESE or DANGI from month tables computed in a child process that opens only that calendar."""
+    """CHINESE or DANGI from month tables computed in a child process that opens only that calendar:
+    Foundation's ICU by default, the system's ICU 72 with `icu72_tables`."""
 
-    def __init__(self, rscale):
+    def __init__(self, rscale, icu72_tables=False):
         rscale = rscale.upper()
         if rscale not in CALENDARS:
             raise Unsupported(f"unknown RSCALE {rscale}")
         self.name = rscale
+        self.source = "system" if icu72_tables else "foundation"
         self._cache = {}
         self._starts = {}   # year -> first epoch day
 
     def _block(self, year):
         first = year - year % TABLE_BLOCK
-        key = (self.name, first)
+        key = (self.name, self.source, first)
         if key not in _TABLES:
             import json
             import subprocess
-            out = subprocess.run([sys.executable, __file__, "--months", self.name, str(first), str(TABLE_BLOCK)],
-                                 capture_output=True, text=True, check=True).stdout
+            if self.source == "foundation" and foundation_icu_path() is None:
+                raise Unsupported("Foundation's ICU (lib_FoundationICU.so) not found: set ALMANAC_FOUNDATION_ICU")
+            out = subprocess.run([sys.executable, __file__, "--months", self.name, str(first), str(TABLE_BLOCK),
+                                  self.source], capture_output=True, text=True, check=True).stdout
             _TABLES[key] = {int(y): [((m[0], m[1]), d, n) for m, d, n in ms] for y, ms in json.loads(out).items()}
         return _TABLES[key]
 
@@ -332,7 +368,11 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     `readings` swaps Almanac's reading of a point RFC 7529 leaves open for another (the
     differential harness asks which reading a peer's answer is): "skip-before-byday" (an invalid
     day moves by SKIP whatever the other parts, then BYDAY limits), "leap-month-limit-moves" (as
-    a MONTHLY limit, a missing leap month `nL` matches the month SKIP puts in its place).
+    a MONTHLY limit, a missing leap month `nL` matches the month SKIP puts in its place),
+    "icu72-chinese-months" (CHINESE and DANGI months from the system's ICU 72, not Foundation's),
+    "leap-month-skip-one-early" (CHINESE and DANGI: in a year whose leap month comes before month
+    n, a missing leap month `nL` goes to month n - 1 with BACKWARD and n with FORWARD, a month
+    before the months RFC 7529's "previous"/"next" name: months counted by position).
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
@@ -342,7 +382,7 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     freq = parts["FREQ"]
     if freq not in ("YEARLY", "MONTHLY", "WEEKLY", "DAILY"):
         raise Unsupported(f"the oracle does not implement FREQ={freq}")
-    cal = Calendar(parts.get("RSCALE", "GREGORIAN"))
+    cal = Calendar(parts.get("RSCALE", "GREGORIAN"), icu72_tables="icu72-chinese-months" in readings)
     skip = parts.get("SKIP", "OMIT")
     interval = int(parts.get("INTERVAL", "1"))
     count = int(parts["COUNT"]) if "COUNT" in parts else None
@@ -380,7 +420,12 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
             return month
         if skip == "OMIT" or not month[1]:
             return None
-        if skip == "BACKWARD":
+        if "leap-month-skip-one-early" in readings and cal.name in LUNISOLAR_LEAP and any(
+                m[1] and m[0] < month[0] for m, _, _ in cal.months(year)):
+            month = (month[0] - 1, False) if skip == "BACKWARD" else (month[0], False)
+            if month[0] < 1:
+                return None
+        elif skip == "BACKWARD":
             month = (month[0], False)
         else:
             later = [m for m, _, _ in cal.months(year) if m[0] > month[0] and not m[1]]
@@ -602,7 +647,7 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
 def main(argv):
     if argv[:1] == ["--months"]:  # a month table for TableCalendar, computed with one calendar open
         import json
-        t = month_table(argv[1], int(argv[2]), int(argv[3]))
+        t = month_table(argv[1], int(argv[2]), int(argv[3]), argv[4] if len(argv) > 4 else "system")
         print(json.dumps({y: [[list(m), d, n] for m, d, n in ms] for y, ms in t.items()}))
         return 0
     if argv[:1] == ["--fields"]:

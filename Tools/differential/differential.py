@@ -441,11 +441,29 @@ RSCALE_READING_NOTES = {
         "WEEKLY, DAILY). Almanac: a limit only keeps the months that exist (5L matches only Adar I); the peer's "
         "answer is the oracle's when the missing leap month matches the month SKIP puts in its place (reading "
         "`leap-month-limit-moves`). Neither side is wrong by the RFC.",
+    "almanac-foundation-bridge-until-in-rscale-calendar":
+        "ALMANAC BUG (the bridge, not the engine): RFC 7529 keeps UNTIL a Gregorian iCalendar value, but "
+        "Calendar.RecurrenceRule(_:timeZone:) builds a DATE or local UNTIL from DateComponents in the RSCALE's "
+        "calendar, so UNTIL=20310205 with RSCALE=ISLAMIC ends at Islamic year 2031 (never, here) and with "
+        "RSCALE=HEBREW at Hebrew year 2064 (before DTSTART: nothing). Foundation answers the request it was given; "
+        "the engine and the oracle answer RFC 7529's. A UTC UNTIL is converted right.",
+    "libical-icu72-chinese-months":
+        "The calendar authority (the Purple Mountain Observatory's tables, as later ICUs and Foundation's ICU 76 "
+        "reproduce them) is on Almanac's side: ICU 72, which libical 3.0.16 links, misplaces 18 Chinese months "
+        "between 1900 and 2100 (New Year 2027 on 7 February rather than 6; 1987's leap month after the 7th month "
+        "rather than the 6th). The peer's answer is the oracle's with ICU 72's Chinese/Dangi month tables "
+        "(reading `icu72-chinese-months`).",
+    "libical-chinese-missing-leap-month-one-month-early":
+        "RFC 7529 section 4.2: SKIP=BACKWARD puts a missing leap month nL on the month before it (n) and FORWARD "
+        "on the month after it (n+1). In a Chinese or Dangi year whose leap month comes before month n, libical "
+        "3.0.16 lands a month earlier (n-1 and n: it counts months by position), elsewhere it agrees; its "
+        "answer is the oracle's with that reading (`leap-month-skip-one-early`). RFC 7529 is on Almanac's side.",
     "rscale-interval-not-counted-from-dtstart":
         "RFC 5545 3.3.10 (INTERVAL counts periods from DTSTART's) read in RFC 7529's calendar: the peer gives "
-        "the rule's dates in every INTERVAL-th period, but counted from another period than DTSTART's "
-        "(RSCALE=COPTIC;FREQ=DAILY;INTERVAL=5 from 2059-07-07: 07-09, 07-14 ...; libical 3.0.16, non-Gregorian "
-        "scales only).",
+        "the rule's dates in every INTERVAL-th period, but counted from a later period than DTSTART's, not a "
+        "multiple of INTERVAL after it (RSCALE=COPTIC;FREQ=DAILY;INTERVAL=5 from 2059-07-07: 07-09, 07-14 ...; "
+        "RSCALE=BUDDHIST;FREQ=YEARLY;INTERVAL=2 from 2010: 2013, 2015 ...; libical 3.0.16, non-Gregorian scales "
+        "only). RFC 5545 is on Almanac's side.",
 }
 
 RSCALE_KNOWN = {
@@ -465,6 +483,12 @@ RSCALE_KNOWN = {
          "and RFC 7529 does not narrow them (with SKIP a day past a month's end even has a meaning); libical "
          "3.0.16 refuses values past ICU's maximum for the calendar (BYMONTHDAY=31 in Chinese, Dangi, Hebrew, "
          "Ethiopic, Coptic; BYYEARDAY=356+ and YEARLY BYDAY=52MO+ in the Islamic calendars) with MALFORMEDDATA."),
+        ("libical-rejects-rule-that-never-matches",
+         lambda q, p, o, t: malformed(t) and o == [],
+         "RFC 5545 3.3.10 makes no rule invalid for having no instance (BYMONTH=10;BYDAY=20WE names a 20th "
+         "Wednesday of October, which never comes: the recurrence set is empty, as Almanac and the oracle answer). "
+         "libical 3.0.16's icalrecur_iterator_new looks for the first instance and, finding none, refuses the rule "
+         "with MALFORMEDDATA."),
         ("forward-out-of-a-leap-month",
          lambda q, p, o, t: p.get("SKIP") == "FORWARD" and is_list(t) and t != sorted(t),
          "RFC 7529 (SKIP=FORWARD: an invalid day moves to the next month's first day) and RFC 5545 3.3.10 (the "
@@ -564,39 +588,66 @@ RSCALE_READINGS = {
         if any(not v.startswith("-") for v in p["BYMONTHDAY"].split(",")) else "nothing")
         if p["FREQ"] in ("DAILY", "WEEKLY") and any(v.startswith("-") for v in p.get("BYMONTHDAY", "").split(",")) else None,
 }
+def _bridge_until(q, p):
+    """The request as Almanac's Foundation bridge sends it: a DATE or local UNTIL's year, month and
+    day read in the RSCALE's calendar (Sources/Almanac/Interop/RecurrenceRule+Foundation.swift,
+    `date(_:_:)`), not as the Gregorian value RFC 7529 keeps. Hebrew and Buddhist years run ahead
+    of Gregorian ones, so the UNTIL lies before DTSTART (nothing); in the calendars whose years run
+    behind (Islamic, Persian, Indian, Coptic, ROC, Japanese eras) it lies past `before` (no UNTIL)."""
+    u = p.get("UNTIL")
+    scale = p.get("RSCALE", "GREGORIAN")
+    if not u or u.endswith("Z") or scale in ("GREGORIAN", "ISO8601", "ETHIOAA", "ETHIOPIC", "CHINESE", "DANGI"):
+        return None
+    if scale in ("HEBREW", "BUDDHIST"):
+        return "nothing"
+    return _with_parts(q, drop=("UNTIL",))
+
+
+RSCALE_READINGS["almanac-foundation-bridge-until-in-rscale-calendar"] = _bridge_until
+
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
     "rfc7529-open-leap-month-as-limit": "leap-month-limit-moves",
+    "libical-icu72-chinese-months": "icu72-chinese-months",
+    "libical-chinese-missing-leap-month-one-month-early": "leap-month-skip-one-early",
 }
 
 
-def _reading_answers(q, p):
+def _for_peer(name, peer):
+    """Readings named after one peer (`libical-...`, `almanac-foundation-...`) apply to it alone."""
+    return not any(tag in name and peer != who for who, tag in (("libical", "libical-"), ("foundation", "foundation-")))
+
+
+def _reading_answers(q, p, peer=None):
     """(kind, the oracle's answer to the request as that reading takes it) for every reading that applies."""
     out = []
     for name, f in RSCALE_READINGS.items():
+        if not _for_peer(name, peer):
+            continue
         q2 = f(q, p)
         if q2 is not None:
             out.append((name, q2, ()))
     for name, opt in RSCALE_READING_OPTIONS.items():
-        out.append((name, q, (opt,)))
+        if _for_peer(name, peer):
+            out.append((name, q, (opt,)))
     return out
 
 
-def rscale_reading_kind(q, p, theirs):
+def rscale_reading_kind(q, p, theirs, peer=None):
     """The reading (or two) under which the oracle gives the peer's answer, as a kind name, or None."""
     if not is_list(theirs):
         return None
-    base = _reading_answers(q, p)
+    base = _reading_answers(q, p, peer)
     singles = [("as-is", q, ())] + [(n, q2, r) for n, q2, r in base]
     pairs = []
     for i, (n1, q1, r1) in enumerate(base):
         for n2, f2 in RSCALE_READINGS.items():
-            if n2 != n1 and q1 != "nothing" and n2 > n1:
+            if n2 != n1 and q1 != "nothing" and n2 > n1 and _for_peer(n2, peer):
                 q2 = f2(q1, parts_of(q1["rrule"]))
                 if q2 is not None:
                     pairs.append((n1 + "+" + n2, q2, r1))
         for n2, opt in RSCALE_READING_OPTIONS.items():
-            if n2 != n1 and opt not in r1 and q1 != "nothing":
+            if n2 != n1 and opt not in r1 and q1 != "nothing" and _for_peer(n2, peer):
                 pairs.append((n1 + "+" + n2, q1, r1 + (opt,)))
     interval = int(p.get("INTERVAL", "1"))
     for name, q2, r in singles + pairs:
@@ -604,15 +655,17 @@ def rscale_reading_kind(q, p, theirs):
             if theirs == []:
                 return name
             continue
-        if interval > 1 and p.get("RSCALE") != "GREGORIAN":
-            # libical counts INTERVAL from another period than DTSTART's: the same dates, other phase
+        if interval > 1 and p.get("RSCALE") != "GREGORIAN" and theirs:
+            # libical counts INTERVAL from a later period than DTSTART's: the rule's dates in the
+            # periods s, s + INTERVAL, s + 2 INTERVAL ..., s the period of the peer's first date
             every = _oracle_list(_with_parts(q2, drop=("COUNT",), add={"INTERVAL": "1"}), r)
-            if every is not None:
-                for phase in range(1, interval):
-                    got = _count_cut(q2, [x for x in every if _period_index(q, x) % interval == phase])
-                    if got is not None and got[:len(theirs)] == theirs and len(got) >= len(theirs) and (
-                            len(got) == len(theirs) or len(theirs) == q.get("limit", LIMIT)):
-                        return "rscale-interval-not-counted-from-dtstart" + ("" if name == "as-is" else "+" + name)
+            first = _period_index(q, theirs[0])
+            if every is not None and first > 0 and first % interval:
+                got = _count_cut(q2, [x for x in every if _period_index(q, x) >= first
+                                      and (_period_index(q, x) - first) % interval == 0])
+                if got is not None and got[:len(theirs)] == theirs and (
+                        len(got) == len(theirs) or len(theirs) == q.get("limit", LIMIT)):
+                    return "rscale-interval-not-counted-from-dtstart" + ("" if name == "as-is" else "+" + name)
         if name == "as-is":
             continue
         got = _oracle_list(q2, r)
@@ -649,7 +702,7 @@ def classify_rscale(peer, req, ours, theirs):
     for kind, pred, _ in GENERIC + RSCALE_GENERIC + RSCALE_KNOWN[peer]:
         if pred(req, p, ours, theirs):
             return kind
-    return rscale_reading_kind(req, p, theirs) if ref else None
+    return rscale_reading_kind(req, p, theirs, peer) if ref else None
 
 
 def rscale_notes(peer):
@@ -783,7 +836,7 @@ class OraclePeer(Peer):
     cpu_limit = 2.0
 
     def version(self):
-        return "rscale_oracle (ICU %d)" % rscale_oracle.icu_version()
+        return "rscale_oracle (ICU %d; Chinese/Dangi months from Foundation's ICU)" % rscale_oracle.icu_version()
 
     def command(self):
         return [sys.executable, str(Path(__file__).resolve()), "--serve", "rscale-oracle"]
