@@ -66,6 +66,13 @@ import Testing
                 return "\(c.year)-\(c.month < 10 ? "0" : "")\(c.month)-\(c.day < 10 ? "0" : "")\(c.day)"
             }
         }
+        // UNTIL stays a Gregorian value under RSCALE (RFC 7529 section 3): a DATE
+        // UNTIL ends the rule at the end of that Gregorian day, whatever the calendar
+        // (it was read in the rule's calendar: Islamic year 2031, Hebrew year 2031).
+        for scale in ["ISLAMIC-CIVIL", "HEBREW", "BUDDHIST", "CHINESE"] {
+            let f = try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=\(scale);FREQ=YEARLY;UNTIL=20310205"), timeZone: utc)
+            #expect(f.end == .afterDate(Date(Timestamp(utc: CivilDate(2031, 2, 5)!.at(23, 59, 59)))), "\(scale): \(f.end)")
+        }
         // 8 Adar I (5L): only in Hebrew leap years with OMIT; Foundation calls Adar I month 6.
         let adar1 = try Calendar.RecurrenceRule(try RecurrenceRule("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8"), timeZone: utc)
         #expect(adar1.calendar.identifier == .hebrew)

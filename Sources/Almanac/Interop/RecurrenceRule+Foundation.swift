@@ -121,9 +121,13 @@ extension Calendar.RecurrenceRule {
         }
     }
 
+    /// A Gregorian wall-clock value (UNTIL stays Gregorian under RSCALE,
+    /// RFC 7529 section 3) as an instant in the rule calendar's zone.
     private static func date(_ c: AlmanacCore.CivilDateTime, _ calendar: Calendar) -> Date {
-        calendar.date(from: DateComponents(year: c.date.year, month: c.date.month, day: c.date.day,
-                                           hour: c.time.hour, minute: c.time.minute, second: c.time.second))
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = calendar.timeZone
+        return gregorian.date(from: DateComponents(year: c.date.year, month: c.date.month, day: c.date.day,
+                                                   hour: c.time.hour, minute: c.time.minute, second: c.time.second))
             ?? Date(Timestamp(utc: c))
     }
 }
