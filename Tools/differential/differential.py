@@ -464,6 +464,14 @@ RSCALE_READING_NOTES = {
         "multiple of INTERVAL after it (RSCALE=COPTIC;FREQ=DAILY;INTERVAL=5 from 2059-07-07: 07-09, 07-14 ...; "
         "RSCALE=BUDDHIST;FREQ=YEARLY;INTERVAL=2 from 2010: 2013, 2015 ...; libical 3.0.16, non-Gregorian scales "
         "only). RFC 5545 is on Almanac's side.",
+    "libical-japanese-yearly-ends-at-reiwa":
+        "RFC 7529 (RSCALE=JAPANESE: the recurrence goes on in the calendar's later years, and RFC 5545 3.3.10 "
+        "bounds it only by COUNT or UNTIL): libical 3.0.16 ends some JAPANESE YEARLY rules with BYMONTH, BYMONTHDAY, "
+        "BYDAY or BYYEARDAY at the end of the era Heisei (RSCALE=JAPANESE;FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=6 "
+        "from 2015-03-10: 2015-12-06 to 2018-12-06, then nothing; from 2015-12-06 it goes on, and a plain YEARLY "
+        "rule goes on; its Japanese YEARLY expansion misbehaves in other ways too, not classified: BYYEARDAY=100 "
+        "from 2018-12-11 repeats 2019-04-10). Recognised when its answer is the oracle's dates before 1 Reiwa 1 "
+        "(2019-05-01). RFC 7529 is on Almanac's side.",
 }
 
 RSCALE_KNOWN = {
@@ -536,8 +544,23 @@ def _with_parts(q, drop=(), add=None):
 
 
 def _oracle_list(q, readings=()):
+    if "_in_month" in q or "_before" in q:
+        # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or before
+        # a day (`_before`, ISO text), then COUNT
+        month, before = q.get("_in_month"), q.get("_before")
+        q = {k: v for k, v in q.items() if k not in ("_in_month", "_before")}
+        every = _oracle_list(_with_parts(q, drop=("COUNT",)), readings)
+        return None if every is None else _count_cut(q, [x for x in every if (month is None or _month_of(q, x) == month)
+                                                         and (before is None or x[:10] < before)])
     a = oracle_answer(dict(q, limit=100_000), readings)
     return None if "error" in a else a["occurrences"]
+
+
+def _month_of(q, text):
+    """A printed occurrence's month in the rule's calendar, as a BYMONTH value."""
+    cal = rscale_oracle.Calendar(parts_of(q["rrule"]).get("RSCALE", "GREGORIAN"))
+    _, (n, leap), _, _ = cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(text[:10])))
+    return "%d%s" % (n, "L" if leap else "")
 
 
 def _start_fields(q):
@@ -581,13 +604,30 @@ def _count_cut(q, occ):
 RSCALE_READINGS = {
     # name: (request -> transformed request or None when it does not apply, readings, post-filter)
     "skip-not-applied": lambda q, p: _with_parts(q, add={"SKIP": "OMIT"}) if skip_moves(p) else None,
-    "yearly-bymonthday-only-in-dtstart-month": lambda q, p: _with_parts(q, add={"BYMONTH": _dtstart_month(q)})
+    # (with BYDAY ordinals, libical still counts them in the year: the oracle's dates in DTSTART's month)
+    "yearly-bymonthday-only-in-dtstart-month": lambda q, p: (
+        dict(q, _in_month=_dtstart_month(q)) if has_ordinal(p) else _with_parts(q, add={"BYMONTH": _dtstart_month(q)}))
         if p["FREQ"] == "YEARLY" and "BYMONTHDAY" in p and not ({"BYMONTH", "BYYEARDAY"} & set(p)) else None,
     "libical-rscale-negative-bymonthday-ignored": lambda q, p: (
         _with_parts(q, add={"BYMONTHDAY": ",".join(v for v in p["BYMONTHDAY"].split(",") if not v.startswith("-"))})
         if any(not v.startswith("-") for v in p["BYMONTHDAY"].split(",")) else "nothing")
         if p["FREQ"] in ("DAILY", "WEEKLY") and any(v.startswith("-") for v in p.get("BYMONTHDAY", "").split(",")) else None,
 }
+REIWA = "2019-05-01"  # the first day of the Japanese era Reiwa (1 Reiwa 1)
+
+
+def _japanese_yearly_ends_at_reiwa(q, p):
+    """libical 3.0.16 expands RSCALE=JAPANESE YEARLY rules with BYxxx parts up to the end of the era
+    Heisei and gives nothing from Reiwa 1 (2019-05-01) on: the oracle's dates before that day."""
+    if p.get("RSCALE") != "JAPANESE" or p["FREQ"] != "YEARLY" or q["dtstart"][:8] >= REIWA.replace("-", "") or \
+            not ({"BYMONTH", "BYMONTHDAY", "BYDAY", "BYYEARDAY"} & set(p)):
+        return None
+    return dict(q, _before=REIWA)
+
+
+RSCALE_READINGS["libical-japanese-yearly-ends-at-reiwa"] = _japanese_yearly_ends_at_reiwa
+
+
 def _bridge_until(q, p):
     """The request as Almanac's Foundation bridge sends it: a DATE or local UNTIL's year, month and
     day read in the RSCALE's calendar (Sources/Almanac/Interop/RecurrenceRule+Foundation.swift,
@@ -655,12 +695,16 @@ def rscale_reading_kind(q, p, theirs, peer=None):
             if theirs == []:
                 return name
             continue
-        if interval > 1 and p.get("RSCALE") != "GREGORIAN" and theirs:
+        if interval > 1 and p.get("RSCALE") != "GREGORIAN":
             # libical counts INTERVAL from a later period than DTSTART's: the rule's dates in the
-            # periods s, s + INTERVAL, s + 2 INTERVAL ..., s the period of the peer's first date
+            # periods s, s + INTERVAL, s + 2 INTERVAL ..., s the period of the peer's first date;
+            # when the peer answers nothing, some s below 3 INTERVAL (libical's late starts seen:
+            # 2 INTERVAL - 1 and less) whose periods hold none of the rule's dates in the window
             every = _oracle_list(_with_parts(q2, drop=("COUNT",), add={"INTERVAL": "1"}), r)
-            first = _period_index(q, theirs[0])
-            if every is not None and first > 0 and first % interval:
+            phases = [_period_index(q, theirs[0])] if theirs else range(1, 3 * interval)
+            for first in phases:
+                if every is None or first <= 0 or not first % interval:
+                    continue
                 got = _count_cut(q2, [x for x in every if _period_index(q, x) >= first
                                       and (_period_index(q, x) - first) % interval == 0])
                 if got is not None and got[:len(theirs)] == theirs and (
