@@ -12,6 +12,18 @@ struct _AnyCodingKey: CodingKey {
     init?(intValue: Int) { self.init(index: intValue) }
 }
 
+extension Decoder {
+    /// Throws for a member of this object that `Keys` does not name:
+    /// misspellings are errors, not silent defaults. `members` lists the
+    /// ones there are, for the message ("a to-do has id, title, ...").
+    package func rejectUnknownMembers<Keys: CodingKey>(_ keys: Keys.Type, _ members: String) throws {
+        let all = try container(keyedBy: _AnyCodingKey.self)
+        for key in all.allKeys where Keys(stringValue: key.stringValue) == nil {
+            throw DecodingError.dataCorruptedError(forKey: key, in: all, debugDescription: "unknown field \"\(key.stringValue)\": \(members)")
+        }
+    }
+}
+
 /// Not API: a `DecodingError.dataCorrupted` at `path` carrying an ``AlmanacError``.
 func _decodingError(_ error: AlmanacError, at path: [any CodingKey]) -> DecodingError {
     .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: error.message, underlyingError: error))

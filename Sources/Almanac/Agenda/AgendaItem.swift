@@ -97,14 +97,6 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
 extension AgendaItem: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case id, title, period, visibleIn }
 
-    /// Any member name, to find the ones ``AgendaItem`` does not know.
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Reads `{"id": "t1", "title": "Pay rent", "period": "2023-W48", "visibleIn": ["week", "month"]}`;
     /// without `visibleIn` the item shows in every list.
     ///
@@ -120,12 +112,7 @@ extension AgendaItem: Codable {
     ///   unknown, or `visibleIn` is empty.
     /// - Complexity: O(1) plus the length of the text.
     public init(from decoder: any Decoder) throws {
-        let all = try decoder.container(keyedBy: AnyKey.self)
-        for key in all.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: all,
-                debugDescription: "unknown field \"\(key.stringValue)\": a to-do has id, title, period and visibleIn")
-        }
+        try decoder.rejectUnknownMembers(CodingKeys.self, "a to-do has id, title, period and visibleIn")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let visibleIn = try c.decodeIfPresent(Set<Period.Granularity>.self, forKey: .visibleIn) ?? Set(Period.Granularity.allCases)
         if visibleIn.isEmpty {

@@ -136,14 +136,6 @@ extension DayRecord: Codable {
         case key, mark, fraction, note, recorded
     }
 
-    /// Any member name, to reject the unknown ones.
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Reads the JSON form (see the type); unknown members, an unknown mark,
     /// a fraction outside 0...1 or with another mark, and a `recorded` that
     /// is not `YYYY-MM-DDTHH:MM:SSZ` are errors.
@@ -152,11 +144,7 @@ extension DayRecord: Codable {
     /// try JSONValueDecoder().decode(DayRecord.self, from: Array(line.utf8))
     /// ```
     public init(from decoder: any Decoder) throws {
-        let all = try decoder.container(keyedBy: AnyKey.self)
-        for k in all.allKeys where CodingKeys(stringValue: k.stringValue) == nil {
-            throw DecodingError.dataCorruptedError(forKey: k, in: all, debugDescription:
-                "unknown field \"\(k.stringValue)\": a record has key, mark, fraction, note and recorded")
-        }
+        try decoder.rejectUnknownMembers(CodingKeys.self, "a record has key, mark, fraction, note and recorded")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         key = try c.decode(DayKey.self, forKey: .key)
         let name = try c.decode(String.self, forKey: .mark)
