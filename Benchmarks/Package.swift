@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "AlmanacCalendar", package: "Almanac"),
                 .product(name: "AlmanacSync", package: "Almanac"),
+                .product(name: "AlmanacReview", package: "Almanac"),
                 "CLimitLoop",
                 "CLibical",
             ],

@@ -12,7 +12,10 @@
 # one-month diff of a 10,000-series calendar), a fourth for issue 13's
 # rules in other calendars (R1-R3: Chinese, Hebrew and Islamic RSCALE rules
 # beside their Gregorian twins and Foundation in the same calendar, with the
-# 3x and no-allocation verdicts), the verdict on each of issue 3's targets,
+# 3x and no-allocation verdicts), a fifth for issue 14's reviews (V1: a
+# yearly review of 500 series with 100,000 records for a viewer in Tokyo,
+# with 10,000 and none, and the dictionary join alone; the 50 ms and
+# linear-in-records verdicts), the verdict on each of issue 3's targets,
 # and the machine's load.
 #
 #   Benchmarks/table.sh                    full run (about 3 minutes once built)
@@ -120,6 +123,7 @@ def T(bench):
 counts, texts, checks, warnings, notes = {}, {}, defaultdict(list), [], []
 calendar, peers, memory = None, {}, {}
 payloads, diff = {}, None
+reviews = {}  # issue 14: row -> expected days, series, real records, orphan records
 for line in open(report).read().splitlines():
     f = line.split("\t")
     if f[0] == "count":
@@ -140,6 +144,8 @@ for line in open(report).read().splitlines():
     elif f[0] == "diff":
         diff = {"added": int(f[2]), "removed": int(f[3]), "moved": int(f[4]), "changed": int(f[5]), "text": f[6],
                 "mapped": int(f[7]), "orphaned": int(f[8])}
+    elif f[0] == "review":
+        reviews[f[1]] = {"expected": int(f[2]), "series": int(f[3]), "real": int(f[4]), "orphans": int(f[5])}
     elif f[0] == "memory":
         memory[f[2]] = {"peak": int(f[3]), "rss": int(f[4]), "heap": int(f[5]), "size": int(f[6]), "method": f[7]}
 
@@ -158,12 +164,13 @@ def n(x):
 CALENDAR_ROWS = ["C1", "C2"]  # issue 11: their own table below
 SYNC_ROWS = ["S1", "S2", "S3", "S3-window"]  # issue 12: theirs too
 SCALE_ROWS = ["R1", "R1-small", "R1-G", "R2", "R2-G", "R3", "R3-G"]  # issue 13: theirs too
+REVIEW_ROWS = ["V1", "V1-10k", "V1-0", "V1-join"]  # issue 14: theirs too
 SCALE_TWINS = {"R1": "R1-G", "R1-small": "R1-G", "R2": "R2-G", "R3": "R3-G"}  # RSCALE row -> its Gregorian twin
 order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W10", "W10-100k", "W10-old",
          "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
-ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS))
+ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS) - set(REVIEW_ROWS))
 
 def rate(per_ns):
     if per_ns is None or per_ns == 0: return "—"
@@ -346,6 +353,66 @@ def scale_table():
         for s_, msg in checks.get(i, []):
             if s_ in ("known", "MISMATCH"): print(f"- {i} check ({s_}): {msg}")
 
+# --- issue 14's review rows (V1): a yearly review, its fixed cost, and the join alone
+def review_table():
+    rows = [("V1", "V1-Almanac"), ("V1-10k", "V1-10k-Almanac"), ("V1-0", "V1-0-Almanac"), ("V1-join", "V1-join-Baseline")]
+    if not any(b in data for _, b in rows): return
+    def status(i):
+        s = [k for k, _ in checks.get(i, [])]
+        return "✗ mismatch" if "MISMATCH" in s or any(w.startswith(i + " ") or w.startswith(i + ":") for w in warnings) else "✓" if "agree" in s else "—"
+    what = {"V1": "`Review(of: 2024, viewer: Asia/Tokyo, series: 500, records: 100,000)`",
+            "V1-10k": "the same with 10,000 records",
+            "V1-0": "the same with no record: the fixed cost (expanding the series, indexing the expected days, the tallies)",
+            "V1-join": "baseline: only V1's records joined against the expected day keys in a dictionary built in setup (latest wins)"}
+    base = next((r for r in ("V1", "V1-10k", "V1-0") if r in reviews), None)
+    desc = texts.get("V1", texts.get("V1-10k", texts.get("V1-0", "")))
+    print("\n**Reviews (issue 14)**" + (f": {desc.split(': ', 1)[0]}; {reviews[base]['expected']:,} expected days "
+          f"({desc.split(': ', 1)[1].split(';')[0]})" if base and ': ' in desc else "") + ".")
+    print("\n| Row | Measure | Records | Time / run | Wall clock / run | Records / s | Mallocs / run | Check |")
+    print("|---|---|--:|--:|--:|--:|--:|---|")
+    for i, b in rows:
+        if b not in data: continue
+        v, c = T(b), counts.get((i, "Baseline" if b.endswith("-Baseline") else "Almanac"))
+        r = reviews.get(i)
+        rc = n(c) + ("" if r is None or not c else f" ({r['orphans']:,} orphans)")
+        print(f"| {i} | {what[i]} | {rc} | {t(v)} | {t(p(b, 'wallClock'))} | {'—' if not c else rate(v / c)} | {n(p(b, 'mallocCountTotal'))} | {status(i)} |")
+    print("\nTimes are medians of the thread's CPU time less Empty, as above; records / s = the row's records ÷ its time per run (the whole "
+          "review, fixed cost included, except V1-join)." + (" --ci: one unwarmed sample per benchmark, so the times and verdicts are indicative only." if ci else ""))
+    goals = []
+    v1, v10, v0, vj = T("V1-Almanac"), T("V1-10k-Almanac"), T("V1-0-Almanac"), T("V1-join-Baseline")
+    if v1 is not None:
+        goals.append(f"V1, a yearly review of 500 series with 100,000 records: {t(v1)} per run, under 50 ms {verdict(v1 < 50e6)}")
+    if v1 is not None and v10 is not None:
+        line = f"V1 ÷ V1-10k: {v1 / v10:.2f}× the time for 10× the records"
+        if v0 is not None: line += f"; the fixed cost (V1-0, no record) is {t(v0)}, {100 * v0 / v1:.0f}% of V1"
+        goals.append(line)
+        m2 = (v1 - v10) / 90_000
+        line = f"per record, from 10,000 to 100,000 records: (V1 − V1-10k) / 90,000 = {t(m2)}"
+        if v0 is not None:
+            m1 = (v10 - v0) / 10_000
+            line += (f"; from 0 to 10,000: (V1-10k − V1-0) / 10,000 = {t(m1)} (it also pays the first orphan's one-off set of the expected occurrences); "
+                     f"linear in records, a record costing no more at 100,000 than at 10,000 (≤ 1.25× for noise): {m2 / m1:.2f}× {verdict(m2 <= 1.25 * m1)}")
+        if vj is not None and counts.get(("V1-join", "Baseline")):
+            j = vj / counts[("V1-join", "Baseline")]
+            line += f"; the bare dictionary join costs {t(j)} per record (V1-join), so a record costs the engine {m2 / j:.2f}× the join"
+        goals.append(line)
+    a1, a10 = p("V1-Almanac", "mallocCountTotal", 100), p("V1-10k-Almanac", "mallocCountTotal", 100)
+    if a1 is not None and a10 is not None:
+        extra = reviews.get("V1", {}).get("orphans", 300) - reviews.get("V1-10k", {}).get("orphans", 30)
+        goals.append(f"no allocation per matched record: V1 {int(a1):,} mallocs per run for 100,000 records, V1-10k {int(a10):,} for 10,000: "
+                     f"{int(a1 - a10):+,} for 90,000 more records ({(a1 - a10) / 90_000:.4f} per record), which is "
+                     f"{(a1 - a10) / max(extra, 1):.1f} per extra orphan ({extra} more: each orphan's key text for the orphans' order, their list and index) "
+                     f"{verdict(a1 - a10 <= 8 * extra + 64)} (at most 8 per extra orphan + 64)")
+    if goals:
+        print("\nTargets (issue 14, point 6), from this run:")
+        for x in goals: print(f"- {x}")
+    for i in REVIEW_ROWS:
+        for s_, msg in checks.get(i, []):
+            if s_ == "MISMATCH": print(f"- {i} check ({s_}): {msg}")
+    for i in ("V1", "V1-10k", "V1-0"):
+        for s_, msg in checks.get(i, []):
+            if s_ == "agree": print(f"- {i} check: {msg}")
+
 # --- issue 3's targets, from this run
 def wall(b): return T(b)
 def verdict(ok): return "—" if ok is None else "✓" if ok else "✗ MISSED"
@@ -381,6 +448,7 @@ if targets:
 calendar_table()
 sync_table()
 scale_table()
+review_table()
 print()
 print(f"- machine: {os.environ.get('ALMANAC_TABLE_MACHINE', '?')}")
 for note in notes:
@@ -439,13 +507,16 @@ if w10 is not None and w10big is not None and w10big > 10.1 * w10 + 16:
 d1, d2 = mallocs("D1-Almanac"), mallocs("D2-Almanac")
 if d1 is not None and d2 is not None and d1 != d2:
     failures.append(f"slices: D2-Almanac allocates {int(d2):,} times for 732 slices, D1-Almanac {int(d1):,} for 366")
-mismatches = [i for i in ids + SCALE_ROWS if any(s == "MISMATCH" for s, _ in checks.get(i, []))]
+v1, v10 = mallocs("V1-Almanac"), mallocs("V1-10k-Almanac")
+if v1 is not None and v10 is not None and v1 > v10 + 8 * 270 + 64:
+    failures.append(f"records: V1-Almanac allocates {int(v1):,} times for 100,000 records, V1-10k-Almanac {int(v10):,} for 10,000 (more than 8 per extra orphan + 64)")
+mismatches = [i for i in ids + SCALE_ROWS + REVIEW_ROWS if any(s == "MISMATCH" for s, _ in checks.get(i, []))]
 print()
 if failures:
     print("**Allocation gate: FAILED**")
     for x in failures: print(f"- {x}")
 else:
-    print(f"**Allocation gate: passed** ({len(limits)} limits, size (W1, R1), age, growth and slice relations)")
+    print(f"**Allocation gate: passed** ({len(limits)} limits, size (W1, R1), age, growth, slice and record (V1) relations)")
 if mismatches or warnings:
     print(f"**Checks: {'FAILED' if not allow_mismatch else 'failing, allowed by ALMANAC_BENCH_ALLOW_MISMATCH'}** "
           f"({len(warnings)} warnings; mismatching workloads: {', '.join(mismatches) or 'none'})")

@@ -106,6 +106,11 @@ let benchmarks: @Sendable () -> Void = {
     // RSCALE), each beside its Gregorian twin and Foundation in the same
     // calendar (R1-R3). See Scales.swift.
     registerScales()
+
+    // Issue 14: a yearly review of 500 series with 100,000 records for a
+    // viewer in Tokyo (V1), with 10,000 (V1-10k) and none (V1-0), and the
+    // dictionary join alone (V1-join). See Reviews.swift.
+    registerReviews()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
