@@ -81,7 +81,11 @@ public struct OccurrenceKey: Sendable, Hashable {
     ///
     /// - Complexity: O(length of the ids).
     public static func == (a: OccurrenceKey, b: OccurrenceKey) -> Bool {
-        a.recurrenceID == b.recurrenceID && a.seriesID.utf8.elementsEqual(b.seriesID.utf8)
+        guard a.recurrenceID == b.recurrenceID else { return false }
+        // The bytes at once (a native string's are contiguous), not a
+        // view's elements one by one.
+        var (x, y) = (a.seriesID, b.seriesID)
+        return x.withUTF8 { bx in y.withUTF8 { by in bx.elementsEqual(by) } }
     }
 
     /// Hashes the id's bytes and the recurrence id.
@@ -93,8 +97,11 @@ public struct OccurrenceKey: Sendable, Hashable {
     /// - Complexity: O(length of the id).
     public func hash(into h: inout Hasher) {
         h.combine(recurrenceID)
-        h.combine(seriesID.utf8.count)
-        for b in seriesID.utf8 { h.combine(b) }
+        var id = seriesID
+        id.withUTF8 { bytes in
+            h.combine(bytes.count)
+            h.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
     }
 }
 

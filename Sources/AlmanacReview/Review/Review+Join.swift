@@ -116,11 +116,11 @@ struct ReviewJoin {
     let viewer: Zone
     let first: Int, last: Int
     var slots: [Slot] = []
-    var index: [JoinKey: Int32] = [:]
+    var index: [DayKey: Int32] = [:]
     var best: [DayRecord?] = []
     var seriesIDs: Set<String> = []
     /// The occurrences of the period's days, built at the first orphan.
-    var occurrences: Set<JoinOccurrence>? = nil
+    var occurrences: Set<OccurrenceKey>? = nil
     var mapping: [DayKey: DayKey] = [:]
     var orphanedByEdit: Set<DayKey> = []
     var orphans: [Review.Orphan] = []
@@ -146,8 +146,8 @@ struct ReviewJoin {
         }
         index.reserveCapacity(found.count)
         slots.reserveCapacity(found.count)
-        for s in found where index[JoinKey(s.key)] == nil {
-            index[JoinKey(s.key)] = Int32(slots.count)
+        for s in found where index[s.key] == nil {
+            index[s.key] = Int32(slots.count)
             slots.append(s)
         }
         best = [DayRecord?](repeating: nil, count: slots.count)
@@ -168,7 +168,7 @@ struct ReviewJoin {
         }
         if !mapping.isEmpty, let k = mapping[key] { key = k }
         guard contains(key.date) else { return }
-        guard let slot = index[JoinKey(key)].map(Int.init) else { return orphan(record, key, reason(key)) }
+        guard let slot = index[key].map(Int.init) else { return orphan(record, key, reason(key)) }
         if let old = best[slot], old.recordedAt > record.recordedAt { return }
         var r = record
         if key != record.key { r.key = key }
@@ -182,8 +182,8 @@ struct ReviewJoin {
 
     mutating func reason(_ key: DayKey) -> Review.Orphan.Reason {
         guard seriesIDs.contains(key.seriesID) else { return .unknownSeries }
-        if occurrences == nil { occurrences = Set(slots.map { JoinOccurrence($0.key.occurrence) }) }
-        return occurrences!.contains(JoinOccurrence(key.occurrence)) ? .dayNotInOccurrence : .noSuchOccurrence
+        if occurrences == nil { occurrences = Set(slots.map(\.key.occurrence)) }
+        return occurrences!.contains(key.occurrence) ? .dayNotInOccurrence : .noSuchOccurrence
     }
 
     /// Keeps the latest orphan record of each key.
@@ -194,59 +194,6 @@ struct ReviewJoin {
         } else {
             orphanIndex[key] = orphans.count
             orphans.append(o)
-        }
-    }
-}
-
-/// A day key as the join's index hashes and compares it: the series id's
-/// UTF-8 bytes in one piece (`DayKey`'s own hash feeds them to the hasher
-/// one byte at a time, and its equality walks them one by one, which was
-/// most of a record's cost in the benchmark's V1), then the recurrence id
-/// and the date. Equal exactly when the day keys are equal (byte-equal ids).
-struct JoinKey: Hashable {
-    let key: DayKey
-
-    init(_ key: DayKey) { self.key = key }
-
-    static func == (a: JoinKey, b: JoinKey) -> Bool {
-        a.key.date == b.key.date && JoinOccurrence(a.key.occurrence) == JoinOccurrence(b.key.occurrence)
-    }
-
-    func hash(into h: inout Hasher) {
-        h.combine(key.date.daysSinceEpoch)
-        JoinOccurrence(key.occurrence).hash(into: &h)
-    }
-
-    /// The string's UTF-8 bytes in one buffer (a copy made contiguous when they are not).
-    static func withBytes<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let r = s.utf8.withContiguousStorageIfAvailable(body) { return r }
-        var copy = s
-        copy.makeContiguousUTF8()
-        return copy.utf8.withContiguousStorageIfAvailable(body)!
-    }
-
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        return withBytes(a) { x in withBytes(b) { y in x.elementsEqual(y) } }
-    }
-}
-
-/// An occurrence key hashed and compared as ``JoinKey`` does: the set of
-/// the period's occurrences that tells an orphan's reason.
-struct JoinOccurrence: Hashable {
-    let key: OccurrenceKey
-
-    init(_ key: OccurrenceKey) { self.key = key }
-
-    static func == (a: JoinOccurrence, b: JoinOccurrence) -> Bool {
-        a.key.recurrenceID == b.key.recurrenceID && JoinKey.sameBytes(a.key.seriesID, b.key.seriesID)
-    }
-
-    func hash(into h: inout Hasher) {
-        h.combine(key.recurrenceID)
-        JoinKey.withBytes(key.seriesID) { b in
-            h.combine(b.count)
-            h.combine(bytes: UnsafeRawBufferPointer(b))
         }
     }
 }
