@@ -41,6 +41,7 @@ import itertools
 import json
 import os
 import random
+import re
 import resource
 import select
 import signal
@@ -418,6 +419,24 @@ def malformed(t):
 # Kinds RSCALE_READINGS recognises (rscale_reading_kind): the note of each reading; a class made of
 # two readings gets both notes.
 RSCALE_READING_NOTES = {
+    "foundation-ethioaa-read-as-gregorian":
+        "RFC 7529 (RSCALE=ETHIOAA: the Ethiopic Amete Alem calendar's months and days): Foundation's "
+        "ethiopicAmeteAlem calendar, as Almanac's bridge hands it an RSCALE=ETHIOAA rule, answers Gregorian fields "
+        "(MONTHLY BYMONTH=4,6 from 2054-06-25: the 25th of Gregorian April and June). Recognised when its answer is "
+        "the oracle's answer to the rule read as RSCALE=GREGORIAN.",
+    "foundation-monthly-plain-byday-as-first":
+        "RFC 5545 3.3.10 (MONTHLY: a BYDAY weekday without an ordinal is every such weekday of the month): Foundation "
+        "gives only the first (ISLAMIC MONTHLY BYDAY=WE: one Wednesday a month) and drops the same weekday's "
+        "ordinals beside it (-1SA,SA as 1SA), in the RSCALE calendars. Recognised when its answer is the oracle's "
+        "answer to the rule with each plain weekday W read as 1W and W's ordinals dropped.",
+    "foundation-yearly-byday-ordinals-in-first-month":
+        "RFC 5545 3.3.10 (YEARLY BYDAY ordinals without BYMONTH or BYWEEKNO count in the year): Foundation counts them "
+        "in the year's first month (ROC YEARLY BYDAY=5FR: only in years whose January has five Fridays). Recognised "
+        "when its answer is the oracle's answer to the rule with BYMONTH=1.",
+    "foundation-byyearday-drops-bymonth-and-bymonthday":
+        "RFC 5545 3.3.10 (BYMONTH and BYMONTHDAY limit a YEARLY BYYEARDAY): Foundation expands BYYEARDAY and drops "
+        "BYMONTH and BYMONTHDAY beside it (ISO8601 BYYEARDAY=365;BYMONTHDAY=30: December 31 in common years). "
+        "Recognised when its answer is the oracle's answer to the rule without BYMONTH and BYMONTHDAY.",
     "skip-not-applied":
         "RFC 7529: with SKIP=BACKWARD or FORWARD an invalid date (a day past the month's end, a missing leap "
         "month, Ethiopic/Coptic month 13's day 6 to 30) is moved, not dropped. The peer's answer is the oracle's "
@@ -474,6 +493,35 @@ RSCALE_READING_NOTES = {
         "(2019-05-01). RFC 7529 is on Almanac's side.",
 }
 
+def _minus_366_backward_extra(q, p, o, t):
+    """libical's BYYEARDAY=-366;SKIP=BACKWARD answer: the last day of DTSTART's year (in the rule's
+    calendar) first, out of order, then Almanac's answer (cut by COUNT)."""
+    if p.get("SKIP") != "BACKWARD" or "-366" not in p.get("BYYEARDAY", "").split(",") or \
+            not (is_list(o) and is_list(t)) or len(t) < 2 or t[0] <= t[1] or t[0] in o or t[1:] != o[:len(t) - 1]:
+        return False
+    cal, (y0, _, _, _) = _start_fields(q)
+    day = rscale_oracle.epoch_day(dt.date.fromisoformat(t[0][:10]))
+    return cal.fields(day)[0] == y0 and cal.fields(day + 1)[0] == y0 + 1
+
+
+def _first_months_left_out(q, p, o, t):
+    """libical's answer is the oracle's less every date of some first months (month 1) of the year, then COUNT."""
+    if p["FREQ"] != "MONTHLY" or p.get("RSCALE") not in ("ETHIOPIC", "ETHIOAA", "COPTIC") or \
+            not ({"BYDAY", "BYMONTHDAY"} <= set(p)) or not (is_list(o) and is_list(t)) or o == t:
+        return False
+    every = _oracle_list(_with_parts(q, drop=("COUNT",)))
+    if not every:
+        return False
+    cal = rscale_oracle.Calendar(p["RSCALE"])
+    ym = lambda x: (lambda f: (f[0], f[1]))(cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10]))))
+    cut = len(t) == q.get("limit", LIMIT)
+    gone = {ym(x) for x in every if x not in t and (not cut or not t or x < t[-1])}
+    if not gone or any(m != (1, False) for _, m in gone):
+        return False
+    got = _count_cut(q, [x for x in every if ym(x) not in gone])
+    return got[:len(t)] == t and (len(got) == len(t) or cut)
+
+
 RSCALE_KNOWN = {
     "oracle": [],
     "libical": [
@@ -497,6 +545,22 @@ RSCALE_KNOWN = {
          "Wednesday of October, which never comes: the recurrence set is empty, as Almanac and the oracle answer). "
          "libical 3.0.16's icalrecur_iterator_new looks for the first instance and, finding none, refuses the rule "
          "with MALFORMEDDATA."),
+        ("libical-byyearday-minus-366-backward-adds-end-of-dtstart-year",
+         lambda q, p, o, t: _minus_366_backward_extra(q, p, o, t),
+         "RFC 7529 section 3.2 (SKIP=BACKWARD: a missing day moves to the last valid day before it; BYYEARDAY=-366 "
+         "of a 365-day year names the day before its first day, so the previous year's last day) and RFC 5545 "
+         "3.3.10 (the set is in time order, DTSTART's period first): libical 3.0.16 gives first the last day of "
+         "DTSTART's own year, before the earlier dates of that year, then Almanac's answer (ISO8601 YEARLY "
+         "INTERVAL=5;BYYEARDAY=-366,355;SKIP=BACKWARD from 2050-08-09: 2050-12-31, 2050-12-21, 2054-12-31 ...). "
+         "Recognised by its answer: out of order, its first date the last day of DTSTART's year in the rule's "
+         "calendar and not one of Almanac's, the rest Almanac's answer."),
+        ("libical-monthly-byday-bymonthday-leaves-out-a-first-month",
+         lambda q, p, o, t: _first_months_left_out(q, p, o, t),
+         "RFC 5545 3.3.10 (MONTHLY: BYDAY and BYMONTHDAY limit every month's days) and RFC 7529 (the months are the "
+         "calendar's): in the 13-month calendars (Ethiopic, Coptic) libical 3.0.16 leaves out every date of the first "
+         "month of some years from a MONTHLY rule with BYDAY beside BYMONTHDAY (ETHIOPIC BYMONTHDAY=29;BYDAY=TH from "
+         "2027-01-26: no 2036-10-09, 29 Meskerem 2029). Recognised by its answer: the oracle's dates less those of "
+         "one or more whole first months, then COUNT."),
         ("forward-out-of-a-leap-month",
          lambda q, p, o, t: p.get("SKIP") == "FORWARD" and is_list(t) and t != sorted(t),
          "RFC 7529 (SKIP=FORWARD: an invalid day moves to the next month's first day) and RFC 5545 3.3.10 (the "
@@ -645,6 +709,56 @@ def _bridge_until(q, p):
 
 RSCALE_READINGS["almanac-foundation-bridge-until-in-rscale-calendar"] = _bridge_until
 
+def _foundation_ethioaa_gregorian(q, p):
+    """Foundation's ethiopicAmeteAlem calendar, as the bridge hands it an RSCALE=ETHIOAA rule, answers
+    Gregorian fields: the rule read as RSCALE=GREGORIAN."""
+    return _with_parts(q, add={"RSCALE": "GREGORIAN"}) if p.get("RSCALE") == "ETHIOAA" else None
+
+
+RSCALE_READINGS["foundation-ethioaa-read-as-gregorian"] = _foundation_ethioaa_gregorian
+
+
+def _foundation_monthly_plain_byday_first(q, p):
+    """Foundation expands a plain BYDAY weekday in a MONTHLY RSCALE rule as that weekday's first in the
+    month (MO as 1MO), and drops the same weekday's ordinals beside it (-1SA,SA as 1SA)."""
+    if p["FREQ"] != "MONTHLY" or "BYDAY" not in p:
+        return None
+    items = p["BYDAY"].split(",")
+    plain = {v for v in items if not re.match(r"^[+-]?[0-9]", v)}
+    if not plain:
+        return None
+    out = []
+    for v in items:
+        w = v if v in plain else v[-2:]
+        if v in plain:
+            out.append("1" + v)
+        elif w not in plain:
+            out.append(v)
+    return _with_parts(q, add={"BYDAY": ",".join(out)})
+
+
+RSCALE_READINGS["foundation-monthly-plain-byday-as-first"] = _foundation_monthly_plain_byday_first
+
+def _foundation_yearly_byday_in_first_month(q, p):
+    """Foundation counts a YEARLY rule's BYDAY ordinals (no BYMONTH, BYWEEKNO, BYYEARDAY or BYMONTHDAY)
+    in the year's first month, not in the year: the rule read with BYMONTH=1."""
+    if p["FREQ"] != "YEARLY" or not has_ordinal(p) or {"BYMONTH", "BYWEEKNO", "BYYEARDAY", "BYMONTHDAY"} & set(p):
+        return None
+    return _with_parts(q, add={"BYMONTH": "1"})
+
+
+RSCALE_READINGS["foundation-yearly-byday-ordinals-in-first-month"] = _foundation_yearly_byday_in_first_month
+
+def _foundation_byyearday_alone(q, p):
+    """Foundation expands BYYEARDAY and drops BYMONTH and BYMONTHDAY beside it (they should limit it,
+    RFC 5545 3.3.10's table): the rule read without them."""
+    if "BYYEARDAY" not in p or not ({"BYMONTH", "BYMONTHDAY"} & set(p)):
+        return None
+    return _with_parts(q, drop=("BYMONTH", "BYMONTHDAY"))
+
+
+RSCALE_READINGS["foundation-byyearday-drops-bymonth-and-bymonthday"] = _foundation_byyearday_alone
+
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
     "rfc7529-open-leap-month-as-limit": "leap-month-limit-moves",
@@ -673,10 +787,15 @@ def _reading_answers(q, p, peer=None):
     return out
 
 
-def rscale_reading_kind(q, p, theirs, peer=None):
-    """The reading (or two) under which the oracle gives the peer's answer, as a kind name, or None."""
+def rscale_reading_kind(q, p, theirs, peer=None, cut=False):
+    """The reading (or two) under which the oracle gives the peer's answer, as a kind name, or None.
+    A peer answer that lists a date twice is matched without its repeats (kind
+    `duplicate-occurrences+<reading>`)."""
     if not is_list(theirs):
         return None
+    if len(dedup(theirs)) < len(theirs):
+        kind = rscale_reading_kind(q, p, dedup(theirs), peer, cut=len(theirs) == q.get("limit", LIMIT))
+        return None if kind is None or kind == "as-is" else "duplicate-occurrences+" + kind
     base = _reading_answers(q, p, peer)
     singles = [("as-is", q, ())] + [(n, q2, r) for n, q2, r in base]
     pairs = []
@@ -713,7 +832,7 @@ def rscale_reading_kind(q, p, theirs, peer=None):
         if name == "as-is":
             continue
         got = _oracle_list(q2, r)
-        if got is not None and got[:len(theirs)] == theirs and (len(got) == len(theirs) or len(theirs) == q.get("limit", LIMIT)):
+        if got is not None and got[:len(theirs)] == theirs and (len(got) == len(theirs) or cut or len(theirs) == q.get("limit", LIMIT)):
             return name
     return None
 
@@ -757,6 +876,9 @@ def rscale_notes(peer):
         for k2 in RSCALE_READING_NOTES:
             n[k + "+" + k2] = RSCALE_READING_NOTES[k] + " And: " + RSCALE_READING_NOTES[k2]
             n["rscale-interval-not-counted-from-dtstart+" + k] = RSCALE_READING_NOTES["rscale-interval-not-counted-from-dtstart"] + " And: " + RSCALE_READING_NOTES[k]
+    for k in list(n):
+        if k != "duplicate-occurrences" and not k.startswith("duplicate-occurrences+"):
+            n["duplicate-occurrences+" + k] = n["duplicate-occurrences"] + " Its answer without the repeats: " + n[k]
     n["wrong-by-rfc7529-reading-almanac-and-oracle-share"] = (
         "The peer's answer differs from the RFC 7529 expansion that Almanac and Tools/corpus/rscale_oracle.py (ICU's "
         "calendar fields) both give, and no narrower kind describes it. The `peer` field shows the peer's answer.")
