@@ -53,6 +53,4 @@ struct _ScaleYear: Sendable {
         while i + 1 < monthCount && Int(self[i + 1].first) <= day { i += 1 }
         return i
     }
-
-    func contains(_ day: Int) -> Bool { day >= first && day < first + length }
 }
