@@ -39,6 +39,8 @@ extension RecurrenceSet {
         let exclusionPlans: [_RulePlan]
         /// The RDATE and EXDATE keys, worked out once for every iterator.
         let values: _SetValues
+        /// The dates the set's instances can start on (see ``mayStart(in:)``).
+        let sieve: _DateSieve
 
         init(set: RecurrenceSet, window: Window?) throws(AlmanacError) {
             self.set = set
@@ -49,6 +51,7 @@ extension RecurrenceSet {
             plans = p
             exclusionPlans = x
             values = _SetValues(set, hasRules: !p.isEmpty)
+            sieve = _DateSieve(set)
         }
 
         /// Starts the expansion.

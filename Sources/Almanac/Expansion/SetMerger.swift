@@ -47,7 +47,8 @@ struct _SetMerger {
     init(set: borrowing RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan], values: _SetValues? = nil) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc
-        (lengthDays, lengthSeconds) = set.nominalLength
+        let v = values ?? _SetValues(set, hasRules: !plans.isEmpty)
+        (lengthDays, lengthSeconds) = v.length
         endCursor = _ZoneCursor(set.start.zone ?? .utc)
         ridCursor = endCursor
         windowStart = window?.lower
@@ -67,7 +68,6 @@ struct _SetMerger {
         heads = []
         exclusions = exclusionPlans.map { _RuleIterator(plan: $0, includesStart: false, seekKey: seekKey, endKey: endKey) }
         exclusionHeads = []
-        let v = values ?? _SetValues(set, hasRules: !plans.isEmpty)
         (dates, excludedKeys, excludedDays) = (v.dates, v.excludedKeys, v.excludedDays)
         single = alone
         checksRepeats = kind == .zoned && (!alone || plans[0].frequency < .daily)
@@ -196,8 +196,11 @@ struct _SetValues: Sendable {
     let dates: [_Raw]
     let excludedKeys: [Int64]
     let excludedDays: [Int]
+    /// Each instance's length (``RecurrenceSet/nominalLength``).
+    let length: (days: Int, seconds: Int64)
 
     init(_ set: borrowing RecurrenceSet, hasRules: Bool) {
+        length = set.nominalLength
         var extra = set.dates.map { _SetMerger.raw(of: $0, in: set) }
         if !hasRules && set.options.includesStart { extra.append(_SetMerger.raw(of: set.start, in: set)) }
         extra.sort { $0.key < $1.key }

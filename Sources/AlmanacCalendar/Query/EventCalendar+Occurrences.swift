@@ -86,7 +86,9 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 if let top = heap.first, p.lo > streams[top].nextStart { return }
                 cursor += 1
                 if p.hi < query.from { continue }
-                let s = _OccurrenceStream(p, series: index.series[Int(p.event)], query: query)
+                let series = index.series[Int(p.event)]
+                if p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), window: query.window) { continue }
+                let s = _OccurrenceStream(p, series: series, query: query)
                 guard s.next != nil else { continue }
                 if let f = free.popLast() { streams[f] = s; heap.append(f) } else { streams.append(s); heap.append(streams.count - 1) }
                 siftUp(heap.count - 1)

@@ -5,12 +5,25 @@ extension _SeriesInstances {
     /// `s` moves them: the window widened by the segment's longest instance
     /// and shift, and by two days each side for the viewer's offset.
     func ownInstances(segment s: Int, window: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
+        iterator(over: ownSpan(segment: s, window: window), viewer: viewer)
+    }
+
+    /// Whether segment `s` can have an instance that reaches `window`: its
+    /// rules and dates admit a date of ``ownSpan(segment:window:)``. Asked
+    /// before a query opens the segment, so that a series that cannot
+    /// answer (a birthday in another month) costs a few comparisons.
+    func mayReach(segment s: Int, window: Range<Timestamp>) -> Bool {
+        prepared?.mayStart(in: .instants(ownSpan(segment: s, window: window))) ?? false
+    }
+
+    /// The starts, in the engine's own time, of segment `s`'s instances that
+    /// can reach `window` once the segment moves them.
+    private func ownSpan(segment s: Int, window: Range<Timestamp>) -> Range<Timestamp> {
         let (shift, longest) = segmentShift(s)
         let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
         let slack = _CalendarIndex.slack
         let lo = Self.clamp(from &- shift &- longest &- slack), hi = Self.clamp(to &- shift &+ slack)
-        let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
-        return iterator(over: span, viewer: viewer)
+        return Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
     }
 
     /// The series' instances starting in `span`; floating and all-day ones placed in `viewer`.
@@ -23,7 +36,7 @@ extension _SeriesInstances {
     /// status; or with its RDATE period's length); `nil` when an override
     /// replaces it.
     func own(_ o: Occurrence, key k: Int64, segment s: Int) -> CalendarOccurrence? {
-        if single[k] != nil { return nil }
+        if !single.isEmpty && single[k] != nil { return nil }
         if s > 0 {
             let r = ranges[s - 1]
             if r.key == k { return nil }
@@ -31,7 +44,7 @@ extension _SeriesInstances {
             let start = shifted(o.recurrenceID, by: rangeShifts[s - 1])
             return make(instance(start, days: d, seconds: sec, rid: o.recurrenceID), r.override.summary, r.override.status)
         }
-        if let (d, sec) = periods[k] {
+        if !periods.isEmpty, let (d, sec) = periods[k] {
             return make(instance(anchor(of: o), days: d, seconds: sec, rid: o.recurrenceID), event.summary, event.status)
         }
         return make(o, event.summary, event.status)

@@ -37,9 +37,9 @@ final class _SeriesInstances: @unchecked Sendable {
     var longestOwn: Int64 = 0
     /// The series' expansion, its rule plans built once (`nil`: it cannot
     /// be expanded); each query starts an iterator over its window.
-    var prepared: RecurrenceSet.Occurrences?
+    let prepared: RecurrenceSet.Occurrences?
     /// Why it cannot be expanded.
-    var problem: AlmanacError?
+    let problem: AlmanacError?
 
     init(_ event: CalendarEvent, index: Int) {
         self.event = event
@@ -48,6 +48,11 @@ final class _SeriesInstances: @unchecked Sendable {
         kind = start.kind
         zone = start.zone ?? .utc
         (days, seconds) = Self.length(event.recurrence.length, start: start, zone: start.zone ?? .utc)
+        do throws(AlmanacError) {
+            (prepared, problem) = (try event.recurrence.occurrences(), nil)
+        } catch {
+            (prepared, problem) = (nil, error)
+        }
         // One override per instance (RFC 5545 section 3.8.4.4): the highest
         // SEQUENCE (section 3.8.7.4), then the last in the file.
         var chosen: [Int64: Int] = [:]
@@ -70,7 +75,6 @@ final class _SeriesInstances: @unchecked Sendable {
             rangeShifts.append(shift(of: r.override))
             rangeLengths.append(Self.length(r.override.length, start: r.override.start, zone: zone))
         }
-        do throws(AlmanacError) { prepared = try event.recurrence.occurrences() } catch { problem = error }
         longestOwn = Self.span(days, seconds)
         for (d, s) in periods.values { longestOwn = max(longestOwn, Self.span(d, s)) }
     }

@@ -1,0 +1,64 @@
+import AlmanacTestSupport
+import PropertyBased
+import Testing
+@testable import Almanac
+
+/// `RecurrenceSet.Occurrences.mayStart(in:)`, the test a calendar query
+/// makes before it opens a series: it may admit a window with no instance,
+/// never refuse one that has an instance.
+@Suite struct DateSieveTests {
+    /// Windows of a second, two hours and a week around each of the first
+    /// instances of generated rules (every frequency and BY part, RSCALE,
+    /// DATE, floating, UTC and zoned starts) are all admitted.
+    @Test func admitsEveryWindowThatHasAnInstance() async throws {
+        let refused = Counter()
+        await propertyCheck(count: 400, input: PropertyGen.cases(SeedStream(0x51E_7E))) { c in
+            let prepared = try c.set.occurrences()
+            for o in prepared.first(60) {
+                let t = o.instants(in: .utc).lowerBound.secondsSinceEpoch
+                for (before, length) in [(Int64(0), Int64(1)), (3_600, 7_200), (3 * 86_400, 7 * 86_400)] {
+                    let w = Timestamp(secondsSinceEpoch: t - before)..<Timestamp(secondsSinceEpoch: t - before + length)
+                    #expect(prepared.mayStart(in: .instants(w, viewer: .utc)), "\(c.batchRequest(window: w)): refused a window holding \(o)")
+                }
+            }
+            // The windows it refuses are empty.
+            if let o = prepared.first(1).first {
+                let t = o.instants(in: .utc).lowerBound.secondsSinceEpoch
+                for k in 1...12 {
+                    let a = t + Int64(k) * 23 * 86_400
+                    let w = Timestamp(secondsSinceEpoch: a)..<Timestamp(secondsSinceEpoch: a + 5 * 86_400)
+                    if !prepared.mayStart(in: .instants(w, viewer: .utc)) {
+                        refused.add()
+                        #expect(try c.set.occurrences(in: .instants(w, viewer: .utc)).first(1).isEmpty,
+                                "\(c.batchRequest(window: w)): refused a window with an instance")
+                    }
+                }
+            }
+        }
+        // Not vacuous: the generated YEARLY and MONTHLY rules leave many windows out.
+        #expect(refused.value > 100, "only \(refused.value) windows refused")
+    }
+
+    @Test(arguments: [
+        // rule, DTSTART, window start, days, admitted
+        ("FREQ=YEARLY", "20200515", "20240513", 7, true),
+        ("FREQ=YEARLY", "20200515", "20240601", 7, false),
+        ("FREQ=MONTHLY;BYMONTHDAY=-1", "20200131", "20240227", 2, false),   // Feb 27-28 2024: the last is the 29th
+        ("FREQ=MONTHLY;BYMONTHDAY=-1", "20200131", "20240227", 3, true),
+        ("FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "20200329", "20240401", 14, false),
+        ("FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "20200329", "20240320", 14, true),
+        ("FREQ=WEEKLY;BYDAY=FR", "20200515", "20240601", 2, true),     // weekdays are not sieved
+        ("FREQ=MONTHLY;BYDAY=2TU", "20200512", "20240601", 2, true),
+        ("RSCALE=HEBREW;FREQ=YEARLY", "20200515", "20240601", 2, true),  // other calendars admit every date
+    ])
+    func sievesByMonthAndDay(rule: String, start: String, from: String, days: Int, admitted: Bool) throws {
+        let set = RecurrenceSet(start: try Anchor(parsing: start), rules: [try RecurrenceRule(rule)])
+        let first = try Anchor(parsing: from).civil.date
+        let w = Timestamp(utc: first.at(0, 0))..<Timestamp(utc: first.adding(days: days)!.at(0, 0))
+        // Instants window: a day of slack each side for the zones.
+        let wall = RecurrenceSet.Window.wallClock(first.at(0, 0)..<first.adding(days: days)!.at(0, 0))
+        #expect(try set.occurrences().mayStart(in: wall) == admitted)
+        #expect(try set.occurrences().mayStart(in: .instants(w, viewer: .utc)) == true || !admitted)
+        if !admitted { #expect(try set.occurrences(in: wall).first(1).isEmpty) }
+    }
+}
