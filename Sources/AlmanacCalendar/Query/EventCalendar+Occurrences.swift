@@ -25,7 +25,16 @@ extension EventCalendar {
     ///   merged through a heap: O(log p) per instance for p open parts.
     public func occurrences(overlapping window: Range<Timestamp>, viewer: Zone = .utc,
                             dropsCancelled: Bool = false) -> CalendarOccurrences {
-        CalendarOccurrences(index: index, query: _WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled))
+        CalendarOccurrences(index: index, query: _WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled), only: nil)
+    }
+
+    /// The same, of the series whose index in ``events`` is `true` in
+    /// `only` (one flag per series): the others are not opened. A diff of
+    /// two snapshots queries only the series that changed.
+    package func occurrences(overlapping window: Range<Timestamp>, viewer: Zone = .utc, dropsCancelled: Bool = false,
+                             only: [Bool]) -> CalendarOccurrences {
+        precondition(only.count == events.count, "one flag per series")
+        return CalendarOccurrences(index: index, query: _WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled), only: only)
     }
 }
 
@@ -34,6 +43,8 @@ extension EventCalendar {
 public struct CalendarOccurrences: Sequence, Sendable {
     let index: _CalendarIndex
     let query: _WindowQuery
+    /// The series queried, by index (`nil`: all).
+    let only: [Bool]?
 
     /// The window the instances overlap.
     public var window: Range<Timestamp> { query.window }
@@ -41,7 +52,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
     public var viewer: Zone { query.viewer }
 
     /// Starts the merge.
-    public func makeIterator() -> Iterator { Iterator(index: index, query: query) }
+    public func makeIterator() -> Iterator { Iterator(index: index, query: query, only: only) }
 
     /// Produces the instances one by one: the index's parts are opened in
     /// the order of their earliest possible start, only when the merge
@@ -50,6 +61,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
     public struct Iterator: IteratorProtocol {
         private let index: _CalendarIndex
         private let query: _WindowQuery
+        private let only: [Bool]?
         private var cursor: Int
         private var streams: [_OccurrenceStream] = []
         /// Indices into `streams`, a min-heap by each stream's next instance.
@@ -57,9 +69,10 @@ public struct CalendarOccurrences: Sequence, Sendable {
         /// Slots of `streams` whose part is done, for reuse.
         private var free: [Int] = []
 
-        init(index: _CalendarIndex, query: _WindowQuery) {
+        init(index: _CalendarIndex, query: _WindowQuery, only: [Bool]?) {
             self.index = index
             self.query = query
+            self.only = only
             cursor = index.firstPart(reaching: query.from &- 1)
         }
 
@@ -86,6 +99,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 if let top = heap.first, p.lo > streams[top].nextStart { return }
                 cursor += 1
                 if p.hi < query.from { continue }
+                if let only, !only[Int(p.event)] { continue }
                 let series = index.series[Int(p.event)]
                 if p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), window: query.window) { continue }
                 let s = _OccurrenceStream(p, series: series, query: query)

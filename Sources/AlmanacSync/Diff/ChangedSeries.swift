@@ -3,6 +3,14 @@ import AlmanacCalendar
 
 /// The series of two snapshots that differ, UID by UID: a diff expands only
 /// these (the rest have the same occurrences on both sides).
+///
+/// The two snapshots are walked side by side: a series equal to the one at
+/// the same place on the other side (the usual case: a sync changes few
+/// series) costs one comparison, with no hashing of its UID. A UID with any
+/// series left unpaired on either side (edited, added, deleted, moved in the
+/// file) is changed, with all its series on both sides; a UID the walk
+/// misses although it is unchanged is expanded on both sides and gives no
+/// change, so the walk's choices cost time, never correctness.
 struct _ChangedSeries {
     let before: EventCalendar, after: EventCalendar
 
@@ -11,28 +19,80 @@ struct _ChangedSeries {
         self.after = after
     }
 
-    /// Each side's changed series as a calendar, with the index in the
-    /// original calendar of each of its series.
-    func calendars() -> (before: (calendar: EventCalendar, indices: [Int]), after: (calendar: EventCalendar, indices: [Int])) {
-        var oldIndices: [Int] = [], newIndices: [Int] = []
+    /// Which series of each side belong to a UID whose series differ:
+    /// one flag per series of ``before`` and of ``after`` (see
+    /// ``changedUIDs()``). A diff queries only these: the others have the
+    /// same occurrences on both sides.
+    func flags() -> (before: [Bool], after: [Bool]) {
+        let (b, a) = (before.eventIndicesByUID, after.eventIndicesByUID)
+        var old = [Bool](repeating: false, count: before.events.count), new = [Bool](repeating: false, count: after.events.count)
+        for uid in changedUIDs() {
+            for i in b[uid] ?? [] { old[i] = true }
+            for i in a[uid] ?? [] { new[i] = true }
+        }
+        return (old, new)
+    }
+
+    /// The UIDs whose series differ (in number, order or content), and
+    /// perhaps a few more (see the type).
+    func changedUIDs() -> Set<String> {
         let (b, a) = (before.eventIndicesByUID, after.eventIndicesByUID)
         let (bEvents, aEvents) = (before.events, after.events)
-        for (uid, bi) in b {
-            let ai = a[uid] ?? []
-            var same = bi.count == ai.count
-            var k = 0
-            while same && k < bi.count {
-                same = bEvents[bi[k]] == aEvents[ai[k]]
-                k += 1
+        var changed: Set<String> = []
+        // Read through pointers: an element read through an array's or a
+        // buffer's subscript is copied (with all its references retained).
+        bEvents.withUnsafeBufferPointer { xb in
+            aEvents.withUnsafeBufferPointer { yb in
+                guard let x = xb.baseAddress, let y = yb.baseAddress else {
+                    for e in xb { changed.insert(e.uid) }
+                    for e in yb { changed.insert(e.uid) }
+                    return
+                }
+                let (xn, yn) = (xb.count, yb.count)
+                var i = 0, j = 0
+                while i < xn && j < yn {
+                    if x[i].uid == y[j].uid {
+                        if !Self.equal(x + i, y + j) { changed.insert(x[i].uid) }
+                        i += 1
+                        j += 1
+                    } else if (a[x[i].uid]?.first).map({ $0 < j }) ?? true {
+                        changed.insert(x[i].uid)       // deleted, or its place on the other side is passed
+                        i += 1
+                    } else if (b[y[j].uid]?.first).map({ $0 < i }) ?? true {
+                        changed.insert(y[j].uid)       // added, or its place is passed
+                        j += 1
+                    } else {
+                        changed.insert(x[i].uid)       // out of step: both sides' series are expanded
+                        changed.insert(y[j].uid)
+                        i += 1
+                        j += 1
+                    }
+                }
+                while i < xn { changed.insert(x[i].uid); i += 1 }
+                while j < yn { changed.insert(y[j].uid); j += 1 }
             }
-            if same { continue }
-            oldIndices += bi
-            newIndices += ai
         }
-        for (uid, ai) in a where b[uid] == nil { newIndices += ai }
-        oldIndices.sort()
-        newIndices.sort()
-        return ((EventCalendar(events: oldIndices.map { bEvents[$0] }), oldIndices),
-                (EventCalendar(events: newIndices.map { aEvents[$0] }), newIndices))
+        return changed
+    }
+
+    /// Whether two series have the same occurrences with the same fields,
+    /// compared where they lie (an event read whole is copied, with every
+    /// reference it holds retained). Its line in the file, SEQUENCE and
+    /// LAST-MODIFIED change no occurrence, and are not compared: a snapshot
+    /// with one event more near its top is not a snapshot of changed series.
+    /// The recurrence is compared field by field for the same reason: every
+    /// field of `RecurrenceSet` is here.
+    static func equal(_ a: UnsafePointer<CalendarEvent>, _ b: UnsafePointer<CalendarEvent>) -> Bool {
+        guard a.pointee.uid == b.pointee.uid && a.pointee.component == b.pointee.component
+            && a.pointee.summary == b.pointee.summary && a.pointee.status == b.pointee.status
+            && a.pointee.periods == b.pointee.periods && a.pointee.overrides == b.pointee.overrides
+        else { return false }
+        return a.pointee.recurrence.start == b.pointee.recurrence.start
+            && a.pointee.recurrence.rules == b.pointee.recurrence.rules
+            && a.pointee.recurrence.exclusionRules == b.pointee.recurrence.exclusionRules
+            && a.pointee.recurrence.dates == b.pointee.recurrence.dates
+            && a.pointee.recurrence.excludedDates == b.pointee.recurrence.excludedDates
+            && a.pointee.recurrence.length == b.pointee.recurrence.length
+            && a.pointee.recurrence.options == b.pointee.recurrence.options
     }
 }

@@ -4,24 +4,29 @@ import AlmanacCalendar
 /// The work of a ``SnapshotDiff``.
 struct _Differ {
     let before: EventCalendar, after: EventCalendar
+    /// The series of each side that are compared (those of the UIDs that changed).
+    let only: (before: [Bool], after: [Bool])
     let window: Range<Timestamp>
     let viewer: Zone
     var changes: [(start: Timestamp, change: SnapshotDiff.Change)] = []
     var mapping: [DayKey: DayKey] = [:]
     var orphaned: [DayKey] = []
 
-    init(before: EventCalendar, after: EventCalendar, window: Range<Timestamp>, viewer: Zone) {
+    init(before: EventCalendar, after: EventCalendar, only: (before: [Bool], after: [Bool]), window: Range<Timestamp>, viewer: Zone) {
         self.before = before
         self.after = after
+        self.only = only
         self.window = window
         self.viewer = viewer
     }
 
     mutating func run() {
-        let old = Array(before.occurrences(overlapping: window, viewer: viewer, dropsCancelled: true))
-        let new = Array(after.occurrences(overlapping: window, viewer: viewer, dropsCancelled: true))
+        let old = Array(before.occurrences(overlapping: window, viewer: viewer, dropsCancelled: true, only: only.before))
+        let new = Array(after.occurrences(overlapping: window, viewer: viewer, dropsCancelled: true, only: only.after))
         var newIndex: [OccurrenceKey: Int] = [:]
+        newIndex.reserveCapacity(new.count)
         for (i, o) in new.enumerated() { newIndex[o.key] = i }
+        mapping.reserveCapacity(old.count)
         var used = [Bool](repeating: false, count: new.count)
         let rekeyed = rekeyings(old)
         // Identity: the same key first (an override keeps its recurrence id

@@ -98,15 +98,10 @@ public struct SnapshotDiff: Sendable {
     public init(before: EventCalendar, after: EventCalendar, window: Range<Timestamp>, viewer: Zone = .utc) {
         // Only the UIDs whose series differ can change: the others have the
         // same occurrences, and their day keys stay as they are.
-        let (old, new) = _ChangedSeries(before, after).calendars()
-        var d = _Differ(before: old.calendar, after: new.calendar, window: window, viewer: viewer)
+        let (old, new) = _ChangedSeries(before, after).flags()
+        var d = _Differ(before: before, after: after, only: (old, new), window: window, viewer: viewer)
         d.run()
-        changes = d.changes.sorted { $0.start < $1.start }.map { c in
-            var c = c.change
-            if let i = c.before?.eventIndex { c.before?.eventIndex = old.indices[i] }
-            if let i = c.after?.eventIndex { c.after?.eventIndex = new.indices[i] }
-            return c
-        }
+        changes = d.changes.sorted { $0.start < $1.start }.map(\.change)
         dayKeys = RekeyResult(mapping: d.mapping, orphaned: d.orphaned)
     }
 }

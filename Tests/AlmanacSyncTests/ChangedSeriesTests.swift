@@ -1,0 +1,49 @@
+import Almanac
+import AlmanacCalendar
+import AlmanacTestSupport
+import Testing
+@testable import AlmanacSync
+
+/// The diff expands only the UIDs `_ChangedSeries` names: it must name
+/// every UID whose series differ between the snapshots (or the diff would
+/// miss their changes), and few others (or the diff would expand them all).
+@Suite struct ChangedSeriesTests {
+    static let zone = try! Zone("Europe/Berlin")
+
+    static func event(_ uid: String, _ n: Int) -> CalendarEvent {
+        CalendarEvent(uid: uid, summary: "s\(n)", recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 1)!.at(9 + n % 8, 0), zone)))
+    }
+
+    /// Each UID's series, in order: what "unchanged" compares.
+    static func groups(_ events: [CalendarEvent]) -> [String: [CalendarEvent]] {
+        Dictionary(grouping: events, by: \.uid)
+    }
+
+    @Test(arguments: 0..<40) func namesEveryChangedUIDAndFewOthers(seed: UInt64) {
+        var rng = SplitMix64(seed: 0xC4A_6ED ^ seed)
+        // 200 series; a tenth of the UIDs carry two series (as several VEVENTs with one UID).
+        var before: [CalendarEvent] = []
+        for k in 0..<200 { before.append(Self.event("u\(k % 180)", k)) }
+        for i in stride(from: before.count - 1, to: 0, by: -1) { before.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+        var after = before
+        let edits = 1 + Int(rng.next() % 6)
+        for _ in 0..<edits {
+            let i = Int(rng.next() % UInt64(after.count))
+            switch rng.next() % 5 {
+            case 0: after[i].summary = "edited"
+            case 1: after.remove(at: i)
+            case 2: after.insert(Self.event("new\(rng.next() % 1000)", 3), at: i)
+            case 3: after.insert(after[i], at: Int(rng.next() % UInt64(after.count)))   // a copy elsewhere: two series
+            default: after.swapAt(i, Int(rng.next() % UInt64(after.count)))
+            }
+        }
+        let named = _ChangedSeries(EventCalendar(events: before), EventCalendar(events: after)).changedUIDs()
+        let (b, a) = (Self.groups(before), Self.groups(after))
+        var differing: Set<String> = []
+        for uid in Set(b.keys).union(a.keys) where b[uid] != a[uid] { differing.insert(uid) }
+        #expect(differing.isSubset(of: named), "missed \(differing.subtracting(named).sorted())")
+        // Each edit unpairs at most a few UIDs: the walk finds its step again.
+        #expect(named.count <= 4 * edits, "\(named.count) UIDs named for \(edits) edits (\(differing.count) differ)")
+        #expect(_ChangedSeries(EventCalendar(events: before), EventCalendar(events: before)).changedUIDs().isEmpty)
+    }
+}
