@@ -32,10 +32,23 @@ struct _ViewerClock: Sendable {
     /// across midnight the clock can show the previous date while `t` already
     /// belongs to the next day.
     ///
-    /// - Complexity: O(log n), two or three table searches.
+    /// - Complexity: O(log n): one table search when the date's midnight and
+    ///   the next lie in the span of constant offset that holds `t` (nearly
+    ///   always), three or four near a transition.
     func day(of t: Int64) -> Int {
-        let o = Int64(zone.table.offset(at: t))
+        let table = zone.table
+        let (folded, shift) = table.fold(t)
+        let i = table.spanIndex(folded)
+        let o = Int64(table.offsets[i])
         var d = _floorDiv(Int(t + o), 86_400)
+        // Both midnights in t's span `[lo, hi)`: then `startOfDay(d) <= first
+        // <= t` (a fold at `lo` can only make the first instant of the
+        // date earlier) and `startOfDay(d + 1) == next > t` (a fold at `hi`
+        // repeats it later, a gap at `hi` starts at `hi`): the day is `d`.
+        let first = Int64(d) * 86_400 - o, next = first + 86_400
+        let afterStart = i == 0 || first >= table.transitions[i - 1] + shift
+        let beforeEnd = i == table.transitions.count ? !table.repeats : next <= table.transitions[i] + shift
+        if afterStart && beforeEnd { return d }
         while startOfDay(d) > t { d -= 1 }
         while startOfDay(d + 1) <= t { d += 1 }
         return d
