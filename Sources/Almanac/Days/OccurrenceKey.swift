@@ -85,7 +85,7 @@ public struct OccurrenceKey: Sendable, Hashable {
         // The bytes at once (a native string's are contiguous), not a
         // view's elements one by one.
         var (x, y) = (a.seriesID, b.seriesID)
-        return x.withUTF8 { bx in y.withUTF8 { by in bx.elementsEqual(by) } }
+        return x.withUTF8 { bx in y.withUTF8 { by in _sameBytes(bx, by) } }
     }
 
     /// Hashes the id's bytes and the recurrence id.
@@ -147,4 +147,22 @@ extension _KeyScanner {
         try expect(0x2F, "expected \"/\" after the series id")
         return OccurrenceKey(seriesID: id, recurrenceID: try recurrenceID())
     }
+}
+
+/// Whether two byte buffers hold the same bytes: eight at a time, then the
+/// rest (`elementsEqual` compares one byte per step).
+package func _sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let p = a.baseAddress, let q = b.baseAddress, p != q else { return true }
+    let (x, y) = (UnsafeRawPointer(p), UnsafeRawPointer(q))
+    var i = 0
+    while i + 8 <= a.count {
+        if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+        i += 8
+    }
+    while i < a.count {
+        if p[i] != q[i] { return false }
+        i += 1
+    }
+    return true
 }

@@ -101,7 +101,11 @@ extension ZoneTable {
     @usableFromInline
     func resolve(localSeconds l0: Int64) -> LocalResolution {
         let (l, _) = fold(l0)
-        let first = spanIndex(l - Self.margin), last = spanIndex(l + Self.margin)
+        // `last` is `spanIndex(l + margin)`, found by stepping from `first`
+        // over the few transitions within the margins: one search, not two.
+        let first = spanIndex(l - Self.margin)
+        var last = first
+        while last < transitions.count && transitions[last] <= l + Self.margin { last += 1 }
         var found: (Int32, Int32?)? = nil
         for j in first...last {
             let o = offsets[j]

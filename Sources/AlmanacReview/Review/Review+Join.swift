@@ -103,8 +103,9 @@ extension Review {
     }
 }
 
-/// The join's working state: expected days sorted and indexed by key, the
-/// winning record of each, the orphans. ``Review`` builds it.
+/// The join's working state: expected days sorted and indexed by key (see
+/// ``_SlotTable``), the winning record of each, the orphans. ``Review``
+/// builds it.
 struct ReviewJoin {
     struct Slot {
         var key: DayKey
@@ -116,9 +117,9 @@ struct ReviewJoin {
     let viewer: Zone
     let first: Int, last: Int
     var slots: [Slot] = []
-    var index: [DayKey: Int32] = [:]
+    /// The slot of each expected day key.
+    var index = _SlotTable(capacity: 0)
     var best: [DayRecord?] = []
-    var seriesIDs: Set<String> = []
     /// The occurrences of the period's days, built at the first orphan.
     var occurrences: Set<OccurrenceKey>? = nil
     var mapping: [DayKey: DayKey] = [:]
@@ -132,26 +133,49 @@ struct ReviewJoin {
         first = period.firstDay.daysSinceEpoch
         last = period.lastDay.daysSinceEpoch
         var found: [Slot] = []
+        /// Each found slot's place in the order: date, start, series, then as found.
+        var order: [(day: Int32, start: Int64, series: Int32, at: Int32)] = []
+        var owners: [Int32] = []
+        index = _SlotTable(capacity: 0)
         for (i, s) in series.enumerated() {
-            seriesIDs.insert(s.id)
+            owners.append(index.number(of: s.id))
             try s.forEachSlice(in: period, viewer: viewer) { key, slice in
+                order.append((Int32(truncatingIfNeeded: slice.date.daysSinceEpoch), slice.start.secondsSinceEpoch, Int32(i), Int32(found.count)))
                 found.append(Slot(key: key, slice: slice, series: Int32(i)))
             }
         }
-        found.sort { a, b in
-            let da = a.slice.date.daysSinceEpoch, db = b.slice.date.daysSinceEpoch
-            if da != db { return da < db }
-            if a.slice.start != b.slice.start { return a.slice.start < b.slice.start }
-            return a.series < b.series
-        }
-        index.reserveCapacity(found.count)
+        index.reserve(found.count)
         slots.reserveCapacity(found.count)
-        for s in found where index[s.key] == nil {
-            index[s.key] = Int32(slots.count)
-            slots.append(s)
+        for at in Self.sorted(order) where index.insert(found[Int(at)].key, owner: owners[Int(found[Int(at)].series)]) {
+            slots.append(found[Int(at)])
         }
         best = [DayRecord?](repeating: nil, count: slots.count)
     }
+
+    /// The found slots in the join's order (date, start, series, then as
+    /// found; `at` grows with the series, so it breaks both ties), as
+    /// positions in `order`. The three fields packed in one word when they
+    /// fit (a year of slices fits with room to spare): one integer
+    /// comparison per step of the sort.
+    static func sorted(_ order: [(day: Int32, start: Int64, series: Int32, at: Int32)]) -> [Int32] {
+        guard let lo = order.min(by: { $0.start < $1.start })?.start, let hi = order.max(by: { $0.start < $1.start })?.start,
+              let d0 = order.min(by: { $0.day < $1.day })?.day, let d1 = order.max(by: { $0.day < $1.day })?.day
+        else { return [] }
+        func bits(_ n: UInt64) -> Int { UInt64.bitWidth - n.leadingZeroBitCount }
+        let (dayBits, startBits, atBits) = (bits(UInt64(d1 - d0)), bits(UInt64(hi &- lo)), bits(UInt64(order.count)))
+        guard hi &- lo >= 0, dayBits + startBits + atBits <= 64 else {
+            return order.sorted { a, b in (a.day, a.start, a.at) < (b.day, b.start, b.at) }.map(\.at)
+        }
+        var keys = order.map { o in
+            UInt64(o.day - d0) << (startBits + atBits) | UInt64(o.start - lo) << atBits | UInt64(o.at)
+        }
+        keys.sort()
+        let mask: UInt64 = atBits == 64 ? .max : (1 << atBits) - 1
+        return keys.map { Int32(truncatingIfNeeded: $0 & mask) }
+    }
+
+    /// The slot of a key, if the period expects it.
+    func slot(of key: DayKey) -> Int? { index.slot(of: key) }
 
     mutating func setRekeying(_ r: RekeyResult<DayKey>?) {
         guard let r else { return }
@@ -161,18 +185,29 @@ struct ReviewJoin {
 
     /// Joins one record: the latest for its key wins; no match makes an orphan.
     mutating func take(_ record: DayRecord) {
-        var key = record.key
-        if !orphanedByEdit.isEmpty && orphanedByEdit.contains(key) {
+        // No edit to carry the key through: the record's own key, uncopied.
+        if orphanedByEdit.isEmpty && mapping.isEmpty { return place(record, at: record.key, moved: false) }
+        let key = record.key
+        if orphanedByEdit.contains(key) {
             if contains(key.date) { orphan(record, key, .removedByEdit) }
             return
         }
-        if !mapping.isEmpty, let k = mapping[key] { key = k }
+        if let k = mapping[key], k != key { return place(record, at: k, moved: true) }
+        place(record, at: key, moved: false)
+    }
+
+    /// Joins a record at `key` (its own, or the one an edit carried it to).
+    private mutating func place(_ record: DayRecord, at key: DayKey, moved: Bool) {
         guard contains(key.date) else { return }
-        guard let slot = index[key].map(Int.init) else { return orphan(record, key, reason(key)) }
+        guard let slot = slot(of: key) else { return orphan(record, key, reason(key)) }
         if let old = best[slot], old.recordedAt > record.recordedAt { return }
-        var r = record
-        if key != record.key { r.key = key }
-        best[slot] = r
+        if moved {
+            var r = record
+            r.key = key
+            best[slot] = r
+        } else {
+            best[slot] = record
+        }
     }
 
     func contains(_ date: CivilDate) -> Bool {
@@ -181,7 +216,7 @@ struct ReviewJoin {
     }
 
     mutating func reason(_ key: DayKey) -> Review.Orphan.Reason {
-        guard seriesIDs.contains(key.seriesID) else { return .unknownSeries }
+        guard index.knows(id: key.seriesID) else { return .unknownSeries }
         if occurrences == nil { occurrences = Set(slots.map(\.key.occurrence)) }
         return occurrences!.contains(key.occurrence) ? .dayNotInOccurrence : .noSuchOccurrence
     }

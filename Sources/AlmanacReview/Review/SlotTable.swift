@@ -1,0 +1,164 @@
+import Almanac
+
+/// The expected days of a review by day key: an open-addressing table of
+/// slot numbers, probed with a hash of the key's bytes (series id, then
+/// the recurrence id and the date packed in two words).
+///
+/// A review looks up every expected day once and every record once
+/// (100,000 records a year is ordinary); `Dictionary<DayKey, _>` hashes
+/// each key with SipHash, field by field, and then compares it field by
+/// field. Here a key costs a few multiplications per eight bytes of its id
+/// and, on a hit, one comparison of two words and the id's bytes. The
+/// hash is seeded per process (from `Hasher`), so a calendar cannot be
+/// written to make its ids collide.
+struct _SlotTable {
+    /// Slot numbers (`-1`: empty), a power of two of them.
+    private var table: [Int32]
+    /// Per slot: its key's hash, its packed words, its id's number.
+    private var hashes: [UInt64] = [], words: [_PackedKey] = [], owners: [Int32] = []
+    /// The series ids by number, each once, and the hash of each one's bytes.
+    private var names: [String] = [], nameHashes: [UInt64] = []
+    /// The numbers by the ids' bytes (a `String` key would make an NFC and
+    /// an NFD id one, where day keys tell them apart).
+    private var numbers: [[UInt8]: Int32] = [:]
+    private var mask: Int
+
+    static let seed: UInt64 = {
+        var h = Hasher()
+        h.combine(0x5107_7AB1E as UInt64)
+        return UInt64(bitPattern: Int64(h.finalize()))
+    }()
+
+    /// A table for up to `capacity` keys.
+    init(capacity: Int) {
+        var size = 16
+        while size < 2 * capacity { size <<= 1 }
+        table = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        hashes.reserveCapacity(capacity)
+        words.reserveCapacity(capacity)
+        owners.reserveCapacity(capacity)
+    }
+
+    /// Room for `capacity` keys; before the first key goes in.
+    mutating func reserve(_ capacity: Int) {
+        precondition(hashes.isEmpty, "reserve a slot table before the first key")
+        var size = 16
+        while size < 2 * capacity { size <<= 1 }
+        table = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        hashes.reserveCapacity(capacity)
+        words.reserveCapacity(capacity)
+        owners.reserveCapacity(capacity)
+    }
+
+    /// The number of series id `id`, given it on first sight (once per
+    /// series: the keys of a series are inserted with its number).
+    mutating func number(of id: String) -> Int32 {
+        let bytes = Array(id.utf8)
+        if let n = numbers[bytes] { return n }
+        let n = Int32(names.count)
+        numbers[bytes] = n
+        names.append(id)
+        var id = id
+        nameHashes.append(id.withUTF8(Self.hash))
+        return n
+    }
+
+    /// Whether `id` is the id of a series (of its keys, or given to ``number(of:)``).
+    func knows(id: String) -> Bool { numbers[Array(id.utf8)] != nil }
+
+    /// The slot of `key`, if it is in the table.
+    func slot(of key: borrowing DayKey) -> Int? {
+        let w = _PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID)
+        let found = key.seriesID.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            let h = Self.hash(Self.hash(bytes), w)
+            var i = Int(truncatingIfNeeded: h) & mask
+            while true {
+                let s = Int(table[i])
+                if s < 0 { return nil }
+                if hashes[s] == h && words[s] == w {
+                    var name = names[Int(owners[s])]
+                    if name.withUTF8({ _sameBytes($0, bytes) }) { return s }
+                }
+                i = (i + 1) & mask
+            }
+        }
+        if let found { return found }
+        var id = key.seriesID   // not contiguous (bridged): made native
+        id.makeContiguousUTF8()
+        return slot(of: DayKey(occurrence: OccurrenceKey(seriesID: id, recurrenceID: key.occurrence.recurrenceID), date: key.date))
+    }
+
+    /// Adds the key of series id number `owner` as the next slot unless it
+    /// is there; returns whether it was added.
+    mutating func insert(_ key: borrowing DayKey, owner: Int32) -> Bool {
+        let w = _PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID)
+        let h = Self.hash(nameHashes[Int(owner)], w)
+        var i = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let s = Int(table[i])
+            if s < 0 { break }
+            if hashes[s] == h && words[s] == w && owners[s] == owner { return false }
+            i = (i + 1) & mask
+        }
+        precondition(hashes.count < table.count / 2, "a slot table holds at most its capacity")
+        table[i] = Int32(hashes.count)
+        hashes.append(h)
+        words.append(w)
+        owners.append(owner)
+        return true
+    }
+
+    /// A series id's bytes, eight at a time, each mixed in with a multiplication.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h = seed ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return h }
+        let p = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= bytes.count {
+            h = mix(h, p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < bytes.count {
+            tail = tail << 8 | UInt64(base[i])
+            i += 1
+        }
+        return mix(h, tail)
+    }
+
+    /// A key's hash: its id's, then its two words; a last mix spreads the
+    /// bits over the index.
+    private static func hash(_ idHash: UInt64, _ w: _PackedKey) -> UInt64 {
+        var h = mix(mix(idHash, w.day), w.recurrence)
+        h ^= h >> 29
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return h
+    }
+
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
+        let m = (h ^ x) &* 0x9E37_79B9_7F4A_7C15
+        return m ^ (m >> 32)
+    }
+}
+
+/// A day key less its series id, in two words: equal exactly when the
+/// dates and recurrence ids are equal.
+struct _PackedKey: Equatable {
+    /// The date's number.
+    let day: UInt64
+    /// The recurrence id: its date's number, whether it has a time, whether
+    /// it is a repeat, and the time's seconds.
+    let recurrence: UInt64
+
+    init(date: CivilDate, recurrenceID r: RecurrenceID) {
+        day = UInt64(bitPattern: Int64(date.daysSinceEpoch))
+        var packed = Int64(r.date.daysSinceEpoch) << 20
+        if let t = r.time { packed |= 1 << 19 | Int64(t.hour * 3_600 + t.minute * 60 + t.second) }
+        if r.isRepeat { packed |= 1 << 18 }
+        recurrence = UInt64(bitPattern: packed)
+    }
+}

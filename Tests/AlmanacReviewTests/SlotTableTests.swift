@@ -1,0 +1,46 @@
+import Almanac
+import AlmanacTestSupport
+import Testing
+@testable import AlmanacReview
+
+/// The review's key table must find exactly the keys a `Dictionary<DayKey, _>`
+/// finds: equal day keys (ids compared by their bytes, as `OccurrenceKey`
+/// does) and no other.
+@Suite struct SlotTableTests {
+    static let ids = ["standup", "trip-\u{E9}", "trip-e\u{301}", String(repeating: "x", count: 37), "", "a"]
+
+    static func key(_ rng: inout SplitMix64) -> DayKey {
+        let id = ids[Int(rng.next() % UInt64(ids.count))]
+        let date = CivilDate(daysSinceEpoch: 19_800 + Int(rng.next() % 6))!
+        let rid: RecurrenceID
+        switch rng.next() % 3 {
+        case 0: rid = RecurrenceID(date: date)
+        case 1: rid = RecurrenceID(date.at(Int(rng.next() % 3), 30))
+        default: rid = RecurrenceID(date.at(Int(rng.next() % 3), 30), isRepeat: true)
+        }
+        let day = rng.next() % 4 == 0 ? date.adding(days: 1)! : date
+        return DayKey(occurrence: OccurrenceKey(seriesID: id, recurrenceID: rid), date: day)
+    }
+
+    @Test(arguments: 0..<20) func findsWhatADictionaryFinds(seed: UInt64) {
+        var rng = SplitMix64(seed: 0x5107 ^ seed)
+        var table = _SlotTable(capacity: 0)
+        var reference: [DayKey: Int] = [:]
+        var inserted: [DayKey] = []
+        for _ in 0..<120 { inserted.append(Self.key(&rng)) }
+        table.reserve(inserted.count)
+        for k in inserted {
+            // The id's text is made anew, as records read from a file are.
+            let owner = table.number(of: String(decoding: Array(k.seriesID.utf8), as: UTF8.self))
+            let added = table.insert(k, owner: owner)
+            #expect(added == (reference[k] == nil), "\(k)")
+            if reference[k] == nil { reference[k] = reference.count }
+        }
+        for _ in 0..<400 {
+            let k = Self.key(&rng)
+            #expect(table.slot(of: k) == reference[k], "\(k)")
+        }
+        // NFC and NFD ids are different keys (by bytes), though equal as Swift strings.
+        #expect("trip-\u{E9}" == "trip-e\u{301}")
+    }
+}
