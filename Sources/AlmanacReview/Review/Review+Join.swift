@@ -50,8 +50,9 @@ extension Review {
         var entries: [Entry] = []
         entries.reserveCapacity(join.slots.count)
         let first = period.firstDay.daysSinceEpoch
-        for (i, slot) in join.slots.enumerated() {
-            let record = join.best[i]
+        for (i, at) in join.slots.enumerated() {
+            let slot = join.expected[Int(at)]
+            let record = join.best[i] < 0 ? nil : join.winners[Int(join.best[i])]
             let mark = record?.mark
             let s = slot.slice
             totals.add(mark)
@@ -116,10 +117,15 @@ struct ReviewJoin {
     let period: Period
     let viewer: Zone
     let first: Int, last: Int
-    var slots: [Slot] = []
+    /// Every expected day, as the series gave them.
+    var expected: [Slot] = []
+    /// The expected days in the review's order, each key once: positions in `expected`.
+    var slots: [Int32] = []
     /// The slot of each expected day key.
     var index = _SlotTable(capacity: 0)
-    var best: [DayRecord?] = []
+    /// The winning record of each slot: a position in `winners`, `-1` for none.
+    var best: [Int32] = []
+    var winners: [DayRecord] = []
     /// The occurrences of the period's days, built at the first orphan.
     var occurrences: Set<OccurrenceKey>? = nil
     var mapping: [DayKey: DayKey] = [:]
@@ -147,9 +153,10 @@ struct ReviewJoin {
         index.reserve(found.count)
         slots.reserveCapacity(found.count)
         for at in Self.sorted(order) where index.insert(found[Int(at)].key, owner: owners[Int(found[Int(at)].series)]) {
-            slots.append(found[Int(at)])
+            slots.append(at)
         }
-        best = [DayRecord?](repeating: nil, count: slots.count)
+        expected = found
+        best = [Int32](repeating: -1, count: slots.count)
     }
 
     /// The found slots in the join's order (date, start, series, then as
@@ -200,13 +207,15 @@ struct ReviewJoin {
     private mutating func place(_ record: DayRecord, at key: DayKey, moved: Bool) {
         guard contains(key.date) else { return }
         guard let slot = slot(of: key) else { return orphan(record, key, reason(key)) }
-        if let old = best[slot], old.recordedAt > record.recordedAt { return }
-        if moved {
-            var r = record
-            r.key = key
-            best[slot] = r
+        let w = Int(best[slot])
+        if w >= 0 && winners[w].recordedAt > record.recordedAt { return }
+        var r = record
+        if moved { r.key = key }
+        if w >= 0 {
+            winners[w] = r
         } else {
-            best[slot] = record
+            best[slot] = Int32(winners.count)
+            winners.append(r)
         }
     }
 
@@ -217,7 +226,7 @@ struct ReviewJoin {
 
     mutating func reason(_ key: DayKey) -> Review.Orphan.Reason {
         guard index.knows(id: key.seriesID) else { return .unknownSeries }
-        if occurrences == nil { occurrences = Set(slots.map(\.key.occurrence)) }
+        if occurrences == nil { occurrences = Set(slots.map { expected[Int($0)].key.occurrence }) }
         return occurrences!.contains(key.occurrence) ? .dayNotInOccurrence : .noSuchOccurrence
     }
 

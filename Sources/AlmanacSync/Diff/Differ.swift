@@ -94,12 +94,17 @@ struct _Differ {
             changes.append((start(b), SnapshotDiff.Change(kind: .removed, key: b.key, newKey: nil, before: b, after: nil, time: nil, fields: [])))
             return
         }
-        let newSlices = a.occurrence.daySlices(in: viewer)
-        for s in oldSlices {
-            if s.index < newSlices.count {
-                mapping[DayKey(occurrence: b.key, date: s.date)] = DayKey(occurrence: a.key, date: newSlices[s.index].date)
-            } else {
-                orphaned.append(DayKey(occurrence: b.key, date: s.date))
+        if a.occurrence.instants(in: viewer) == b.occurrence.instants(in: viewer) {
+            // The same instants: the same days, slice for slice.
+            for s in oldSlices { mapping[DayKey(occurrence: b.key, date: s.date)] = DayKey(occurrence: a.key, date: s.date) }
+        } else {
+            let newSlices = a.occurrence.daySlices(in: viewer)
+            for s in oldSlices {
+                if s.index < newSlices.count {
+                    mapping[DayKey(occurrence: b.key, date: s.date)] = DayKey(occurrence: a.key, date: newSlices[s.index].date)
+                } else {
+                    orphaned.append(DayKey(occurrence: b.key, date: s.date))
+                }
             }
         }
         if let c = compare(b, a, key: b.key, newKey: newKey) { changes.append((start(b), c)) }
