@@ -26,7 +26,9 @@ struct _DateSieve: Sendable, Hashable {
     var days: UInt32 = 0
     /// Bit `k` (1...31): the `k`-th last day of a month admitted.
     var lastDays: UInt32 = 0
-    /// Dates admitted whatever the masks say (DTSTART, RDATE values).
+    /// DTSTART's date, admitted whatever the masks say.
+    var start: CivilDate
+    /// RDATE values' dates, admitted too (empty for most sets: no allocation).
     var dates: [CivilDate] = []
     /// Every date admitted (too many RDATEs, an RSCALE rule).
     var everything = false
@@ -36,7 +38,7 @@ struct _DateSieve: Sendable, Hashable {
 
     init(_ set: RecurrenceSet) {
         let start = set.start.civil.date
-        dates.append(start)
+        self.start = start
         if set.dates.count > 16 {
             everything = true
             return
@@ -72,6 +74,7 @@ struct _DateSieve: Sendable, Hashable {
         if everything { return true }
         let (a, b) = (first.daysSinceEpoch, last.daysSinceEpoch)
         if b < a { return false }
+        if (a...b).contains(start.daysSinceEpoch) { return true }
         for d in dates where (a...b).contains(d.daysSinceEpoch) { return true }
         if months == 0 || (days == 0 && lastDays == 0) { return false }
         if b - a > 62 { return true }
