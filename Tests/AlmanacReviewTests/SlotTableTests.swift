@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: 0..<20) func findsWhatADictionaryFinds(seed: UInt64) {
         var rng = SplitMix64(seed: 0x5107 ^ seed)
-        var table = _SlotTable(capacity: 0)
+        var table = _SlotTable()
         var reference: [DayKey: Int] = [:]
         var inserted: [DayKey] = []
         for _ in 0..<120 { inserted.append(Self.key(&rng)) }

@@ -122,7 +122,7 @@ struct ReviewJoin {
     /// The expected days in the review's order, each key once: positions in `expected`.
     var slots: [Int32] = []
     /// The slot of each expected day key.
-    var index = _SlotTable(capacity: 0)
+    var index = _SlotTable()
     /// The winning record of each slot: a position in `winners`, `-1` for none.
     var best: [Int32] = []
     var winners: [DayRecord] = []
@@ -140,13 +140,12 @@ struct ReviewJoin {
         last = period.lastDay.daysSinceEpoch
         var found: [Slot] = []
         /// Each found slot's place in the order: date, start, series, then as found.
-        var order: [(day: Int32, start: Int64, series: Int32, at: Int32)] = []
+        var order: [(day: Int32, start: Int64, at: Int32)] = []
         var owners: [Int32] = []
-        index = _SlotTable(capacity: 0)
         for (i, s) in series.enumerated() {
             owners.append(index.number(of: s.id))
             try s.forEachSlice(in: period, viewer: viewer) { key, slice in
-                order.append((Int32(truncatingIfNeeded: slice.date.daysSinceEpoch), slice.start.secondsSinceEpoch, Int32(i), Int32(found.count)))
+                order.append((Int32(truncatingIfNeeded: slice.date.daysSinceEpoch), slice.start.secondsSinceEpoch, Int32(found.count)))
                 found.append(Slot(key: key, slice: slice, series: Int32(i)))
             }
         }
@@ -164,7 +163,7 @@ struct ReviewJoin {
     /// positions in `order`. The three fields packed in one word when they
     /// fit (a year of slices fits with room to spare): one integer
     /// comparison per step of the sort.
-    static func sorted(_ order: [(day: Int32, start: Int64, series: Int32, at: Int32)]) -> [Int32] {
+    static func sorted(_ order: [(day: Int32, start: Int64, at: Int32)]) -> [Int32] {
         guard let lo = order.min(by: { $0.start < $1.start })?.start, let hi = order.max(by: { $0.start < $1.start })?.start,
               let d0 = order.min(by: { $0.day < $1.day })?.day, let d1 = order.max(by: { $0.day < $1.day })?.day
         else { return [] }

@@ -29,15 +29,10 @@ struct _SlotTable {
         return UInt64(bitPattern: Int64(h.finalize()))
     }()
 
-    /// A table for up to `capacity` keys.
-    init(capacity: Int) {
-        var size = 16
-        while size < 2 * capacity { size <<= 1 }
-        table = [Int32](repeating: -1, count: size)
-        mask = size - 1
-        hashes.reserveCapacity(capacity)
-        words.reserveCapacity(capacity)
-        owners.reserveCapacity(capacity)
+    /// An empty table: number the ids, then ``reserve(_:)`` room for the keys.
+    init() {
+        table = [Int32](repeating: -1, count: 16)
+        mask = 15
     }
 
     /// Room for `capacity` keys; before the first key goes in.
