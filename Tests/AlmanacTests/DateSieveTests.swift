@@ -61,4 +61,17 @@ import Testing
         #expect(try set.occurrences().mayStart(in: .instants(w, viewer: .utc)) == true || !admitted)
         if !admitted { #expect(try set.occurrences(in: wall).first(1).isEmpty) }
     }
+
+    /// RDATEs are admitted by their span: a window on an RDATE far from the
+    /// rule's dates is admitted, one past the last RDATE is not.
+    @Test func admitsTheRDATEs() throws {
+        let set = RecurrenceSet(start: .date(CivilDate(2020, 5, 15)!), rules: [try RecurrenceRule("FREQ=YEARLY")],
+                                dates: [.date(CivilDate(2024, 8, 3)!), .date(CivilDate(2024, 9, 20)!)])
+        func window(_ d: CivilDate, _ days: Int) -> RecurrenceSet.Window { .wallClock(d.at(0, 0)..<d.adding(days: days)!.at(0, 0)) }
+        let prepared = try set.occurrences()
+        #expect(prepared.mayStart(in: window(CivilDate(2024, 8, 2)!, 3)))
+        #expect(try !set.occurrences(in: window(CivilDate(2024, 8, 2)!, 3)).first(1).isEmpty)
+        #expect(!prepared.mayStart(in: window(CivilDate(2024, 10, 1)!, 7)))
+        #expect(try set.occurrences(in: window(CivilDate(2024, 10, 1)!, 7)).first(1).isEmpty)
+    }
 }

@@ -2,7 +2,7 @@ import AlmanacCore
 
 /// The wall-clock dates a recurrence set's instances can start on, read
 /// from its rules without expanding them: a month mask and a day-of-month
-/// mask, plus the dates named outright (DTSTART, RDATE). A necessary
+/// mask, plus DTSTART's date and the span of the RDATEs'. A necessary
 /// condition only: a date it admits may have no instance, a date it
 /// refuses has none. A calendar query asks it before it opens a series for
 /// a short window, so a yearly birthday costs a few comparisons in the 51
@@ -26,11 +26,12 @@ struct _DateSieve: Sendable, Hashable {
     var days: UInt32 = 0
     /// Bit `k` (1...31): the `k`-th last day of a month admitted.
     var lastDays: UInt32 = 0
-    /// DTSTART's date, admitted whatever the masks say.
-    var start: CivilDate
-    /// RDATE values' dates, admitted too (empty for most sets: no allocation).
-    var dates: [CivilDate] = []
-    /// Every date admitted (too many RDATEs, an RSCALE rule).
+    /// DTSTART's date (day number), admitted whatever the masks say.
+    var start: Int
+    /// The first and last RDATE dates (day numbers): every date between
+    /// them is admitted (a set's RDATEs are few; this allocates nothing).
+    var dates: ClosedRange<Int>?
+    /// Every date admitted (an RSCALE rule).
     var everything = false
 
     static let allMonths: UInt16 = 0b1_1111_1111_1110
@@ -38,12 +39,11 @@ struct _DateSieve: Sendable, Hashable {
 
     init(_ set: RecurrenceSet) {
         let start = set.start.civil.date
-        self.start = start
-        if set.dates.count > 16 {
-            everything = true
-            return
+        self.start = start.daysSinceEpoch
+        for d in set.dates {
+            let n = d.civil.date.daysSinceEpoch
+            dates = dates.map { min($0.lowerBound, n)...max($0.upperBound, n) } ?? n...n
         }
-        for d in set.dates { dates.append(d.civil.date) }
         for r in set.rules {
             if r.rscale != nil {
                 everything = true
@@ -74,8 +74,8 @@ struct _DateSieve: Sendable, Hashable {
         if everything { return true }
         let (a, b) = (first.daysSinceEpoch, last.daysSinceEpoch)
         if b < a { return false }
-        if (a...b).contains(start.daysSinceEpoch) { return true }
-        for d in dates where (a...b).contains(d.daysSinceEpoch) { return true }
+        if (a...b).contains(start) { return true }
+        if let dates, dates.overlaps(a...b) { return true }
         if months == 0 || (days == 0 && lastDays == 0) { return false }
         if b - a > 62 { return true }
         var (y, m, d) = (first.year, first.month, first.day)

@@ -26,6 +26,7 @@ extension Review {
                 rekeying: RekeyResult<DayKey>? = nil) throws(AlmanacError) {
         var join = try ReviewJoin(period: period, viewer: viewer, series: series)
         join.setRekeying(rekeying)
+        join.winners.reserveCapacity(min(records.underestimatedCount, join.slots.count))
         // An array's records through its buffer: the generic `for in` of a
         // `some Sequence` not specialized here allocated once per record
         // (the element read through Array's generic accessor).
@@ -139,19 +140,18 @@ struct ReviewJoin {
         first = period.firstDay.daysSinceEpoch
         last = period.lastDay.daysSinceEpoch
         var found: [Slot] = []
-        /// Each found slot's place in the order: date, start, series, then as found.
-        var order: [(day: Int32, start: Int64, at: Int32)] = []
         var owners: [Int32] = []
+        owners.reserveCapacity(series.count)
+        index.reserveIDs(series.count)
         for (i, s) in series.enumerated() {
             owners.append(index.number(of: s.id))
             try s.forEachSlice(in: period, viewer: viewer) { key, slice in
-                order.append((Int32(truncatingIfNeeded: slice.date.daysSinceEpoch), slice.start.secondsSinceEpoch, Int32(found.count)))
                 found.append(Slot(key: key, slice: slice, series: Int32(i)))
             }
         }
         index.reserve(found.count)
         slots.reserveCapacity(found.count)
-        for at in Self.sorted(order) where index.insert(found[Int(at)].key, owner: owners[Int(found[Int(at)].series)]) {
+        for at in Self.sorted(found) where index.insert(found[Int(at)].key, owner: owners[Int(found[Int(at)].series)]) {
             slots.append(at)
         }
         expected = found
@@ -159,21 +159,28 @@ struct ReviewJoin {
     }
 
     /// The found slots in the join's order (date, start, series, then as
-    /// found; `at` grows with the series, so it breaks both ties), as
-    /// positions in `order`. The three fields packed in one word when they
-    /// fit (a year of slices fits with room to spare): one integer
-    /// comparison per step of the sort.
-    static func sorted(_ order: [(day: Int32, start: Int64, at: Int32)]) -> [Int32] {
-        guard let lo = order.min(by: { $0.start < $1.start })?.start, let hi = order.max(by: { $0.start < $1.start })?.start,
-              let d0 = order.min(by: { $0.day < $1.day })?.day, let d1 = order.max(by: { $0.day < $1.day })?.day
-        else { return [] }
-        func bits(_ n: UInt64) -> Int { UInt64.bitWidth - n.leadingZeroBitCount }
-        let (dayBits, startBits, atBits) = (bits(UInt64(d1 - d0)), bits(UInt64(hi &- lo)), bits(UInt64(order.count)))
-        guard hi &- lo >= 0, dayBits + startBits + atBits <= 64 else {
-            return order.sorted { a, b in (a.day, a.start, a.at) < (b.day, b.start, b.at) }.map(\.at)
+    /// found; the position grows with the series, so it breaks both ties),
+    /// as positions in `found`. The three packed in one word when they fit
+    /// (a year of slices fits with room to spare): one integer comparison
+    /// per step of the sort.
+    static func sorted(_ found: [Slot]) -> [Int32] {
+        guard let first = found.first else { return [] }
+        var (d0, d1) = (first.slice.date.daysSinceEpoch, first.slice.date.daysSinceEpoch)
+        var (lo, hi) = (first.slice.start.secondsSinceEpoch, first.slice.start.secondsSinceEpoch)
+        for f in found {
+            (d0, d1) = (min(d0, f.slice.date.daysSinceEpoch), max(d1, f.slice.date.daysSinceEpoch))
+            (lo, hi) = (min(lo, f.slice.start.secondsSinceEpoch), max(hi, f.slice.start.secondsSinceEpoch))
         }
-        var keys = order.map { o in
-            UInt64(o.day - d0) << (startBits + atBits) | UInt64(o.start - lo) << atBits | UInt64(o.at)
+        func bits(_ n: UInt64) -> Int { UInt64.bitWidth - n.leadingZeroBitCount }
+        let (dayBits, startBits, atBits) = (bits(UInt64(d1 - d0)), bits(UInt64(hi &- lo)), bits(UInt64(found.count)))
+        guard hi &- lo >= 0, dayBits + startBits + atBits <= 64 else {
+            return found.indices.sorted { a, b in
+                let (x, y) = (found[a].slice, found[b].slice)
+                return (x.date, x.start, a) < (y.date, y.start, b)
+            }.map { Int32($0) }
+        }
+        var keys = found.enumerated().map { at, f in
+            UInt64(f.slice.date.daysSinceEpoch - d0) << (startBits + atBits) | UInt64(f.slice.start.secondsSinceEpoch - lo) << atBits | UInt64(at)
         }
         keys.sort()
         let mask: UInt64 = atBits == 64 ? .max : (1 << atBits) - 1

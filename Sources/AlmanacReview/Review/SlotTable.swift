@@ -18,9 +18,12 @@ struct _SlotTable {
     private var hashes: [UInt64] = [], words: [_PackedKey] = [], owners: [Int32] = []
     /// The series ids by number, each once, and the hash of each one's bytes.
     private var names: [String] = [], nameHashes: [UInt64] = []
-    /// The numbers by the ids' bytes (a `String` key would make an NFC and
-    /// an NFD id one, where day keys tell them apart).
-    private var numbers: [[UInt8]: Int32] = [:]
+    /// The numbers by id. A `String` key makes an NFC and an NFD id one,
+    /// where day keys tell them apart by their bytes: a number found here is
+    /// checked against the id's bytes, and the other spellings of an id are
+    /// kept in `spellings`.
+    private var numbers: [String: Int32] = [:]
+    private var spellings: [(id: String, number: Int32)] = []
     private var mask: Int
 
     static let seed: UInt64 = {
@@ -47,21 +50,39 @@ struct _SlotTable {
         owners.reserveCapacity(capacity)
     }
 
+    /// Room for `count` ids.
+    mutating func reserveIDs(_ count: Int) {
+        numbers.reserveCapacity(count)
+        names.reserveCapacity(count)
+        nameHashes.reserveCapacity(count)
+    }
+
     /// The number of series id `id`, given it on first sight (once per
     /// series: the keys of a series are inserted with its number).
     mutating func number(of id: String) -> Int32 {
-        let bytes = Array(id.utf8)
-        if let n = numbers[bytes] { return n }
+        if let n = known(id) { return n }
         let n = Int32(names.count)
-        numbers[bytes] = n
+        if numbers[id] == nil { numbers[id] = n } else { spellings.append((id, n)) }
         names.append(id)
         var id = id
         nameHashes.append(id.withUTF8(Self.hash))
         return n
     }
 
-    /// Whether `id` is the id of a series (of its keys, or given to ``number(of:)``).
-    func knows(id: String) -> Bool { numbers[Array(id.utf8)] != nil }
+    /// Whether `id` is the id of a series given to ``number(of:)``.
+    func knows(id: String) -> Bool { known(id) != nil }
+
+    /// The number of `id`, byte for byte.
+    private func known(_ id: String) -> Int32? {
+        guard let n = numbers[id] else { return nil }
+        if Self.sameBytes(names[Int(n)], id) { return n }
+        return spellings.first { Self.sameBytes($0.id, id) }?.number
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in b.withUTF8 { y in _sameBytes(x, y) } }
+    }
 
     /// The slot of `key`, if it is in the table.
     func slot(of key: borrowing DayKey) -> Int? {
