@@ -468,6 +468,12 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         if mday > 0:
             if mday <= length:
                 return first + mday - 1
+            if how == "FORWARD" and "day-forward-by-number" in readings and cal.name in LUNISOLAR_LEAP and \
+                    not month[1] and cal.month_info(year, (month[0], True)) is not None:
+                # libical's expand_bymonth_days: "this_month++", the next month by number (n + 1), so
+                # the leap month nL that follows n is passed over
+                nxt = cal.month_info(year, (month[0] + 1, False))
+                return nxt[0] if nxt else cal.year_start(year + 1)
             return None if how == "OMIT" else (first + length - 1 if how == "BACKWARD" else first + length)
         if -mday <= length:
             return first + length + mday

@@ -529,6 +529,13 @@ RSCALE_READING_NOTES = {
         "counted from the next year: the mechanism of `libical-byday-past-month-13-leaves-icu-in-next-year`. "
         "Recognised when its answer is the oracle's with that reading (`missing-12l-spill-into-next-year`). "
         "RFC 7529 is on Almanac's side.",
+    "libical-day-forward-passes-over-leap-month":
+        "RFC 7529 3.2 (SKIP=FORWARD: an invalid day moves to the first day of the next month, and in the Chinese "
+        "calendar the month after n is the leap month nL when the year has one): libical 3.0.16's "
+        "expand_bymonth_days moves it to month \"this_month + 1\" by number, so the leap month nL that follows n "
+        "is passed over (CHINESE BYMONTH=5L;SKIP=FORWARD from 6L-30 of 4692: 5L is month 6, whose 30th does not "
+        "exist, and it lands on 7-1, not 6L-1). Recognised when its answer is the oracle's with that reading "
+        "(`day-forward-by-number`). RFC 7529 is on Almanac's side.",
     "foundation-monthly-interval-counts-only-months-with-dtstart-day":
         "RFC 5545 3.3.10 (INTERVAL=n: every n-th month counted from DTSTART's, and a month without DTSTART's day "
         "yields nothing but still counts) and RFC 7529 (SKIP=OMIT): Foundation's strict MONTHLY search counts INTERVAL "
@@ -1088,6 +1095,7 @@ RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`
     "libical-stale-leap-month-flag-moves-yearly-byday": "byday-weekdays-from-second-month",
     "libical-monthly-day-skip-moved-out-of-month-escapes-byday": "skip-moved-out-escapes-byday",
     "libical-missing-12l-leaves-icu-in-next-year": "missing-12l-spill-into-next-year",
+    "libical-day-forward-passes-over-leap-month": "day-forward-by-number",
 }
 
 
