@@ -418,13 +418,28 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         """`month` in `year`, or the month SKIP puts in place of a leap month the year lacks, or None."""
         if cal.month_info(year, month) is not None:
             return month
+        if "leap-month-icu-lenient" in readings and byday and month[1] and cal.name in LUNISOLAR_LEAP:
+            # ICU's lenient resolution of a missing nL, whatever SKIP says: the month after the one at
+            # position n (n itself when a leap month comes before n, else n + 1)
+            seq = [m for m, _, _ in cal.months(year)]
+            if any(m[1] and m[0] < month[0] for m in seq):
+                return (month[0], False)
+            later = [m for m in seq if m[0] > month[0]]
+            return later[0] if later else None
         if skip == "OMIT" or not month[1]:
             return None
         if "leap-month-skip-one-early" in readings and cal.name in LUNISOLAR_LEAP and any(
                 m[1] and m[0] < month[0] for m, _, _ in cal.months(year)):
-            month = (month[0] - 1, False) if skip == "BACKWARD" else (month[0], False)
-            if month[0] < 1:
-                return None
+            # ICU resolves nL to the month after the one at position n (here n itself), and libical's
+            # BACKWARD steps one month back from there by position (ucal_add), the leap month (n-1)L
+            # when it comes right before n
+            month = (month[0], False)
+            if skip == "BACKWARD":
+                seq = [m for m, _, _ in cal.months(year)]
+                k = seq.index(month) if month in seq else 0
+                if k == 0:
+                    return None
+                month = seq[k - 1]
         elif skip == "BACKWARD":
             month = (month[0], False)
         else:
@@ -453,6 +468,12 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         if mday > 0:
             if mday <= length:
                 return first + mday - 1
+            if how == "FORWARD" and "day-forward-by-number" in readings and cal.name in LUNISOLAR_LEAP and \
+                    not month[1] and cal.month_info(year, (month[0], True)) is not None:
+                # libical's expand_bymonth_days: "this_month++", the next month by number (n + 1), so
+                # the leap month nL that follows n is passed over
+                nxt = cal.month_info(year, (month[0] + 1, False))
+                return nxt[0] if nxt else cal.year_start(year + 1)
             return None if how == "OMIT" else (first + length - 1 if how == "BACKWARD" else first + length)
         if -mday <= length:
             return first + length + mday
@@ -530,6 +551,22 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 for m in year_months(year):
                     first, length = cal.month_info(year, m)
                     out.update(byday_days(list(range(first, first + length))))
+            elif "byday-weekdays-from-second-month" in readings and cal.name in LUNISOLAR_LEAP and m0[1] and \
+                    cal.month_info(year, m0) is not None:
+                # libical: its expansion of DTSTART's leap month leaves ICU's IS_LEAP_MONTH set, so the year's
+                # first day (month 1, day 1) reads as "1L", which ICU resolves to the second month's first day:
+                # expand_by_day's weekday arithmetic starts from that day's weekday
+                start, length = cal.year_start(year), cal.year_length(year)
+                first_dow, last_dow = weekday(cal.months(year)[1][1]), weekday(start + length - 1)
+                for n, wd in byday:
+                    fm = (wd - first_dow) % 7 + 1
+                    lm = length - (last_dow - wd) % 7
+                    if n is None:
+                        out.update(start + d - 1 for d in range(fm, length + 1, 7))
+                    elif n > 0 and fm + (n - 1) * 7 <= lm:
+                        out.add(start + fm + (n - 1) * 7 - 1)
+                    elif n < 0 and lm + (n + 1) * 7 >= fm:
+                        out.add(start + lm + (n + 1) * 7 - 1)
             else:
                 out.update(byday_days(year_days(year)))
             return sorted(out)
@@ -539,6 +576,23 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                     "leap-month-limit-moves" in readings and month in year_months(year)):
                 return []
             first, length = cal.month_info(year, month)
+            if "skip-moved-out-escapes-byday" in readings and byday and skip != "OMIT":
+                # libical: the BYDAY days of the month (BYMONTHDAY's, or DTSTART's day's, when BYDAY limits
+                # them), and a day SKIP=FORWARD moves past the month's end, which BYDAY's filter never looks
+                # at; its iteration starts from the month's first BYDAY day, so the moved day comes out only
+                # when the month has one (a day moved before the month, BACKWARD, never does)
+                inside = range(first, first + length)
+                if monthdays:
+                    out = {c for c in (move_month_day(year, month, md, "OMIT") for md in monthdays)
+                           if c is not None and weekday_ok(c, list(inside))}
+                else:
+                    out = set(byday_days(list(inside)))
+                if out:
+                    for md in monthdays or [md0]:
+                        c = move_month_day(year, month, md, skip)
+                        if c is not None and c >= first + length:
+                            out.add(c)
+                return sorted(out)
             if monthdays or not byday:
                 for md in monthdays or [md0]:
                     c = move_month_day(year, month, md, day_skip)
@@ -584,6 +638,29 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
             return d0 - (weekday(d0) - wkst) % 7 + 7 * index
         return d0 + index
 
+    def byday_spills_into_next_year(year, month):
+        """libical 3.0.16's YEARLY BYMONTH + BYDAY expansion (expand_by_day) asks ICU for the day of the year of
+        each BYDAY item it keeps, in weekday order from WKST; a plain weekday absent from the month gets its
+        first day from the weekday arithmetic alone, past the month's end. When the last such call is past the
+        end of the year's last month (the 5 or 6 days of Ethiopic and Coptic month 13), ICU's lenient calendar
+        is left in the next year: True then."""
+        info = cal.month_info(year, month)
+        if info is None or cal.months(year)[-1][0] != month:
+            return False
+        first, length = info
+        first_dow, last_dow = weekday(first), weekday(first + length - 1)
+        final = None
+        for n, wd in sorted(byday, key=lambda x: (x[1] - wkst) % 7):
+            fm = (wd - first_dow) % 7 + 1
+            lm = length - (last_dow - wd) % 7
+            if n is None:
+                final = fm
+            elif n > 0 and fm + (n - 1) * 7 <= lm:
+                final = fm + (n - 1) * 7
+            elif n < 0 and lm + (n + 1) * 7 >= fm:
+                final = lm + (n + 1) * 7
+        return final is not None and final > length
+
     month_seq = []
 
     def month_at(index):
@@ -608,7 +685,9 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         result.append(d0)
         seen.add(d0)
         produced = 1
-    index = 0
+    # "phase=S" (the differential harness's reading of a peer that counts INTERVAL from another period):
+    # the periods S, S + INTERVAL, S + 2 INTERVAL ... rather than 0, INTERVAL, ...
+    index = next((int(r[6:]) for r in readings if r.startswith("phase=")), 0)
     empty_periods = 0
     while True:
         if count is not None and produced >= count:
@@ -616,6 +695,19 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         if len(result) >= limit:
             break
         dates = period_dates(index)
+        if ("byday-spill-into-next-year" in readings and byday and (
+                (freq == "YEARLY" and months and byday_spills_into_next_year(y0 + index, months[-1])) or
+                (freq == "MONTHLY" and byday_spills_into_next_year(*month_at(index))))) or (
+                "missing-12l-spill-into-next-year" in readings and freq == "YEARLY" and months and not byday and
+                skip == "OMIT" and months[-1] == (12, True) and cal.name in LUNISOLAR_LEAP and
+                not any(m[1] for m, _, _ in cal.months(y0 + index))):
+            # (a missing 12L in a year without a leap month: ICU resolves it to the next year's first month,
+            # and with SKIP=OMIT libical leaves its calendar there)
+            y = y0 + index if freq == "YEARLY" else month_at(index)[0]
+            if dates:   # the period's first date is set as its day of the year in the next year
+                dates = sorted([cal.year_start(y + 1) + dates[0] - cal.year_start(y)] + dates[1:])
+            else:       # the next period is counted from the next year's (YEARLY) or month's (MONTHLY)
+                index += 1
         index += interval
         if not dates:
             empty_periods += 1

@@ -475,8 +475,99 @@ RSCALE_READING_NOTES = {
     "libical-chinese-missing-leap-month-one-month-early":
         "RFC 7529 section 4.2: SKIP=BACKWARD puts a missing leap month nL on the month before it (n) and FORWARD "
         "on the month after it (n+1). In a Chinese or Dangi year whose leap month comes before month n, libical "
-        "3.0.16 lands a month earlier (n-1 and n: it counts months by position), elsewhere it agrees; its "
-        "answer is the oracle's with that reading (`leap-month-skip-one-early`). RFC 7529 is on Almanac's side.",
+        "3.0.16 lands a month earlier (n-1 and n: it counts months by position; with BACKWARD the leap month "
+        "(n-1)L itself when it comes right before n: ICU resolves nL to n and libical steps one month back with "
+        "ucal_add), elsewhere it agrees; its answer is the oracle's with that reading (`leap-month-skip-one-early`). "
+        "RFC 7529 is on Almanac's side.",
+    "libical-byday-missing-leap-month-as-icu-resolves":
+        "RFC 7529 section 3.2 (SKIP=OMIT drops a missing leap month; BACKWARD and FORWARD move it to the month before "
+        "or after) and section 4.2: in a YEARLY rule with BYDAY, libical 3.0.16 expands the BYDAY days of each raw "
+        "BYMONTH value (expand_year_days: get_day_of_year(year, 4L, 1)), and ICU's lenient Chinese calendar resolves "
+        "a leap month the year lacks to the month after the one at position n (n when a leap month comes before n, "
+        "else n + 1), whatever SKIP says (CHINESE BYMONTH=1L,3L;BYDAY=2TU,SU from 2025-05-03, no SKIP: the Sundays of "
+        "the 4th month of 4662). Recognised when its answer is the oracle's with that month in place of the missing "
+        "leap month (reading `leap-month-icu-lenient`). RFC 7529 is on Almanac's side.",
+    "libical-byday-past-month-13-leaves-icu-in-next-year":
+        "RFC 5545 3.3.10 (YEARLY BYMONTH + BYDAY: the BYDAY days of those months of every INTERVAL-th year; a "
+        "weekday the month lacks gives nothing) in RFC 7529's 13-month calendars: libical 3.0.16's expand_by_day "
+        "asks ICU for the day of the year of each BYDAY item it keeps (in weekday order from WKST), and for a plain "
+        "weekday absent from the 5- or 6-day month 13 that day lies past the year's end, so ICU's lenient "
+        "calendar is left in the next year. If that was the last call, the year's first date is then set as its "
+        "day of the year in the next year (COPTIC BYMONTH=13;BYDAY=-1TU,SU in 1721: 13-1, a Tuesday, comes out "
+        "as 1722-13-1, a Wednesday), and after a year without dates the next period is counted from the next "
+        "year (a year skipped: the periods look unevenly spaced). MONTHLY rules with BYDAY go through the same "
+        "code month by month: after month 13 the next year's first month is passed over (ETHIOPIC MONTHLY "
+        "BYMONTHDAY=29;BYDAY=TH from 2027-01-26: no 29 Meskerem 2029, 2036-10-09). Recognised when its answer is "
+        "the oracle's with that reading (`byday-spill-into-next-year`). RFC 5545 is on Almanac's side.",
+    "libical-stale-leap-month-flag-moves-yearly-byday":
+        "RFC 5545 3.3.10 (YEARLY BYDAY alone: those weekdays of the year, ordinals counted in the year) in RFC "
+        "7529's Chinese and Dangi calendars: from a DTSTART in a leap month, libical 3.0.16's expansion of that "
+        "month (its default BYMONTH) leaves ICU's UCAL_IS_LEAP_MONTH set, and its __set_month never clears it, so "
+        "get_day_of_year(year, 1, 1) reads a month \"1L\" that ICU resolves to the year's second month: in the "
+        "years that have DTSTART's leap month the weekdays are counted from the weekday of the second month's "
+        "first day as if it were the year's first day (DANGI BYDAY=-1SU,MO from 2L-29 of 4356: Sundays, not "
+        "Mondays). Recognised when its answer is the oracle's with that reading (`byday-weekdays-from-second-month`). "
+        "RFC 5545 is on Almanac's side.",
+    "libical-monthly-day-skip-moved-out-of-month-escapes-byday":
+        "RFC 5545 3.3.10 (MONTHLY: BYDAY limits BYMONTHDAY's days, and without BYMONTHDAY it expands to the month's "
+        "weekdays; DTSTART's day plays no part) and RFC 7529 3.2: libical 3.0.16 fills the month's days from "
+        "BYMONTHDAY, or from DTSTART's day when BYMONTHDAY is absent, moves an invalid one as SKIP says, then lets "
+        "BYDAY set or filter only the days inside the month: a day SKIP moved out of it (FORWARD: the next month's "
+        "first day) stays whatever its weekday, provided the month has a BYDAY day (expand_by_day's first day is "
+        "where its walk through the month's bits starts) (PERSIAN BYMONTHDAY=28,30;BYDAY=-5MO,MO;SKIP=FORWARD: "
+        "1403-01-01, a Wednesday, after the Monday 1402-12-28; ISLAMIC BYDAY=-5SU,1FR,1SA;SKIP=FORWARD from a 30th: "
+        "the 1st after every 29-day month). "
+        "Recognised when its answer is the oracle's with that reading (`skip-moved-out-escapes-byday`). RFC 5545 "
+        "is on Almanac's side.",
+    "libical-missing-12l-leaves-icu-in-next-year":
+        "RFC 7529 3.2 (SKIP=OMIT: a missing leap month gives nothing) and RFC 5545 3.3.10 (every INTERVAL-th year): "
+        "libical 3.0.16's set_month asks ICU for a BYMONTH value; in a Chinese or Dangi year without a leap month, "
+        "ICU's lenient calendar resolves a missing 12L to the next year's first month, and with SKIP=OMIT libical "
+        "drops the month but leaves its calendar there. When 12L is the last BYMONTH value, the year's first date "
+        "is then set as its day of the year in the next year (CHINESE INTERVAL=2;BYMONTH=3,12L from 4656-11-2: "
+        "3-2 of 4659 comes out as day 61 of 4660, 2L-2), and after a year without dates the next period is "
+        "counted from the next year: the mechanism of `libical-byday-past-month-13-leaves-icu-in-next-year`. "
+        "Recognised when its answer is the oracle's with that reading (`missing-12l-spill-into-next-year`). "
+        "RFC 7529 is on Almanac's side.",
+    "libical-day-forward-passes-over-leap-month":
+        "RFC 7529 3.2 (SKIP=FORWARD: an invalid day moves to the first day of the next month, and in the Chinese "
+        "calendar the month after n is the leap month nL when the year has one): libical 3.0.16's "
+        "expand_bymonth_days moves it to month \"this_month + 1\" by number, so the leap month nL that follows n "
+        "is passed over (CHINESE BYMONTH=5L;SKIP=FORWARD from 6L-30 of 4692: 5L is month 6, whose 30th does not "
+        "exist, and it lands on 7-1, not 6L-1). Recognised when its answer is the oracle's with that reading "
+        "(`day-forward-by-number`). RFC 7529 is on Almanac's side.",
+    "foundation-monthly-interval-counts-only-months-with-dtstart-day":
+        "RFC 5545 3.3.10 (INTERVAL=n: every n-th month counted from DTSTART's, and a month without DTSTART's day "
+        "yields nothing but still counts) and RFC 7529 (SKIP=OMIT): Foundation's strict MONTHLY search counts INTERVAL "
+        "only among the months that have DTSTART's day (GREGORIAN MONTHLY INTERVAL=3 from 2068-07-31: 2068-12-31, "
+        "2069-05-31, ... five months apart). Recognised when its answer is every n-th of the oracle's dates at "
+        "INTERVAL=1. RFC 5545 is on Almanac's side.",
+    "foundation-strict-monthly-resumes-at-next-years-first-month":
+        "RFC 5545 3.3.10 (MONTHLY: every month, a month without the day yields nothing) read in RFC 7529's calendar: "
+        "in the non-Gregorian calendars Foundation's strict MONTHLY search, after a month that lacks DTSTART's day, "
+        "goes on at the first month of the next year (or the second, when the first lacks it too) and passes over "
+        "the months between (JAPANESE MONTHLY from 2068-07-31: 07-31, 08-31, 2069-01-31, 2070-01-31 ...; ISLAMIC from "
+        "30 Rabi I 1402 in Santiago). Recognised when its answer is the oracle's dates reached by that walk. RFC 5545 "
+        "is on Almanac's side.",
+    "foundation-leap-month-with-skip-policy-matches-nothing":
+        "RFC 7529 section 3.2 (SKIP=BACKWARD/FORWARD move a missing leap month; a leap month that exists matches): "
+        "with the matching policies the bridge gives SKIP=BACKWARD and FORWARD (.previousTime/.nextTimePreserving"
+        "SmallerComponents), Foundation's YEARLY rule whose BYMONTH holds only Chinese/Dangi leap months matches "
+        "nothing, not even in the years that have the month (CHINESE BYMONTH=4L;SKIP=FORWARD from 2054-11-11: no "
+        "2058-06-02, 12 of 4L of 4695; with .strict it finds it). Recognised when its answer is empty. RFC 7529 is on "
+        "Almanac's side.",
+    "foundation-byyearday-nothing-in-first-year-of-60-year-cycle":
+        "RFC 5545 3.3.10 (BYYEARDAY: the n-th day of every year) in RFC 7529's Chinese calendar: Foundation gives no "
+        "BYYEARDAY day in the first year of a 60-year cycle, where its year component starts again at 1 (CHINESE "
+        "BYYEARDAY=19 from 2040-10-18: 2043-02-28, then 2045-03-07; 2044-01-30 begins year 1 of the 79th cycle). "
+        "Recognised when its answer is the oracle's less the dates of such years. RFC 5545 is on Almanac's side.",
+    "libical-chinese-year-of-60-year-cycle-as-year":
+        "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
+        "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
+        "of the 60-year cycle (1..60), so once an instance falls in a year that starts a cycle the next comes 60 "
+        "years later (DANGI YEARLY BYYEARDAY=355;SKIP=FORWARD from 2026-07-03: ... 2043-01-11, 2044-01-30, then "
+        "2105-01-16). Recognised when its answer is the oracle's dates up to the first one in such a year and from "
+        "60 years after it. RFC 7529 is on Almanac's side.",
     "rscale-interval-not-counted-from-dtstart":
         "RFC 5545 3.3.10 (INTERVAL counts periods from DTSTART's) read in RFC 7529's calendar: the peer gives "
         "the rule's dates in every INTERVAL-th period, but counted from a later period than DTSTART's, not a "
@@ -504,22 +595,135 @@ def _minus_366_backward_extra(q, p, o, t):
     return cal.fields(day)[0] == y0 and cal.fields(day + 1)[0] == y0 + 1
 
 
-def _first_months_left_out(q, p, o, t):
-    """libical's answer is the oracle's less every date of some first months (month 1) of the year, then COUNT."""
-    if p["FREQ"] != "MONTHLY" or p.get("RSCALE") not in ("ETHIOPIC", "ETHIOAA", "COPTIC") or \
-            not ({"BYDAY", "BYMONTHDAY"} <= set(p)) or not (is_list(o) and is_list(t)) or o == t:
-        return False
-    every = _oracle_list(_with_parts(q, drop=("COUNT",)))
-    if not every:
-        return False
+# ICU 72's astronomical Islamic calendar (RSCALE ISLAMIC and ISLAMIC-RGSA, which ICU maps to it) computes a
+# day's fields from a guess of the month (the days since the epoch over the mean synodic month, plus one
+# when the moon's age at the calendar's *instant* is positive late in the month) that it corrects only
+# backwards, so on the first day(s) of some months, at some instants, it answers day 30 (or 31) of the
+# previous month. libical opens its ICU calendars in DTSTART's zone at DTSTART's time, so which days it
+# misreads depends on the wall-clock time and the zone (Pacific/Apia 01:00: 1 Dhu al-Qa'dah 1435 read as
+# 31 Shawwal; ucal_getLimit's month and year lengths read the first day at 00:00 local time); the oracle
+# and Almanac read each date at 00:00 UTC.
+ICU_ASTRONOMICAL_ISLAMIC = ("ISLAMIC", "ISLAMIC-RGSA")
+ISLAMIC_INSTANT_KIND = "libical-icu72-islamic-month-misread-at-dtstart-instant"
+ISLAMIC_INSTANT_NOTE = (
+    "RFC 7529 (a recurrence in the Islamic calendar: a day's Islamic date is a property of the date, the same "
+    "at every hour) and RFC 5545 3.3.10: libical 3.0.16 opens its ICU calendars in DTSTART's zone at DTSTART's "
+    "time, and ICU 72's astronomical Islamic calendar (RSCALE ISLAMIC, and ISLAMIC-RGSA, which ICU maps to it) "
+    "guesses a day's month from the moon's age at the calendar's instant and corrects the guess only backwards, "
+    "so on the first day(s) of some months it answers day 30 or 31 of the month before (Pacific/Apia 01:00: "
+    "1 Dhu al-Qa'dah 1435 read as 31 Shawwal, so BYMONTH=11;SKIP=BACKWARD gives 15 Ramadan 1435; Brisbane "
+    "07:00 leaves DTSTART out; ucal_getLimit's month and year lengths read the first day at 00:00 local). "
+    "Recognised when ICU misreads a day of the Islamic years the two answers differ in (at DTSTART's time or "
+    "00:00 in its zone) and libical's answer to the same request as a DATE start (read at 00:00 UTC, where ICU "
+    "gives the oracle's fields) is Almanac's dates, or a reading of them (the class is then named "
+    "`libical-icu72-islamic-month-misread-at-dtstart-instant+<reading>`). RFC 7529 is on Almanac's side.")
+
+
+def icu_fields_at(scale, tzid, local):
+    """(year, month number, day of month) that the system ICU gives `scale` at the instant of the local
+    date-time `local` in `tzid` (None: UTC, as libical's floating and UTC starts), in a calendar opened
+    in that zone as libical opens it."""
+    import ctypes
+    key = (scale, tzid)
+    cals = icu_fields_at.__dict__.setdefault("cals", {})
+    if key not in cals:
+        status = ctypes.c_int(0)
+        zone = (tzid or "UTC").encode("utf-16-le") + b"\0\0"
+        locale = ("en@calendar=" + rscale_oracle.CALENDARS[scale]).encode()
+        cals[key] = rscale_oracle._fn("ucal_open", rscale_oracle.P, [rscale_oracle.P, rscale_oracle.I32, ctypes.c_char_p,
+                                                                     ctypes.c_int, rscale_oracle.ERR])(
+            zone, -1, locale, 0, ctypes.byref(status))
+    cal = cals[key]
+    status = ctypes.c_int(0)
+    t = local.replace(tzinfo=ZoneInfo(tzid) if tzid else UTCZ).timestamp() * 1000
+    rscale_oracle._fn("ucal_setMillis", None, [rscale_oracle.P, ctypes.c_double, rscale_oracle.ERR])(
+        cal, t, ctypes.byref(status))
+    get = lambda f: rscale_oracle._fn("ucal_get", rscale_oracle.I32, [rscale_oracle.P, ctypes.c_int, rscale_oracle.ERR])(
+        cal, f, ctypes.byref(status))
+    return get(rscale_oracle.UCAL_EXTENDED_YEAR), get(rscale_oracle.UCAL_MONTH) + 1, get(rscale_oracle.UCAL_DATE)
+
+
+def _misread_days(q, p, texts):
+    """The days (ISO text) of the Islamic years that hold the dates `texts`, and of the years before them,
+    whose fields ICU 72 misreads at DTSTART's wall-clock time or at 00:00 in its zone (libical asks ICU about a
+    year's first and last days and its months' first days while it expands a date of that year, at DTSTART's
+    time; ICU's ucal_getLimit(UCAL_ACTUAL_MAXIMUM) of a month's or year's length reads its first day at 00:00)."""
     cal = rscale_oracle.Calendar(p["RSCALE"])
-    ym = lambda x: (lambda f: (f[0], f[1]))(cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10]))))
-    cut = len(t) == q.get("limit", LIMIT)
-    gone = {ym(x) for x in every if x not in t and (not cut or not t or x < t[-1])}
-    if not gone or any(m != (1, False) for _, m in gone):
-        return False
-    got = _count_cut(q, [x for x in every if ym(x) not in gone])
-    return got[:len(t)] == t and (len(got) == len(t) or cut)
+    time_of_day = dt.time(int(q["dtstart"][9:11]), int(q["dtstart"][11:13])) if len(q["dtstart"]) > 8 else dt.time(0)
+    years = set()
+    for text in texts:
+        y = cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(text[:10])))[0]
+        years.update((y - 1, y))
+    out = set()
+    for y in sorted(years):
+        for (n, _), first, length in cal.months(y):
+            for d in range(length):
+                day = rscale_oracle.date_of(first + d)
+                if any(icu_fields_at(p["RSCALE"], q.get("tzid"), dt.datetime.combine(day, t)) != (y, n, d + 1)
+                       for t in {time_of_day, dt.time(0)}):
+                    out.add(day.isoformat())
+    return out
+
+
+def _as_date_request(q, p):
+    """The request with DTSTART's local date as a DATE start (read by ICU at 00:00 UTC, as the oracle reads
+    it): UNTIL becomes the last local date whose occurrence (at DTSTART's time) it admits."""
+    ds = q["dtstart"]
+    start = dt.datetime.strptime(ds[:15], "%Y%m%dT%H%M%S")
+    zone = ZoneInfo(q["tzid"]) if "tzid" in q else None
+    r = {k: v for k, v in q.items() if k != "tzid"}
+    r["dtstart"], r["before"] = ds[:8], q["before"][:8]
+    if "UNTIL" in p:
+        u = p["UNTIL"]
+        if len(u) == 8:
+            last = dt.datetime.strptime(u, "%Y%m%d")
+        elif u.endswith("Z"):
+            last = dt.datetime.strptime(u, "%Y%m%dT%H%M%SZ").replace(tzinfo=UTCZ)
+            last = last.astimezone(zone).replace(tzinfo=None) if zone else last.replace(tzinfo=None)
+        else:
+            last = dt.datetime.strptime(u, "%Y%m%dT%H%M%S")
+        day = last.date() - dt.timedelta(days=1 if last.time() < start.time() else 0)
+        r = _with_parts(r, add={"UNTIL": day.strftime("%Y%m%d")})
+    return r
+
+
+def _libical_dates(q):
+    """libical's answer (dates) to a request, from the harness's libical peer, or None."""
+    peer = LibicalPeer()
+    env = dict(os.environ, DIFF_CPU_LIMIT_US="2000000")  # one request: a loaded machine must not make it "slow"
+    out = subprocess.run(peer.command(), input=peer.encode(dict(q, limit=q.get("limit", LIMIT))) + "\n",
+                         capture_output=True, text=True, timeout=peer.timeout, env=env)
+    _, occ, _, err = peer.decode(out.stdout.strip()) if out.stdout.strip() else (None, None, False, "none")
+    return None if err is not None else [x[:10] for x in occ]
+
+
+def libical_islamic_instant_kind(q, p, o, t):
+    """`libical-icu72-islamic-month-misread-at-dtstart-instant` (or that + `+<reading>`) when the
+    disagreement is the one ICU 72's astronomical Islamic calendar makes at DTSTART's instant: RSCALE ISLAMIC
+    or ISLAMIC-RGSA with a time of day, ICU misreads a day of the Islamic years that hold the dates the two
+    answers do not share (or of the years before them), and libical's answer to the same request read at
+    00:00 UTC (a DATE start: ICU then reads the oracle's fields) is Almanac's dates, or a reading of them
+    the harness already names."""
+    if p.get("RSCALE") not in ICU_ASTRONOMICAL_ISLAMIC or len(q["dtstart"]) == 8 or not (is_list(o) and is_list(t)):
+        return None
+    differ = set(x[:10] for x in o) ^ set(x[:10] for x in t)
+    if not differ and len(o) == len(t):
+        return None
+    if not _misread_days(q, p, differ or [t[-1]]):
+        return None
+    qd = _as_date_request(q, p)
+    ours = [x[:10] for x in o]
+    oracle = oracle_answer(qd)
+    if "error" in oracle or oracle["occurrences"] != ours:
+        return None
+    dates = _libical_dates(qd)
+    if dates is None:
+        return None
+    name = ISLAMIC_INSTANT_KIND
+    if dates == ours:
+        return name
+    kind = rscale_reading_kind(qd, parts_of(qd["rrule"]), dates, "libical")
+    return None if kind is None or kind == "as-is" else name + "+" + kind
 
 
 RSCALE_KNOWN = {
@@ -554,13 +758,6 @@ RSCALE_KNOWN = {
          "INTERVAL=5;BYYEARDAY=-366,355;SKIP=BACKWARD from 2050-08-09: 2050-12-31, 2050-12-21, 2054-12-31 ...). "
          "Recognised by its answer: out of order, its first date the last day of DTSTART's year in the rule's "
          "calendar and not one of Almanac's, the rest Almanac's answer."),
-        ("libical-monthly-byday-bymonthday-leaves-out-a-first-month",
-         lambda q, p, o, t: _first_months_left_out(q, p, o, t),
-         "RFC 5545 3.3.10 (MONTHLY: BYDAY and BYMONTHDAY limit every month's days) and RFC 7529 (the months are the "
-         "calendar's): in the 13-month calendars (Ethiopic, Coptic) libical 3.0.16 leaves out every date of the first "
-         "month of some years from a MONTHLY rule with BYDAY beside BYMONTHDAY (ETHIOPIC BYMONTHDAY=29;BYDAY=TH from "
-         "2027-01-26: no 2036-10-09, 29 Meskerem 2029). Recognised by its answer: the oracle's dates less those of "
-         "one or more whole first months, then COUNT."),
         ("forward-out-of-a-leap-month",
          lambda q, p, o, t: p.get("SKIP") == "FORWARD" and is_list(t) and t != sorted(t),
          "RFC 7529 (SKIP=FORWARD: an invalid day moves to the next month's first day) and RFC 5545 3.3.10 (the "
@@ -608,16 +805,48 @@ def _with_parts(q, drop=(), add=None):
 
 
 def _oracle_list(q, readings=()):
-    if "_in_month" in q or "_before" in q:
+    if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump"} & set(q):
         # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or before
-        # a day (`_before`, ISO text), then COUNT
-        month, before = q.get("_in_month"), q.get("_before")
-        q = {k: v for k, v in q.items() if k not in ("_in_month", "_before")}
+        # a day (`_before`, ISO text), those _resume_next_year keeps (`_resume`), those outside the
+        # first year of a 60-year cycle (`_drop_cycle_start`), those up to the first date of such a
+        # year and 60 years after it (`_cycle_jump`), or every `_every`-th of them, then COUNT
+        month, before, step, resume = q.get("_in_month"), q.get("_before"), q.get("_every", 1), q.get("_resume")
+        cycle, jump = q.get("_drop_cycle_start"), q.get("_cycle_jump")
+        q = {k: v for k, v in q.items() if k not in ("_in_month", "_before", "_every", "_resume", "_drop_cycle_start",
+                                                      "_cycle_jump")}
         every = _oracle_list(_with_parts(q, drop=("COUNT",)), readings)
-        return None if every is None else _count_cut(q, [x for x in every if (month is None or _month_of(q, x) == month)
-                                                         and (before is None or x[:10] < before)])
+        if every is not None and resume:
+            every = _resume_next_year(q, every)
+        if every is not None and cycle:
+            every = [x for x in every if _cycle_year(q, x) != 1]
+        if every is not None and jump:
+            first = next((x for x in every if _cycle_year(q, x) == 1), None)
+            if first is not None:
+                year = lambda x: rscale_oracle.Calendar(parts_of(q["rrule"])["RSCALE"]).fields(
+                    rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10])))[0]
+                every = [x for x in every if x <= first or year(x) >= year(first) + 60]
+        return None if every is None else _count_cut(q, [x for x in every if (month is None or _in_month_or_moved_out(q, x, month))
+                                                         and (before is None or x[:10] < before)][::step])
     a = oracle_answer(dict(q, limit=100_000), readings)
     return None if "error" in a else a["occurrences"]
+
+
+def _in_month_or_moved_out(q, text, month):
+    """A printed occurrence is in `month` of the rule's calendar, or is a day SKIP moved out of it: with
+    FORWARD (BYMONTHDAY without 1) the first day of the month after it, with BACKWARD (BYMONTHDAY without -1,
+    a negative value naming a day before the month's start) the last day of the month before it."""
+    if _month_of(q, text) == month:
+        return True
+    p = parts_of(q["rrule"])
+    days = p.get("BYMONTHDAY", "").split(",")
+    day = dt.date.fromisoformat(text[:10])
+    cal = rscale_oracle.Calendar(p.get("RSCALE", "GREGORIAN"))
+    if p.get("SKIP") == "FORWARD" and "1" not in days:
+        return cal.fields(rscale_oracle.epoch_day(day))[2] == 1 and _month_of(q, (day - dt.timedelta(days=1)).isoformat()) == month
+    if p.get("SKIP") == "BACKWARD" and "-1" not in days and any(v.startswith("-") for v in days):
+        after = (day + dt.timedelta(days=1)).isoformat()
+        return cal.fields(rscale_oracle.epoch_day(day + dt.timedelta(days=1)))[2] == 1 and _month_of(q, after) == month
+    return False
 
 
 def _month_of(q, text):
@@ -692,6 +921,18 @@ def _japanese_yearly_ends_at_reiwa(q, p):
 RSCALE_READINGS["libical-japanese-yearly-ends-at-reiwa"] = _japanese_yearly_ends_at_reiwa
 
 
+def _libical_cycle_year_jump(q, p):
+    """libical 3.0.16 takes a year's number from ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is
+    the year of the 60-year cycle (1..60): after the first instance in a year that starts a cycle its next
+    instance comes 60 years later (DANGI YEARLY BYYEARDAY=355;SKIP=FORWARD from 2026: 2044-01-30, then 2105-01-16)."""
+    if p.get("RSCALE") not in ("CHINESE", "DANGI") or p["FREQ"] != "YEARLY":
+        return None
+    return dict(q, _cycle_jump=True)
+
+
+RSCALE_READINGS["libical-chinese-year-of-60-year-cycle-as-year"] = _libical_cycle_year_jump
+
+
 def _bridge_until(q, p):
     """The request as Almanac's Foundation bridge sends it: a DATE or local UNTIL's year, month and
     day read in the RSCALE's calendar (Sources/Almanac/Interop/RecurrenceRule+Foundation.swift,
@@ -759,11 +1000,102 @@ def _foundation_byyearday_alone(q, p):
 
 RSCALE_READINGS["foundation-byyearday-drops-bymonth-and-bymonthday"] = _foundation_byyearday_alone
 
+
+def _foundation_monthly_interval_among_months_with_the_day(q, p):
+    """Foundation's MONTHLY rule with INTERVAL n and no day part (the day is DTSTART's) takes every n-th of
+    the months that have DTSTART's day (strict matching skips the others, and its count with them): the
+    rule's dates at INTERVAL=1, then every n-th."""
+    interval = int(p.get("INTERVAL", "1"))
+    if p["FREQ"] != "MONTHLY" or interval < 2 or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p) or skip_moves(p):
+        return None
+    return dict(_with_parts(q, add={"INTERVAL": "1"}), _every=interval)
+
+
+RSCALE_READINGS["foundation-monthly-interval-counts-only-months-with-dtstart-day"] = \
+    _foundation_monthly_interval_among_months_with_the_day
+
+
+def _resume_next_year(q, dates):
+    """Foundation's strict MONTHLY search in a non-Gregorian calendar, walked over the oracle's dates (the
+    months that have DTSTART's day): from a month, the next month; from a month that lacks the day, month 1
+    of the next year, unless it is itself a month 1, whose next month is tried (the months passed over in
+    the jump are not looked at)."""
+    if not dates:
+        return dates
+    cal = rscale_oracle.Calendar(parts_of(q["rrule"]).get("RSCALE", "GREGORIAN"))
+    ym = lambda x: (lambda f: (f[0], f[1]))(cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10]))))
+    by_month = {ym(x): x for x in dates}
+    out, (y, m) = [dates[0]], ym(dates[0])
+    last, found = ym(dates[-1])[0], True
+    while y <= last:
+        seq = [mm for mm, _, _ in cal.months(y)]
+        k = seq.index(m)
+        if found or k == 0:
+            y, m = (y, seq[k + 1]) if k + 1 < len(seq) else (y + 1, cal.months(y + 1)[0][0])
+        else:
+            y, m = y + 1, cal.months(y + 1)[0][0]
+        found = (y, m) in by_month
+        if found:
+            out.append(by_month[(y, m)])
+    return out
+
+
+def _foundation_strict_resumes_next_year(q, p):
+    """Foundation's MONTHLY rule without day parts in a non-Gregorian calendar (strict matching): after a month
+    that lacks DTSTART's day it resumes at month 1 of the next year (JAPANESE from 2068-07-31: 07-31, 08-31,
+    then 2069-01-31, 2070-01-31 ...): the oracle's dates those steps reach."""
+    if p["FREQ"] != "MONTHLY" or p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601") or int(p.get("INTERVAL", "1")) != 1 \
+            or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p) or skip_moves(p):
+        return None
+    return dict(q, _resume=True)
+
+
+RSCALE_READINGS["foundation-strict-monthly-resumes-at-next-years-first-month"] = _foundation_strict_resumes_next_year
+
+
+def _foundation_leap_months_with_skip_match_nothing(q, p):
+    """With SKIP=BACKWARD or FORWARD (the bridge's matching policies .previousTime/.nextTimePreservingSmaller-
+    Components) Foundation's YEARLY BYMONTH of Chinese or Dangi leap months only matches nothing, not even
+    in the years that have the leap month (BYMONTH=4L from 2054-11-11: no 2058-06-02, 4L-12 of 4695)."""
+    months = p.get("BYMONTH", "").split(",")
+    if p["FREQ"] != "YEARLY" or p.get("RSCALE") not in ("CHINESE", "DANGI") or not skip_moves(p) or \
+            not all(m.endswith("L") for m in months if m) or "BYMONTH" not in p:
+        return None
+    return "nothing"
+
+
+RSCALE_READINGS["foundation-leap-month-with-skip-policy-matches-nothing"] = _foundation_leap_months_with_skip_match_nothing
+
+
+def _cycle_year(q, text):
+    """The year of the 60-year cycle (ICU's UCAL_YEAR, 1..60) of a printed date in the rule's Chinese or Dangi calendar."""
+    scale = parts_of(q["rrule"])["RSCALE"]
+    year = rscale_oracle.Calendar(scale).fields(rscale_oracle.epoch_day(dt.date.fromisoformat(text[:10])))[0]
+    return (year + (3 if scale == "DANGI" else -1)) % 60 + 1   # ICU: Chinese 4681 and Dangi 4377 (2044) are year 1
+
+
+def _foundation_byyearday_no_cycle_start(q, p):
+    """Foundation's BYYEARDAY in the Chinese calendar gives nothing in the first year of a 60-year cycle (where
+    its year component starts again at 1: 2044-01-30 begins year 1 of the 79th cycle; BYYEARDAY=19 from 2040
+    gives 2043-02-28, then 2045-03-07): the oracle's dates less those of such years."""
+    if "BYYEARDAY" not in p or p.get("RSCALE") not in ("CHINESE", "DANGI"):
+        return None
+    return dict(q, _drop_cycle_start=True)
+
+
+RSCALE_READINGS["foundation-byyearday-nothing-in-first-year-of-60-year-cycle"] = _foundation_byyearday_no_cycle_start
+
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
     "rfc7529-open-leap-month-as-limit": "leap-month-limit-moves",
     "libical-icu72-chinese-months": "icu72-chinese-months",
     "libical-chinese-missing-leap-month-one-month-early": "leap-month-skip-one-early",
+    "libical-byday-missing-leap-month-as-icu-resolves": "leap-month-icu-lenient",
+    "libical-byday-past-month-13-leaves-icu-in-next-year": "byday-spill-into-next-year",
+    "libical-stale-leap-month-flag-moves-yearly-byday": "byday-weekdays-from-second-month",
+    "libical-monthly-day-skip-moved-out-of-month-escapes-byday": "skip-moved-out-escapes-byday",
+    "libical-missing-12l-leaves-icu-in-next-year": "missing-12l-spill-into-next-year",
+    "libical-day-forward-passes-over-leap-month": "day-forward-by-number",
 }
 
 
@@ -819,21 +1151,36 @@ def rscale_reading_kind(q, p, theirs, peer=None, cut=False):
             # periods s, s + INTERVAL, s + 2 INTERVAL ..., s the period of the peer's first date;
             # when the peer answers nothing, some s below 3 INTERVAL (libical's late starts seen:
             # 2 INTERVAL - 1 and less) whose periods hold none of the rule's dates in the window
-            every = _oracle_list(_with_parts(q2, drop=("COUNT",), add={"INTERVAL": "1"}), r)
-            phases = [_period_index(q, theirs[0])] if theirs else range(1, 3 * interval)
+            # (the oracle's expansion from that phase: a date SKIP moves into the next period stays
+            # with the period that named it)
+            if theirs:
+                phases = sorted({max(_period_index(q, theirs[0]) - k, 0) for k in (0, 1)}, reverse=True)
+            else:
+                phases = range(1, 3 * interval)
             for first in phases:
-                if every is None or first <= 0 or not first % interval:
+                if first <= 0 or not first % interval:
                     continue
-                got = _count_cut(q2, [x for x in every if _period_index(q, x) >= first
-                                      and (_period_index(q, x) - first) % interval == 0])
-                if got is not None and got[:len(theirs)] == theirs and (
-                        len(got) == len(theirs) or len(theirs) == q.get("limit", LIMIT)):
-                    return "rscale-interval-not-counted-from-dtstart" + ("" if name == "as-is" else "+" + name)
+                got = _oracle_list(q2, r + ("phase=%d" % first,))
+                how = _same_start(got, theirs, len(theirs) == q.get("limit", LIMIT))
+                if how is not None:
+                    return how + "rscale-interval-not-counted-from-dtstart" + ("" if name == "as-is" else "+" + name)
         if name == "as-is":
             continue
-        got = _oracle_list(q2, r)
-        if got is not None and got[:len(theirs)] == theirs and (len(got) == len(theirs) or cut or len(theirs) == q.get("limit", LIMIT)):
-            return name
+        how = _same_start(_oracle_list(q2, r), theirs, cut or len(theirs) == q.get("limit", LIMIT))
+        if how is not None:
+            return how + name
+    return None
+
+
+def _same_start(got, theirs, cut):
+    """"" when the peer's answer is `got` (or its start, when the peer's answer was cut),
+    "same-local-times-other-utc-offset+" when it is with other UTC offsets (the zone data differ), else None."""
+    if got is None or not (len(got) == len(theirs) or cut):
+        return None
+    if got[:len(theirs)] == theirs:
+        return ""
+    if [x[:19] for x in got[:len(theirs)]] == [x[:19] for x in theirs]:
+        return "same-local-times-other-utc-offset+"
     return None
 
 
@@ -865,7 +1212,24 @@ def classify_rscale(peer, req, ours, theirs):
     for kind, pred, _ in GENERIC + RSCALE_GENERIC + RSCALE_KNOWN[peer]:
         if pred(req, p, ours, theirs):
             return kind
-    return rscale_reading_kind(req, p, theirs, peer) if ref else None
+    if not ref:
+        return None
+    kind = rscale_reading_kind(req, p, theirs, peer)
+    if kind is None and peer == "libical":
+        kind = libical_islamic_instant_kind(req, p, ours, theirs) or libical_never_matches_as_read(req, p, theirs)
+    return kind
+
+
+def libical_never_matches_as_read(q, p, t):
+    """`libical-rejects-rule-that-never-matches+<reading>`: libical refuses the rule (MALFORMEDDATA, its
+    icalrecur_iterator_new finds no first instance before the year 20000) and the request as one of its
+    readings has no instance (the oracle's answer to it is empty), while the rule as written has some."""
+    if not malformed(t):
+        return None
+    for name, q2, r in _reading_answers(q, p, "libical"):
+        if q2 != "nothing" and _oracle_list(_with_parts(q2, drop=("UNTIL", "COUNT")), r) == []:
+            return "libical-rejects-rule-that-never-matches+" + name
+    return None
 
 
 def rscale_notes(peer):
@@ -879,6 +1243,20 @@ def rscale_notes(peer):
     for k in list(n):
         if k != "duplicate-occurrences" and not k.startswith("duplicate-occurrences+"):
             n["duplicate-occurrences+" + k] = n["duplicate-occurrences"] + " Its answer without the repeats: " + n[k]
+    if peer == "libical":
+        base = dict(n)
+        n[ISLAMIC_INSTANT_KIND] = ISLAMIC_INSTANT_NOTE
+        n["libical-rejects-rule-that-never-matches+"] = ""
+        for k, x in base.items():
+            if k in RSCALE_READING_NOTES or k.startswith("rscale-interval-not-counted-from-dtstart") or "+" in k:
+                n[ISLAMIC_INSTANT_KIND + "+" + k] = ISLAMIC_INSTANT_NOTE + " Read at 00:00 UTC, libical's answer is this: " + x
+                n["libical-rejects-rule-that-never-matches+" + k] = (
+                    dict(RSCALE_KNOWN["libical"][i][::2] for i in range(len(RSCALE_KNOWN["libical"])))[
+                        "libical-rejects-rule-that-never-matches"] + " Here the rule as libical reads it has none: " + x)
+        del n["libical-rejects-rule-that-never-matches+"]
+    for k, x in list(n.items()):
+        if not k.startswith("same-local-times-other-utc-offset"):
+            n["same-local-times-other-utc-offset+" + k] = n["same-local-times-other-utc-offset"] + " With them: " + x
     n["wrong-by-rfc7529-reading-almanac-and-oracle-share"] = (
         "The peer's answer differs from the RFC 7529 expansion that Almanac and Tools/corpus/rscale_oracle.py (ICU's "
         "calendar fields) both give, and no narrower kind describes it. The `peer` field shows the peer's answer.")
@@ -1899,6 +2277,7 @@ def divergence_case(peer, version, seed, kind, q, ours, theirs, rscale=False):
 
 # Kinds renamed since a run started: reports and samples are read with the new names.
 RENAMED = {"sub-daily-interval-realigned-after-skipped-days": "sub-daily-interval-realigned-after-skipped-periods",
+           "libical-monthly-byday-bymonthday-leaves-out-a-first-month": "libical-byday-past-month-13-leaves-icu-in-next-year",
            "almanac-bug: sub-daily-bysetpos-first-period-without-dtstart":
                "almanac-bug: sub-daily-bysetpos-first-period-cut-at-dtstart"}
 
