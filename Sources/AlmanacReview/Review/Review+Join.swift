@@ -128,7 +128,7 @@ struct ReviewJoin {
     var best: [Int32] = []
     var winners: [DayRecord] = []
     /// The occurrences of the period's days, built at the first orphan.
-    var occurrences: Set<OccurrenceKey>? = nil
+    var occurrences: Set<_OccurrenceID>? = nil
     var mapping: [DayKey: DayKey] = [:]
     var orphanedByEdit: Set<DayKey> = []
     var orphans: [Review.Orphan] = []
@@ -231,9 +231,9 @@ struct ReviewJoin {
     }
 
     mutating func reason(_ key: DayKey) -> Review.Orphan.Reason {
-        guard index.knows(id: key.seriesID) else { return .unknownSeries }
-        if occurrences == nil { occurrences = Set(slots.map { expected[Int($0)].key.occurrence }) }
-        return occurrences!.contains(key.occurrence) ? .dayNotInOccurrence : .noSuchOccurrence
+        guard let o = index.occurrence(of: key) else { return .unknownSeries }
+        if occurrences == nil { occurrences = index.occurrences() }
+        return occurrences!.contains(o) ? .dayNotInOccurrence : .noSuchOccurrence
     }
 
     /// Keeps the latest orphan record of each key.

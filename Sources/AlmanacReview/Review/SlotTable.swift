@@ -69,9 +69,6 @@ struct _SlotTable {
         return n
     }
 
-    /// Whether `id` is the id of a series given to ``number(of:)``.
-    func knows(id: String) -> Bool { known(id) != nil }
-
     /// The number of `id`, byte for byte.
     private func known(_ id: String) -> Int32? {
         guard let n = numbers[id] else { return nil }
@@ -82,6 +79,19 @@ struct _SlotTable {
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
         var (a, b) = (a, b)
         return a.withUTF8 { x in b.withUTF8 { y in _sameBytes(x, y) } }
+    }
+
+    /// The occurrence of `key` (its id's number and recurrence id), if its
+    /// id is a series'.
+    func occurrence(of key: DayKey) -> _OccurrenceID? {
+        known(key.seriesID).map { _OccurrenceID(owner: $0, recurrence: _PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID).recurrence) }
+    }
+
+    /// The occurrences of the keys in the table.
+    func occurrences() -> Set<_OccurrenceID> {
+        var out = Set<_OccurrenceID>(minimumCapacity: words.count)
+        for (o, w) in zip(owners, words) { out.insert(_OccurrenceID(owner: o, recurrence: w.recurrence)) }
+        return out
     }
 
     /// The slot of `key`, if it is in the table.
@@ -177,4 +187,11 @@ struct _PackedKey: Equatable {
         if r.isRepeat { packed |= 1 << 18 }
         recurrence = UInt64(bitPattern: packed)
     }
+}
+
+/// An occurrence as a ``_SlotTable`` numbers it: its series id's number and
+/// its packed recurrence id.
+struct _OccurrenceID: Hashable {
+    let owner: Int32
+    let recurrence: UInt64
 }
