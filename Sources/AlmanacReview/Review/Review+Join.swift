@@ -164,23 +164,20 @@ struct ReviewJoin {
     /// (a year of slices fits with room to spare): one integer comparison
     /// per step of the sort.
     static func sorted(_ found: [Slot]) -> [Int32] {
-        guard let first = found.first else { return [] }
-        var (d0, d1) = (first.slice.date.daysSinceEpoch, first.slice.date.daysSinceEpoch)
-        var (lo, hi) = (first.slice.start.secondsSinceEpoch, first.slice.start.secondsSinceEpoch)
-        for f in found {
-            (d0, d1) = (min(d0, f.slice.date.daysSinceEpoch), max(d1, f.slice.date.daysSinceEpoch))
-            (lo, hi) = (min(lo, f.slice.start.secondsSinceEpoch), max(hi, f.slice.start.secondsSinceEpoch))
+        // Each slot's date and start, read in place (a slot read whole is
+        // copied with its references).
+        let (days, starts) = found.withUnsafeBufferPointer { b -> ([Int], [Int64]) in
+            guard let p = b.baseAddress else { return ([], []) }
+            return ((0..<b.count).map { p[$0].slice.date.daysSinceEpoch }, (0..<b.count).map { p[$0].slice.start.secondsSinceEpoch })
         }
+        guard let d0 = days.min(), let d1 = days.max(), let lo = starts.min(), let hi = starts.max() else { return [] }
         func bits(_ n: UInt64) -> Int { UInt64.bitWidth - n.leadingZeroBitCount }
         let (dayBits, startBits, atBits) = (bits(UInt64(d1 - d0)), bits(UInt64(hi &- lo)), bits(UInt64(found.count)))
         guard hi &- lo >= 0, dayBits + startBits + atBits <= 64 else {
-            return found.indices.sorted { a, b in
-                let (x, y) = (found[a].slice, found[b].slice)
-                return (x.date, x.start, a) < (y.date, y.start, b)
-            }.map { Int32($0) }
+            return days.indices.sorted { a, b in (days[a], starts[a], a) < (days[b], starts[b], b) }.map { Int32($0) }
         }
-        var keys = found.enumerated().map { at, f in
-            UInt64(f.slice.date.daysSinceEpoch - d0) << (startBits + atBits) | UInt64(f.slice.start.secondsSinceEpoch - lo) << atBits | UInt64(at)
+        var keys = days.indices.map { at in
+            UInt64(days[at] - d0) << (startBits + atBits) | UInt64(starts[at] - lo) << atBits | UInt64(at)
         }
         keys.sort()
         let mask: UInt64 = atBits == 64 ? .max : (1 << atBits) - 1
