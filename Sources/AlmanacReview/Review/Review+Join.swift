@@ -164,24 +164,29 @@ struct ReviewJoin {
     /// (a year of slices fits with room to spare): one integer comparison
     /// per step of the sort.
     static func sorted(_ found: [Slot]) -> [Int32] {
-        // Each slot's date and start, read in place (a slot read whole is
-        // copied with its references).
-        let (days, starts) = found.withUnsafeBufferPointer { b -> ([Int], [Int64]) in
-            guard let p = b.baseAddress else { return ([], []) }
-            return ((0..<b.count).map { p[$0].slice.date.daysSinceEpoch }, (0..<b.count).map { p[$0].slice.start.secondsSinceEpoch })
+        // Each slot's date and start read in place (a slot read whole is
+        // copied with its references): their ranges, then the keys.
+        found.withUnsafeBufferPointer { b -> [Int32] in
+            guard let p = b.baseAddress, !b.isEmpty else { return [] }
+            func day(_ i: Int) -> Int { p[i].slice.date.daysSinceEpoch }
+            func start(_ i: Int) -> Int64 { p[i].slice.start.secondsSinceEpoch }
+            var (d0, d1, lo, hi) = (Int.max, Int.min, Int64.max, Int64.min)
+            for i in 0..<b.count {
+                (d0, d1) = (min(d0, day(i)), max(d1, day(i)))
+                (lo, hi) = (min(lo, start(i)), max(hi, start(i)))
+            }
+            func bits(_ n: UInt64) -> Int { UInt64.bitWidth - n.leadingZeroBitCount }
+            let (dayBits, startBits, atBits) = (bits(UInt64(d1 - d0)), bits(UInt64(hi &- lo)), bits(UInt64(b.count)))
+            guard hi &- lo >= 0, dayBits + startBits + atBits <= 64 else {
+                return (0..<b.count).sorted { x, y in (day(x), start(x), x) < (day(y), start(y), y) }.map { Int32($0) }
+            }
+            var keys = (0..<b.count).map { at in
+                UInt64(day(at) - d0) << (startBits + atBits) | UInt64(start(at) - lo) << atBits | UInt64(at)
+            }
+            keys.sort()
+            let mask: UInt64 = atBits == 64 ? .max : (1 << atBits) - 1
+            return keys.map { Int32(truncatingIfNeeded: $0 & mask) }
         }
-        guard let d0 = days.min(), let d1 = days.max(), let lo = starts.min(), let hi = starts.max() else { return [] }
-        func bits(_ n: UInt64) -> Int { UInt64.bitWidth - n.leadingZeroBitCount }
-        let (dayBits, startBits, atBits) = (bits(UInt64(d1 - d0)), bits(UInt64(hi &- lo)), bits(UInt64(found.count)))
-        guard hi &- lo >= 0, dayBits + startBits + atBits <= 64 else {
-            return days.indices.sorted { a, b in (days[a], starts[a], a) < (days[b], starts[b], b) }.map { Int32($0) }
-        }
-        var keys = days.indices.map { at in
-            UInt64(days[at] - d0) << (startBits + atBits) | UInt64(starts[at] - lo) << atBits | UInt64(at)
-        }
-        keys.sort()
-        let mask: UInt64 = atBits == 64 ? .max : (1 << atBits) - 1
-        return keys.map { Int32(truncatingIfNeeded: $0 & mask) }
     }
 
     /// The slot of a key, if the period expects it.
