@@ -140,6 +140,11 @@ struct ReviewJoin {
         first = period.firstDay.daysSinceEpoch
         last = period.lastDay.daysSinceEpoch
         var found: [Slot] = []
+        // Room for a slice per series per day, at most 2^20 slots: grown by
+        // doubling, the array would be allocated, copied and faulted in about
+        // twice over; a reserve larger than needed costs address space only
+        // (pages are touched when written).
+        found.reserveCapacity(min(series.count * period.dayCount, 1 << 20))
         var owners: [Int32] = []
         owners.reserveCapacity(series.count)
         index.reserveIDs(series.count)
