@@ -372,7 +372,10 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     "icu72-chinese-months" (CHINESE and DANGI months from the system's ICU 72, not Foundation's),
     "leap-month-skip-one-early" (CHINESE and DANGI: in a year whose leap month comes before month
     n, a missing leap month `nL` goes to month n - 1 with BACKWARD and n with FORWARD, a month
-    before the months RFC 7529's "previous"/"next" name: months counted by position).
+    before the months RFC 7529's "previous"/"next" name: months counted by position),
+    "libical-yearly-byday-mask" (CHINESE and DANGI YEARLY with BYMONTH, BYMONTHDAY and BYDAY: libical
+    3.0.16's expand_year_days emulated over these months, with ICU's UCAL_IS_LEAP_MONTH as libical leaves
+    it; see libical_yearly_byday_mask), among others the harness names in RSCALE_READING_OPTIONS.
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
