@@ -372,7 +372,10 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     "icu72-chinese-months" (CHINESE and DANGI months from the system's ICU 72, not Foundation's),
     "leap-month-skip-one-early" (CHINESE and DANGI: in a year whose leap month comes before month
     n, a missing leap month `nL` goes to month n - 1 with BACKWARD and n with FORWARD, a month
-    before the months RFC 7529's "previous"/"next" name: months counted by position).
+    before the months RFC 7529's "previous"/"next" name: months counted by position),
+    "libical-yearly-byday-mask" (CHINESE and DANGI YEARLY with BYMONTH, BYMONTHDAY and BYDAY: libical
+    3.0.16's expand_year_days emulated over these months, with ICU's UCAL_IS_LEAP_MONTH as libical leaves
+    it; see libical_yearly_byday_mask), among others the harness names in RSCALE_READING_OPTIONS.
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
@@ -508,6 +511,145 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         first, length = cal.month_info(y, m)
         return list(range(first, first + length))
 
+    def libical_yearly_byday_mask(year, flag):
+        """libical 3.0.16's expand_year_days for a Chinese/Dangi YEARLY rule with BYMONTH, BYMONTHDAY and BYDAY
+        (reading "libical-yearly-byday-mask"), over this calendar's months, with ICU's UCAL_IS_LEAP_MONTH as
+        libical leaves it: `__set_month` sets the flag for a leap month and never clears it, and every field
+        computation sets it to the computed date's own (so after a date in a leap month the next plain
+        month n reads as nL). A month resolves as ICU's lenient calendar does (nL the year lacks: n when a
+        leap month comes before n, else the month after n, the next year's first month for 12L). First
+        set_month + expand_bymonth_days set the mask's days (set_month answers a month number without its
+        leap flag; SKIP as libical applies it), then for each raw BYMONTH value expand_by_day filters the
+        days of the month that value resolves to (its offset and weekdays from ICU's day of the year of its
+        first day, in whatever year ICU put it) and sets days_index to the lowest day kept; days outside
+        every such month stay set unfiltered. No day kept: no date this year; else every set day from
+        days_index on."""
+        def resolve(n, leap_flag):
+            if leap_flag:
+                if cal.month_info(year, (n, True)) is not None:
+                    return year, (n, True)
+                seq = [m for m, _, _ in cal.months(year)]
+                if any(m[1] and m[0] < n for m in seq):
+                    return year, (n, False)
+                later = [m for m in seq if m[0] > n]
+                return (year, later[0]) if later else (year + 1, cal.months(year + 1)[0][0])
+            return year, (n, False)
+
+        def first_and_length(y, m):
+            info = cal.month_info(y, m)
+            return info if info is not None else (None, None)
+
+        def month_length(n, leap_flag):
+            # ucal_getLimit(UCAL_DATE, UCAL_ACTUAL_MAXIMUM) with UCAL_IS_LEAP_MONTH set: ICU 72's clone resolves
+            # the date to a month R, then ChineseCalendar::handleComputeMonthStart(year of R, R - 1, leap) takes
+            # the lunation at position R - 1 from the new year, or the next one when that is not "RL": so the
+            # length of the month after R in a year with no leap month before R, R's own otherwise (and a
+            # leap month that exists, its own). Traced: DANGI 10L and 11L in 4368 (no leap month) -> 30 and
+            # 30, months 11 and 12 having 29 and 30 days; 12L in 4406 -> 29, 4407's second month, the date
+            # resolving to 4407's first.
+            y, m = resolve(n, leap_flag)
+            if not leap_flag:
+                return first_and_length(y, m)[1]
+            seq = [(y, x) for x, _, _ in cal.months(y)] + [(y + 1, x) for x, _, _ in cal.months(y + 1)[:1]]
+            k = m[0] - 1
+            y, m = seq[k] if seq[k][1] == (m[0], True) else seq[k + 1]
+            return first_and_length(y, m)[1]
+
+        def leap_of(day):
+            return cal.fields(day)[1][1]
+
+        def doy_of(day):  # ICU's UCAL_DAY_OF_YEAR: in the date's own year
+            return cal.fields(day)[3]
+
+        def dow(day):  # libical's 1 (Sunday) .. 7 (Saturday)
+            return (weekday(day) + 1) % 7 + 1
+
+        start = cal.year_start(year)
+        mask = set()
+        for v in months:  # set_month, then expand_bymonth_days
+            y, m = resolve(v[0], flag or v[1])
+            flag = m[1]
+            if (y, m) != (year, v):
+                if skip == "OMIT":
+                    continue
+                if skip == "BACKWARD":  # ucal_add(UCAL_MONTH, -1): one month back by position
+                    seq = [(y, x) for x, _, _ in cal.months(y)]
+                    k = seq.index((y, m))
+                    y, m = seq[k - 1] if k else (y - 1, cal.months(y - 1)[-1][0])
+                    flag = m[1]
+            number = m[0]
+            dim = month_length(number, flag)
+            if dim is None:
+                return []
+            for md in monthdays:
+                this, doy = number, None
+                if abs(md) > dim:
+                    if skip == "OMIT":
+                        continue
+                    if skip == "FORWARD":
+                        if md > 0:
+                            this += 1
+                        if this > 12:
+                            doy = cal.year_length(year) + 1
+                        else:
+                            md = 1
+                    else:
+                        if md < 0:
+                            this -= 1
+                        if this == 0:
+                            doy = 0
+                        else:
+                            md = -1
+                if doy is None:
+                    first, length = first_and_length(*resolve(this, flag))
+                    if first is None:
+                        return []
+                    length = month_length(this, flag)
+                    day = first + (md if md > 0 else md + 1 + length) - 1
+                    doy, flag = doy_of(day), leap_of(day)
+                mask.add(doy)
+        days_index = None
+        for v in months:  # expand_by_day over each raw BYMONTH value, limiting
+            y, m = resolve(v[0], flag or v[1])
+            first, _ = first_and_length(y, m)
+            if first is None:
+                return []
+            offset, first_dow, flag = doy_of(first) - 1, dow(first), m[1]
+            dim = month_length(v[0], flag or v[1])
+            y, m = resolve(v[0], flag or v[1])
+            last = first_and_length(y, m)[0] + dim - 1
+            last_dow, flag = dow(last), leap_of(last)
+            bydays = set()
+            for n, wd in byday:
+                d = (wd + 1) % 7 + 1
+                fmd = (d + 7 - first_dow) % 7 + 1
+                lmd = dim - (last_dow + 7 - d) % 7
+                if n is None:
+                    day = fmd
+                elif n > 0:
+                    day = fmd + (n - 1) * 7
+                    if day > lmd:
+                        continue
+                else:
+                    day = lmd + (n + 1) * 7
+                    if day < fmd:
+                        continue
+                if offset >= 0:  # __icaltime_from_day_of_year(day + offset, year)
+                    flag = leap_of(start + day + offset - 1)
+                while True:
+                    bydays.add(day + offset)
+                    day += 7
+                    if n is not None or day > dim:
+                        break
+            for doy in range(offset + 1, offset + dim + 1):
+                if doy in mask and doy in bydays:
+                    days_index = doy if days_index is None else min(days_index, doy)
+                else:
+                    mask.discard(doy)
+        if days_index is None:
+            return []
+        return sorted(start + doy - 1 for doy in mask if doy >= days_index)
+
     def period_dates(index):
         """The sorted dates of the index-th period (INTERVAL applied by the caller)."""
         out = set()
@@ -535,6 +677,9 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 if byday:
                     out = {c for c in out if weekday_ok(c, month_days(c) if months else year_days(year))}
                 return sorted(out)
+            if "libical-yearly-byday-mask" in readings and months and monthdays and byday and \
+                    cal.name in LUNISOLAR_LEAP:
+                return libical_yearly_byday_mask(year, m0[1] if index == 0 else False)
             if monthdays or (not byday):
                 wanted = year_months(year) if months else (
                     [m for m, _, _ in cal.months(year)] if monthdays else [m0])

@@ -536,6 +536,23 @@ RSCALE_READING_NOTES = {
         "is passed over (CHINESE BYMONTH=5L;SKIP=FORWARD from 6L-30 of 4692: 5L is month 6, whose 30th does not "
         "exist, and it lands on 7-1, not 6L-1). Recognised when its answer is the oracle's with that reading "
         "(`day-forward-by-number`). RFC 7529 is on Almanac's side.",
+    "libical-yearly-bymonth-byday-stale-leap-flag-mask":
+        "RFC 7529 3.2 (a leap month the year lacks moves as SKIP says; a month n is n, whatever month came before "
+        "it) and RFC 5545 3.3.10 (BYDAY limits the BYMONTH/BYMONTHDAY days, counted in each month): in a "
+        "Chinese/Dangi YEARLY rule with BYMONTH, BYMONTHDAY and BYDAY, libical 3.0.16's expand_year_days first sets "
+        "the BYMONTHDAY days of each month set_month resolves, then filters, for each raw BYMONTH value, the "
+        "days of the month ICU resolves that value to, and ICU's UCAL_IS_LEAP_MONTH is whatever the last "
+        "computed date left (__set_month sets it for a leap month and never clears it): after a date in a leap "
+        "month a plain month n reads as nL (CHINESE BYMONTH=2,2L;BYMONTHDAY=1,6;BYDAY=TU;SKIP=BACKWARD: in 4679, "
+        "whose leap month is 2L, both passes filter 2L, no day is kept and the year gives nothing, 2-6, a "
+        "Tuesday, included); a missing 12L resolves to the next year's first month, whose first day ICU numbers "
+        "day 1, so the filter runs over this year's first month with the next year's weekdays (DANGI "
+        "BYMONTH=7,12L;BYMONTHDAY=-2,-1;BYDAY=5SA,SA;SKIP=FORWARD: 4403-1-29, a Tuesday); the month's length is "
+        "ICU 72's getLimit, which for a missing leap month is the next lunation's; days outside every filtered "
+        "month stay unfiltered once one day is kept (DANGI BYMONTH=10L,11L;BYMONTHDAY=-1,2;BYDAY=53FR,SA,WE: in 4365, "
+        "which has no leap month, 11L filters 29 days of the 30-day month 12, so 12-30, a Sunday, stays). Recognised when its answer is the oracle's with that emulation over the oracle's months "
+        "(`libical-yearly-byday-mask`, traced with LD_PRELOAD on libical's ucal_* calls). RFC 7529 and RFC 5545 "
+        "are on Almanac's side.",
     "foundation-monthly-interval-counts-only-months-with-dtstart-day":
         "RFC 5545 3.3.10 (INTERVAL=n: every n-th month counted from DTSTART's, and a month without DTSTART's day "
         "yields nothing but still counts) and RFC 7529 (SKIP=OMIT): Foundation's strict MONTHLY search counts INTERVAL "
@@ -584,15 +601,42 @@ RSCALE_READING_NOTES = {
         "(2019-05-01). RFC 7529 is on Almanac's side.",
 }
 
-def _minus_366_backward_extra(q, p, o, t):
-    """libical's BYYEARDAY=-366;SKIP=BACKWARD answer: the last day of DTSTART's year (in the rule's
-    calendar) first, out of order, then Almanac's answer (cut by COUNT)."""
-    if p.get("SKIP") != "BACKWARD" or "-366" not in p.get("BYYEARDAY", "").split(",") or \
-            not (is_list(o) and is_list(t)) or len(t) < 2 or t[0] <= t[1] or t[0] in o or t[1:] != o[:len(t) - 1]:
+def _minus_366_backward_extra(q, p, o, t, shifted=False):
+    """libical's BYYEARDAY=-366;SKIP=BACKWARD answer. libical's __iterator_set_start expands its first
+    year Y1 (DTSTART's, or with INTERVAL > 1 the later year its phase starts at) and, where Y1 is too short
+    for -366, the mask's bit 0 ("the previous year's last day") comes first; it sets that day with
+    set_day_of_year(0), which adds the length of the year the calendar is in, Y1, without the
+    increment_year(-1) that next_yearday makes for later years: so the first date is the last day of Y1
+    itself, out of order (or a repeat of Y1's 365 or -1), and the previous year's last day is left out.
+    The answer: Y1's last day, then the oracle's answer (from Y1's phase when `shifted`) less the last
+    day of Y1 - 1, cut as libical's COUNT cuts it."""
+    if p.get("FREQ") != "YEARLY" or p.get("SKIP") != "BACKWARD" or \
+            "-366" not in p.get("BYYEARDAY", "").split(",") or not (is_list(o) and is_list(t)) or len(t) < 2:
         return False
     cal, (y0, _, _, _) = _start_fields(q)
     day = rscale_oracle.epoch_day(dt.date.fromisoformat(t[0][:10]))
-    return cal.fields(day)[0] == y0 and cal.fields(day + 1)[0] == y0 + 1
+    y1 = cal.fields(day)[0]
+    if cal.fields(day + 1)[0] != y1 + 1 or cal.fields(day)[3] >= 366:
+        return False  # not the last day of a year too short for -366
+    interval = int(p.get("INTERVAL", "1"))
+    shift = y1 - y0
+    if shifted:
+        if not (0 < shift < 3 * interval and shift % interval):
+            return False
+        got = _oracle_list(q, ("phase=%d" % shift,))
+    else:
+        if shift:
+            return False
+        got = o
+    if got is None:
+        return False
+    prev_last = (dt.date.fromisoformat(t[0][:10]) - dt.timedelta(days=cal.fields(day)[3])).isoformat()
+    rest = [x for x in got if x[:10] != prev_last]
+    if t[1:] != rest[:len(t) - 1] or t == got:
+        return False
+    # COUNT: libical's count takes the same number (the date it adds stands for the one it leaves out, or
+    # for none when that one is before DTSTART); otherwise the window's end or the limit cuts
+    return len(t) in (len(got), len(got) + 1) or len(t) == q.get("limit", LIMIT)
 
 
 # ICU 72's astronomical Islamic calendar (RSCALE ISLAMIC and ISLAMIC-RGSA, which ICU maps to it) computes a
@@ -756,8 +800,23 @@ RSCALE_KNOWN = {
          "3.3.10 (the set is in time order, DTSTART's period first): libical 3.0.16 gives first the last day of "
          "DTSTART's own year, before the earlier dates of that year, then Almanac's answer (ISO8601 YEARLY "
          "INTERVAL=5;BYYEARDAY=-366,355;SKIP=BACKWARD from 2050-08-09: 2050-12-31, 2050-12-21, 2054-12-31 ...). "
-         "Recognised by its answer: out of order, its first date the last day of DTSTART's year in the rule's "
-         "calendar and not one of Almanac's, the rest Almanac's answer."),
+         "Mechanism (icalrecur.c): __iterator_set_start sets the first year's mask bit 0 (the previous year's last "
+         "day) with set_day_of_year(0), which adds the length of the year the calendar is in, without the "
+         "increment_year(-1) next_yearday makes for later years. Recognised by its answer: its first date the last "
+         "day of DTSTART's year in the rule's calendar (a year too short for -366), the rest Almanac's answer less "
+         "the previous year's last day."),
+        ("rscale-interval-not-counted-from-dtstart+libical-byyearday-minus-366-backward-adds-end-of-dtstart-year",
+         lambda q, p, o, t: _minus_366_backward_extra(q, p, o, t, shifted=True),
+         "RFC 5545 3.3.10 (INTERVAL counts years from DTSTART's) and RFC 7529 section 3.2 (SKIP=BACKWARD: "
+         "BYYEARDAY=-366 of a 365-day year is the previous year's last day): libical 3.0.16 starts a YEARLY "
+         "INTERVAL rule at a later year Y1 (its phase: __iterator_set_start subtracts the RSCALE year of DTSTART from "
+         "its Gregorian year modulo INTERVAL) and, as from DTSTART's year without INTERVAL, sets Y1's -366 with "
+         "set_day_of_year(0) without stepping back a year: Y1's own last day comes first and the previous year's "
+         "last day is left out (COPTIC YEARLY INTERVAL=3;BYYEARDAY=-366,365;SKIP=BACKWARD from 2025-01-17 (1741): "
+         "2026-09-10 twice, 1742-13-5 as -366 and as 365, no 2025-09-10, then 2028-09-10, 2029-09-10 from 1745). "
+         "Recognised when its first date is the last day of such a year Y1, 0 < Y1 - DTSTART's year < 3 INTERVAL "
+         "and not a multiple of INTERVAL, and the rest is the oracle's answer from Y1's phase less Y1 - 1's last "
+         "day. RFC 5545 and RFC 7529 are on Almanac's side."),
         ("forward-out-of-a-leap-month",
          lambda q, p, o, t: p.get("SKIP") == "FORWARD" and is_list(t) and t != sorted(t),
          "RFC 7529 (SKIP=FORWARD: an invalid day moves to the next month's first day) and RFC 5545 3.3.10 (the "
@@ -835,12 +894,17 @@ def _in_month_or_moved_out(q, text, month):
     """A printed occurrence is in `month` of the rule's calendar, or is a day SKIP moved out of it: with
     FORWARD (BYMONTHDAY without 1) the first day of the month after it, with BACKWARD (BYMONTHDAY without -1,
     a negative value naming a day before the month's start) the last day of the month before it."""
-    if _month_of(q, text) == month:
-        return True
     p = parts_of(q["rrule"])
     days = p.get("BYMONTHDAY", "").split(",")
     day = dt.date.fromisoformat(text[:10])
     cal = rscale_oracle.Calendar(p.get("RSCALE", "GREGORIAN"))
+    if _month_of(q, text) == month:
+        # but not the first day that FORWARD moved in from the month before (BYMONTHDAY all positive, 1 not
+        # among them: only a day past the previous month's end gives it; DANGI BYMONTHDAY=30 from 6-30: the
+        # 30th of a 29-day month 5 is 6-1, which libical, expanding month 6 alone, never makes)
+        moved_in = p.get("SKIP") == "FORWARD" and days != [""] and "1" not in days and \
+            all(not v.startswith("-") for v in days) and cal.fields(rscale_oracle.epoch_day(day))[2] == 1
+        return not moved_in
     if p.get("SKIP") == "FORWARD" and "1" not in days:
         return cal.fields(rscale_oracle.epoch_day(day))[2] == 1 and _month_of(q, (day - dt.timedelta(days=1)).isoformat()) == month
     if p.get("SKIP") == "BACKWARD" and "-1" not in days and any(v.startswith("-") for v in days):
@@ -1096,6 +1160,7 @@ RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`
     "libical-monthly-day-skip-moved-out-of-month-escapes-byday": "skip-moved-out-escapes-byday",
     "libical-missing-12l-leaves-icu-in-next-year": "missing-12l-spill-into-next-year",
     "libical-day-forward-passes-over-leap-month": "day-forward-by-number",
+    "libical-yearly-bymonth-byday-stale-leap-flag-mask": "libical-yearly-byday-mask",
 }
 
 
