@@ -770,6 +770,62 @@ def libical_islamic_instant_kind(q, p, o, t):
     return None if kind is None or kind == "as-is" else name + "+" + kind
 
 
+def _foundation_dates(q):
+    """Foundation's answer (the printed occurrences) to a request, from the harness's Foundation peer, or None."""
+    peer = FoundationPeer()
+    env = dict(os.environ, DIFF_CPU_LIMIT_US="2000000")  # one request: a loaded machine must not make it "slow"
+    try:
+        out = subprocess.run(peer.command(), input=peer.encode(dict(q, limit=q.get("limit", LIMIT))) + "\n",
+                             capture_output=True, text=True, timeout=peer.timeout, env=env)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    _, occ, _, err = peer.decode(out.stdout.strip()) if out.stdout.strip() else (None, None, False, "none")
+    return None if err is not None else occ
+
+
+BYMONTH_SEPARATELY_KIND = "foundation-bymonth-values-expanded-separately"
+BYMONTH_SEPARATELY_NOTE = (
+    "RFC 5545 3.3.10 (BYMONTH is a list: one recurrence set over all its months, COUNT counting that set) and "
+    "RFC 7529 section 3.2 (SKIP moves a missing day or leap month within that set): Foundation's answer to the "
+    "rule is the union of its answers to the rule with each BYMONTH value alone (sorted, a date once, COUNT "
+    "cutting the union), and each of those answers has its own difference from RFC 7529, each one a difference "
+    "the harness names (or none): CHINESE YEARLY BYMONTH=4L,9;SKIP=FORWARD;COUNT=12 from 2054-11-11 "
+    "(4691-10-12) gives 9-12 of 4692 to 4703, its BYMONTH=9 answer, as BYMONTH=4L alone gives nothing "
+    "(foundation-leap-month-with-skip-policy-matches-nothing): no 5-12 of 4692 (2055-06-06, the missing 4L "
+    "moved forward), no 4L-12 of 4695 (2058-06-02). "
+    "Recognised by asking the Foundation peer each single-value rule; a single-value answer the harness does not "
+    "name leaves the case unclassified.")
+
+
+def foundation_bymonth_separately_kind(q, p, o, t):
+    """`foundation-bymonth-values-expanded-separately` when Foundation's answer to a rule with two or more
+    BYMONTH values is exactly the union (sorted, de-duplicated, cut at COUNT and at the request's limit) of the
+    Foundation peer's own answers to the rule with each value alone, and each of those answers is the oracle's
+    answer to its single-value rule or a disagreement `classify_rscale` names (never this kind itself: one
+    value). Any single-value answer that is unnamed, an error or a timeout leaves the case unclassified."""
+    months = [m for m in p.get("BYMONTH", "").split(",") if m]
+    if len(months) < 2 or not is_list(t):
+        return None
+    union = set()
+    for m in months:
+        qm = _with_parts(q, add={"BYMONTH": m})
+        tm = _foundation_dates(qm)
+        if tm is None:
+            return None
+        a = oracle_answer(qm)
+        if "error" in a:
+            return None
+        om = a["occurrences"]
+        if tm != om and classify_rscale("foundation", qm, om, tm) is None:
+            return None
+        union.update(tm)
+    got = sorted(union)
+    if "COUNT" in p:
+        got = got[:int(p["COUNT"])]
+    got = got[:q.get("limit", LIMIT)]
+    return BYMONTH_SEPARATELY_KIND if got == t else None
+
+
 RSCALE_KNOWN = {
     "oracle": [],
     "libical": [
@@ -1282,6 +1338,8 @@ def classify_rscale(peer, req, ours, theirs):
     kind = rscale_reading_kind(req, p, theirs, peer)
     if kind is None and peer == "libical":
         kind = libical_islamic_instant_kind(req, p, ours, theirs) or libical_never_matches_as_read(req, p, theirs)
+    if kind is None and peer == "foundation":
+        kind = foundation_bymonth_separately_kind(req, p, ours, theirs)
     return kind
 
 
@@ -1319,6 +1377,8 @@ def rscale_notes(peer):
                     dict(RSCALE_KNOWN["libical"][i][::2] for i in range(len(RSCALE_KNOWN["libical"])))[
                         "libical-rejects-rule-that-never-matches"] + " Here the rule as libical reads it has none: " + x)
         del n["libical-rejects-rule-that-never-matches+"]
+    if peer == "foundation":
+        n[BYMONTH_SEPARATELY_KIND] = BYMONTH_SEPARATELY_NOTE
     for k, x in list(n.items()):
         if not k.startswith("same-local-times-other-utc-offset"):
             n["same-local-times-other-utc-offset+" + k] = n["same-local-times-other-utc-offset"] + " With them: " + x
