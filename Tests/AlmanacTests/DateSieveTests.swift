@@ -47,8 +47,20 @@ import Testing
         ("FREQ=MONTHLY;BYMONTHDAY=-1", "20200131", "20240227", 3, true),
         ("FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "20200329", "20240401", 14, false),
         ("FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "20200329", "20240320", 14, true),
-        ("FREQ=WEEKLY;BYDAY=FR", "20200515", "20240601", 2, true),     // weekdays are not sieved
-        ("FREQ=MONTHLY;BYDAY=2TU", "20200512", "20240601", 2, true),
+        // Weekdays: 2024-06-01 is a Saturday, 06-07 a Friday, 06-11 the second Tuesday.
+        ("FREQ=WEEKLY;BYDAY=FR", "20200515", "20240601", 2, false),
+        ("FREQ=WEEKLY;BYDAY=FR", "20200515", "20240601", 7, true),
+        ("FREQ=WEEKLY", "20200515", "20240601", 6, false),             // DTSTART's weekday, a Friday
+        ("FREQ=WEEKLY;BYMONTH=6", "20200515", "20240601", 6, false),   // BYMONTH limits: still DTSTART's weekday
+        ("FREQ=WEEKLY;BYMONTH=6", "20200515", "20240601", 7, true),
+        ("FREQ=DAILY;BYDAY=MO,TU", "20200515", "20240601", 2, false),
+        ("FREQ=MONTHLY;BYDAY=2TU", "20200512", "20240601", 10, false), // June 1-10: the 2nd Tuesday is the 11th
+        ("FREQ=MONTHLY;BYDAY=2TU", "20200512", "20240601", 11, true),
+        ("FREQ=MONTHLY;BYDAY=-1FR", "20200529", "20240601", 27, false), // the last Friday is the 28th
+        ("FREQ=MONTHLY;BYDAY=-1FR", "20200529", "20240601", 28, true),
+        ("FREQ=MONTHLY;BYDAY=2TU,SA", "20200512", "20240601", 2, true),  // a plain weekday is every such day
+        ("FREQ=YEARLY;BYDAY=2TU", "20200114", "20240601", 10, true),    // within the year: any Tuesday
+        ("FREQ=YEARLY;BYMONTH=6;BYDAY=2TU", "20200609", "20240601", 10, false),
         ("RSCALE=HEBREW;FREQ=YEARLY", "20200515", "20240601", 2, true),  // other calendars admit every date
     ])
     func sievesByMonthAndDay(rule: String, start: String, from: String, days: Int, admitted: Bool) throws {

@@ -15,10 +15,17 @@ import AlmanacCore
 ///   start time"); else every month;
 /// - days: BYMONTHDAY's (a negative value counted from the month's end);
 ///   else, for a YEARLY or MONTHLY rule with no BYWEEKNO, BYYEARDAY or
-///   BYDAY, DTSTART's day; else every day.
+///   BYDAY, DTSTART's day; else every day;
+/// - weekdays: BYDAY's, a value with an ordinal within a month (MONTHLY, or
+///   YEARLY with BYMONTH and no BYWEEKNO or BYYEARDAY) only in that place
+///   of the month (`2TU`: days 8-14; `-1FR`: the last seven days); else,
+///   for a WEEKLY rule with no BYMONTHDAY, BYYEARDAY or BYWEEKNO,
+///   DTSTART's weekday; else every weekday. Whether BYDAY expands or limits,
+///   every date it leaves has one of its weekdays.
 ///
 /// BYSETPOS, BYHOUR and the other parts only select among those dates; the
-/// masks of several rules are joined (a superset of their union).
+/// masks of several rules are joined (a superset of their union). A date
+/// is admitted when its month, its day and its weekday are.
 struct _DateSieve: Sendable, Hashable {
     /// Bit `m` (1...12): month `m` admitted.
     var months: UInt16 = 0
@@ -26,6 +33,12 @@ struct _DateSieve: Sendable, Hashable {
     var days: UInt32 = 0
     /// Bit `k` (1...31): the `k`-th last day of a month admitted.
     var lastDays: UInt32 = 0
+    /// Bit `w` (1...7, ISO): weekday `w` admitted wherever it falls in its month.
+    var weekdays: UInt8 = 0
+    /// Bit `8 * (w - 1) + n` (`n` 1...5): the `n`-th weekday `w` of a month admitted.
+    var nthWeekdays: UInt64 = 0
+    /// The same for the `n`-th last.
+    var nthLastWeekdays: UInt64 = 0
     /// DTSTART's date (day number), admitted whatever the masks say.
     var start: Int
     /// The first and last RDATE dates (day numbers): every date between
@@ -45,7 +58,7 @@ struct _DateSieve: Sendable, Hashable {
             dates = dates.map { min($0.lowerBound, n)...max($0.upperBound, n) } ?? n...n
         }
         for r in set.rules {
-            if r.rscale != nil {
+            if r.rscale != nil || (r.skip ?? .omit) != .omit {
                 everything = true
                 return
             }
@@ -66,22 +79,62 @@ struct _DateSieve: Sendable, Hashable {
             } else {
                 days = Self.allDays
             }
+            admitWeekdays(of: r, start: start)
         }
     }
 
-    /// Whether an instance can start on a wall-clock date from `first` through `last`.
-    func admitsSome(from first: CivilDate, through last: CivilDate) -> Bool {
+    /// Adds the weekdays (and their places in the month) that `r` can produce.
+    private mutating func admitWeekdays(of r: RecurrenceRule, start: CivilDate) {
+        guard !r.byDay.isEmpty else {
+            let weekly = r.frequency == .weekly && r.byMonthDay.isEmpty && r.byYearDay.isEmpty && r.byWeekNo.isEmpty
+            weekdays |= weekly ? 1 << start.weekday.rawValue : Self.allWeekdays
+            return
+        }
+        // RFC 5545 section 3.3.10: an ordinal counts within the month in a
+        // MONTHLY rule and in a YEARLY one with BYMONTH (README, RFC choice
+        // 9); elsewhere it is read here as any such weekday.
+        let inMonth = r.frequency == .monthly
+            || (r.frequency == .yearly && !r.byMonth.isEmpty && r.byWeekNo.isEmpty && r.byYearDay.isEmpty)
+        for d in r.byDay {
+            let shift = 8 * (d.weekday.rawValue - 1)
+            switch d.ordinal {
+            case let n? where inMonth && (1...5).contains(n): nthWeekdays |= 1 << (shift + n)
+            case let n? where inMonth && (-5 ... -1).contains(n): nthLastWeekdays |= 1 << (shift - n)
+            default: weekdays |= 1 << d.weekday.rawValue
+            }
+        }
+    }
+
+    static let allWeekdays: UInt8 = 0b1111_1110
+
+    /// Whether day `d` of a month of `length` days, a weekday `w`, is admitted.
+    @inline(__always)
+    private func admitsWeekday(_ w: Int, day d: Int, length: Int) -> Bool {
+        // Masking shifts (`&<<`): every amount here is below the width.
+        if weekdays & (1 &<< w) != 0 { return true }
+        let shift = 8 &* (w &- 1)
+        return nthWeekdays & (1 &<< (shift &+ (d &- 1) / 7 &+ 1)) != 0
+            || nthLastWeekdays & (1 &<< (shift &+ (length &- d) / 7 &+ 1)) != 0
+    }
+
+    /// Whether an instance can start on a wall-clock date from day number
+    /// `a` through `b` (days since 1970-01-01).
+    func admitsSome(fromDay a: Int, throughDay b: Int) -> Bool {
         if everything { return true }
-        let (a, b) = (first.daysSinceEpoch, last.daysSinceEpoch)
         if b < a { return false }
         if (a...b).contains(start) { return true }
         if let dates, dates.overlaps(a...b) { return true }
-        if months == 0 || (days == 0 && lastDays == 0) { return false }
+        if months == 0 || (days == 0 && lastDays == 0) || (weekdays == 0 && nthWeekdays == 0 && nthLastWeekdays == 0) { return false }
         if b - a > 62 { return true }
+        guard let first = CivilDate(daysSinceEpoch: a) else { return true }
         var (y, m, d) = (first.year, first.month, first.day)
         var length = _daysInMonth(y, m)
-        for _ in a...b {
-            if months & (1 << m) != 0 && (days & (1 << d) != 0 || lastDays & (1 << (length - d + 1)) != 0) { return true }
+        let anyWeekday = weekdays == Self.allWeekdays
+        var w = anyWeekday ? 1 : _isoWeekday(ofDays: a)
+        for _ in 0 ..< b - a + 1 {
+            if months & (1 &<< m) != 0 && (days & (1 &<< d) != 0 || lastDays & (1 &<< (length &- d &+ 1)) != 0)
+                && (anyWeekday || admitsWeekday(w, day: d, length: length)) { return true }
+            w = w == 7 ? 1 : w + 1
             d += 1
             if d > length {
                 d = 1
@@ -107,7 +160,6 @@ extension RecurrenceSet.Occurrences {
         }
         if range.isEmpty { return false }
         let lo = _floorDiv(Int(range.lowerBound), 86_400) - widen, hi = _floorDiv(Int(range.upperBound - 1), 86_400) + widen
-        guard let first = CivilDate(daysSinceEpoch: lo), let last = CivilDate(daysSinceEpoch: hi) else { return true }
-        return sieve.admitsSome(from: first, through: last)
+        return sieve.admitsSome(fromDay: lo, throughDay: hi)
     }
 }
