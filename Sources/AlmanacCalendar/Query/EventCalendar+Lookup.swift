@@ -42,7 +42,7 @@ extension _SeriesInstances {
     func occurrence(_ rid: RecurrenceID, viewer: Zone) -> CalendarOccurrence? {
         for k in active {
             let r = recurrenceID(of: event.overrides[k].recurrenceID)
-            if r.date == rid.date && r.time == rid.time { return override(k) }
+            if r.date == rid.date && r.time == rid.time { return occurrence(override(k), part: Int32(k)) }
         }
         let k = Self.key(event.recurrence.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
         let segment = ranges.filter { $0.key < k }.count
@@ -51,7 +51,9 @@ extension _SeriesInstances {
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: hi)
         guard var found = iterator(over: span, viewer: viewer) else { return nil }
         while let o = found.next() {
-            if o.recurrenceID == rid { return own(o, key: key(of: o), segment: segment) }
+            if o.recurrenceID == rid {
+                return own(o, key: key(of: o), segment: segment).map { occurrence($0, part: Int32(-1 - segment)) }
+            }
         }
         return nil
     }

@@ -79,7 +79,8 @@ public struct CalendarOccurrences: Sequence, Sendable {
         /// The next instance, or `nil` after the last.
         public mutating func next() -> CalendarOccurrence? {
             openParts()
-            guard let top = heap.first, let out = streams[top].next else { return nil }
+            guard let top = heap.first, let next = streams[top].next else { return nil }
+            let out = streams[top].series.occurrence(next.occurrence, part: next.part)
             streams[top].advance(query)
             if streams[top].next == nil {
                 free.append(top)
@@ -87,7 +88,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 heap.removeLast()
             }
             siftDown(0)
-            return out.occurrence
+            return out
         }
 
         /// Opens every part whose earliest start is not after the next instance.
@@ -110,9 +111,10 @@ public struct CalendarOccurrences: Sequence, Sendable {
         }
 
         private func less(_ i: Int, _ j: Int) -> Bool {
-            let (a, b) = (streams[heap[i]].nextStart, streams[heap[j]].nextStart)
+            let (x, y) = (heap[i], heap[j])
+            let (a, b) = (streams[x].nextStart, streams[y].nextStart)
             if a != b { return a < b }
-            return streams[heap[i]].next!.precedes(streams[heap[j]].next!)
+            return streams[x].next!.precedes(streams[y].next!, streams[x].series, streams[y].series)
         }
 
         private mutating func siftUp(_ i: Int) {

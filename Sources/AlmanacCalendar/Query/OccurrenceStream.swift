@@ -15,31 +15,34 @@ struct _WindowQuery: Sendable {
         self.dropsCancelled = dropsCancelled
     }
 
-    /// An instance with its start in the viewer's zone, if it overlaps the
-    /// window (starts before its end, ends after its start; a zero-length
-    /// one at its start counts) and is not a dropped cancellation.
-    func pending(_ c: CalendarOccurrence, part: Int32) -> _Pending? {
-        if dropsCancelled && c.status == .cancelled { return nil }
-        let r = c.occurrence.instants(in: viewer)
+    /// An instance of `series`' part `part` with its start in the viewer's
+    /// zone, if it overlaps the window (starts before its end, ends after
+    /// its start; a zero-length one at its start counts) and is not a
+    /// dropped cancellation.
+    func pending(_ o: Occurrence, part: Int32, of series: _SeriesInstances) -> _Pending? {
+        if dropsCancelled && series.status(part: part) == .cancelled { return nil }
+        let r = o.instants(in: viewer)
         guard window.overlapsInstance(start: r.lowerBound, end: r.upperBound) else { return nil }
-        return _Pending(start: r.lowerBound.secondsSinceEpoch, part: part, occurrence: c)
+        return _Pending(start: r.lowerBound.secondsSinceEpoch, part: part, occurrence: o)
     }
 }
 
-/// An instance waiting to be merged, with its start in the viewer's zone.
+/// An instance waiting to be merged, with its start in the viewer's zone:
+/// plain integers (no reference to count as the merge moves it); its
+/// series' text is read only for ties and for the instances returned.
 struct _Pending: Sendable {
     var start: Int64
     var part: Int32
-    var occurrence: CalendarOccurrence
+    var occurrence: Occurrence
 
     /// The query's order: start, then UID, then recurrence id, then the
-    /// series' place in the file and the part's.
-    func precedes(_ b: _Pending) -> Bool {
+    /// series' place in the file and the part's (`self` of `a`, `b` of `bs`).
+    func precedes(_ b: _Pending, _ a: _SeriesInstances, _ bs: _SeriesInstances) -> Bool {
         if start != b.start { return start < b.start }
-        let (x, y) = (occurrence, b.occurrence)
-        if x.uid != y.uid { return x.uid < y.uid }
-        if x.occurrence.recurrenceID != y.occurrence.recurrenceID { return x.occurrence.recurrenceID < y.occurrence.recurrenceID }
-        if x.eventIndex != y.eventIndex { return x.eventIndex < y.eventIndex }
+        if a !== bs && a.event.uid != bs.event.uid { return a.event.uid < bs.event.uid }
+        let (x, y) = (occurrence.recurrenceID, b.occurrence.recurrenceID)
+        if x != y { return x < y }
+        if a.index != bs.index { return a.index < bs.index }
         return part < b.part
     }
 }
@@ -57,7 +60,7 @@ struct _Pending: Sendable {
 /// largest offset change in the window (an hour of a MINUTELY series: 60).
 struct _OccurrenceStream {
     let part: Int32
-    private let series: _SeriesInstances
+    let series: _SeriesInstances
     private let segment: Int
     private let keys: (lo: Int64?, hi: Int64?)
     /// The engine's iterator, boxed: it is 1.5 KB, and a stream is moved
@@ -80,7 +83,7 @@ struct _OccurrenceStream {
             segment = 0
             keys = (nil, nil)
             disorder = 0
-            next = query.pending(series.override(Int(p.part)), part: p.part)
+            next = query.pending(series.override(Int(p.part)), part: p.part, of: series)
             nextStart = next?.start ?? .max
             return
         }
@@ -113,10 +116,10 @@ struct _OccurrenceStream {
             if let lo = keys.lo, k < lo { continue }
             if let hi = keys.hi, k >= hi { source = nil; continue }
             guard let c = series.own(o, key: k, segment: segment) else { continue }
-            let start = c.occurrence.instants(in: query.viewer).lowerBound.secondsSinceEpoch
+            let start = c.instants(in: query.viewer).lowerBound.secondsSinceEpoch
             bound = start &- disorder
             if bound >= query.to { source = nil }
-            guard let p = query.pending(c, part: part) else { continue }
+            guard let p = query.pending(c, part: part, of: series) else { continue }
             if disorder == 0 {
                 // In order already: no buffer.
                 next = p
@@ -129,7 +132,7 @@ struct _OccurrenceStream {
 
     private mutating func insert(_ p: _Pending) {
         var i = buffer.count
-        while i > head && p.precedes(buffer[i - 1]) { i -= 1 }
+        while i > head && p.precedes(buffer[i - 1], series, series) { i -= 1 }
         buffer.insert(p, at: i)
     }
 

@@ -32,35 +32,55 @@ extension _SeriesInstances {
     }
 
     /// One of the series' own instances as segment `s` shows it (moved by
-    /// its THISANDFUTURE override, with that override's length, summary and
-    /// status; or with its RDATE period's length); `nil` when an override
-    /// replaces it.
-    func own(_ o: Occurrence, key k: Int64, segment s: Int) -> CalendarOccurrence? {
+    /// its THISANDFUTURE override, with that override's length; or with its
+    /// RDATE period's length); `nil` when an override replaces it. Its
+    /// summary and status are the part's (see ``occurrence(_:part:)``).
+    func own(_ o: Occurrence, key k: Int64, segment s: Int) -> Occurrence? {
         if !single.isEmpty && single[k] != nil { return nil }
         if s > 0 {
             let r = ranges[s - 1]
             if r.key == k { return nil }
             let (d, sec) = rangeLengths[s - 1]
-            let start = shifted(o.recurrenceID, by: rangeShifts[s - 1])
-            return make(instance(start, days: d, seconds: sec, rid: o.recurrenceID), r.override.summary, r.override.status)
+            return instance(shifted(o.recurrenceID, by: rangeShifts[s - 1]), days: d, seconds: sec, rid: o.recurrenceID)
         }
         if !periods.isEmpty, let (d, sec) = periods[k] {
-            return make(instance(anchor(of: o), days: d, seconds: sec, rid: o.recurrenceID), event.summary, event.status)
+            return instance(anchor(of: o), days: d, seconds: sec, rid: o.recurrenceID)
         }
-        return make(o, event.summary, event.status)
+        return o
     }
 
     /// Override `k` at its own time. An override is a whole component (RFC
     /// 5545 section 3.8.4.4): its own length (none: zero, or one day for a
     /// DATE), summary and status.
-    func override(_ k: Int) -> CalendarOccurrence {
+    func override(_ k: Int) -> Occurrence {
         let o = event.overrides[k]
         let (d, s) = Self.length(o.length, start: o.start, zone: zone)
-        return make(instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID)), o.summary, o.status,
-                    zone: o.start.zone)
+        return instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID))
     }
 
-    func make(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, zone: Zone? = nil) -> CalendarOccurrence {
+    /// An instance of index part `part` (an override's index, or `-1 - s`
+    /// for segment `s`) with the part's summary, status and zone: the
+    /// override's own, the THISANDFUTURE override's for a later segment,
+    /// the series' for the first. Built only for the instances a query
+    /// returns: the merge moves the bare ``Occurrence``.
+    func occurrence(_ o: Occurrence, part: Int32) -> CalendarOccurrence {
+        if part >= 0 {
+            let v = event.overrides[Int(part)]
+            return make(o, v.summary, v.status, zone: v.start.zone)
+        }
+        let s = Int(-1 - part)
+        if s > 0 { return make(o, ranges[s - 1].override.summary, ranges[s - 1].override.status) }
+        return make(o, event.summary, event.status)
+    }
+
+    /// The status of the instances of index part `part` (as ``occurrence(_:part:)``).
+    func status(part: Int32) -> CalendarEvent.Status? {
+        if part >= 0 { return event.overrides[Int(part)].status }
+        let s = Int(-1 - part)
+        return s > 0 ? ranges[s - 1].override.status : event.status
+    }
+
+    private func make(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, zone: Zone? = nil) -> CalendarOccurrence {
         CalendarOccurrence(uid: event.uid, component: event.component, eventIndex: index,
                            recurrenceID: recurrenceAnchor(o.recurrenceID), occurrence: o,
                            summary: summary, status: status, zone: zone ?? seriesZone)
