@@ -18,11 +18,20 @@ extension _SeriesInstances {
 
     /// The starts, in the engine's own time, of segment `s`'s instances that
     /// can reach `window` once the segment moves them.
+    ///
+    /// Segment 0 shows the engine's instances where the engine places them
+    /// (in the query's viewer, for floating and all-day ones): one that
+    /// overlaps the window starts before its end, and at most its length
+    /// before its start, a nominal day (an all-day instance, DURATION:P1D)
+    /// taken as 86,400 s plus the slack (a DST day, a zone skipping a
+    /// date). A later segment moves its instances by a wall-clock shift,
+    /// which moves their instants up to the slack further either way.
     private func ownSpan(segment s: Int, window: Range<Timestamp>) -> Range<Timestamp> {
         let (shift, longest) = segmentShift(s)
         let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
         let slack = _CalendarIndex.slack
-        let lo = Self.clamp(from &- shift &- longest &- slack), hi = Self.clamp(to &- shift &+ slack)
+        let (before, after) = s == 0 ? (nominalDays ? slack : 0, Int64(0)) : (slack, slack)
+        let lo = Self.clamp(from &- shift &- longest &- before), hi = Self.clamp(to &- shift &+ after)
         return Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
     }
 

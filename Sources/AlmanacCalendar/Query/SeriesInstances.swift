@@ -35,6 +35,9 @@ final class _SeriesInstances: @unchecked Sendable {
     var rangeShifts: [Int64] = [], rangeLengths: [(days: Int, seconds: Int64)] = []
     /// The longest of the series' own instances (its length, its RDATE periods), in seconds.
     var longestOwn: Int64 = 0
+    /// Whether one of those lengths has nominal days (86,400 s in
+    /// ``longestOwn``, longer on a DST day).
+    var nominalDays = false
     /// The series' expansion, its rule plans built once (`nil`: it cannot
     /// be expanded); each query starts an iterator over its window.
     let prepared: RecurrenceSet.Occurrences?
@@ -76,7 +79,11 @@ final class _SeriesInstances: @unchecked Sendable {
             rangeLengths.append(Self.length(r.override.length, start: r.override.start, zone: zone))
         }
         longestOwn = Self.span(days, seconds)
-        for (d, s) in periods.values { longestOwn = max(longestOwn, Self.span(d, s)) }
+        nominalDays = days > 0
+        for (d, s) in periods.values {
+            longestOwn = max(longestOwn, Self.span(d, s))
+            nominalDays = nominalDays || d > 0
+        }
     }
 
     /// A length in seconds, at most (negative parts read as zero; a nominal
