@@ -64,8 +64,10 @@ public struct CalendarOccurrences: Sequence, Sendable {
         private let only: [Bool]?
         private var cursor: Int
         private var streams: [_OccurrenceStream] = []
-        /// Indices into `streams`, a min-heap by each stream's next instance.
-        private var heap: [Int] = []
+        /// Indices into `streams` with their next instance's start, a
+        /// min-heap by that instance (the start kept here: most
+        /// comparisons read only it, and in place).
+        private var heap: [(start: Int64, slot: Int)] = []
         /// Slots of `streams` whose part is done, for reuse.
         private var free: [Int] = []
 
@@ -79,13 +81,15 @@ public struct CalendarOccurrences: Sequence, Sendable {
         /// The next instance, or `nil` after the last.
         public mutating func next() -> CalendarOccurrence? {
             openParts()
-            guard let top = heap.first, let next = streams[top].next else { return nil }
+            guard let top = heap.first?.slot, let next = streams[top].next else { return nil }
             let out = streams[top].series.occurrence(next.occurrence, part: next.part)
             streams[top].advance(query)
             if streams[top].next == nil {
                 free.append(top)
                 heap.swapAt(0, heap.count - 1)
                 heap.removeLast()
+            } else {
+                heap[0].start = streams[top].nextStart
             }
             siftDown(0)
             return out
@@ -97,7 +101,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
             while cursor < parts.count {
                 let p = parts[cursor]
                 if p.lo >= query.to { cursor = parts.count; return }
-                if let top = heap.first, p.lo > streams[top].nextStart { return }
+                if let top = heap.first, p.lo > top.start { return }
                 cursor += 1
                 if p.hi < query.from { continue }
                 if let only, !only[Int(p.event)] { continue }
@@ -105,15 +109,18 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 if p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), window: query.window) { continue }
                 let s = _OccurrenceStream(p, series: series, query: query)
                 guard s.next != nil else { continue }
-                if let f = free.popLast() { streams[f] = s; heap.append(f) } else { streams.append(s); heap.append(streams.count - 1) }
+                if let f = free.popLast() { streams[f] = s; heap.append((s.nextStart, f)) } else {
+                    streams.append(s)
+                    heap.append((s.nextStart, streams.count - 1))
+                }
                 siftUp(heap.count - 1)
             }
         }
 
         private func less(_ i: Int, _ j: Int) -> Bool {
-            let (x, y) = (heap[i], heap[j])
-            let (a, b) = (streams[x].nextStart, streams[y].nextStart)
+            let (a, b) = (heap[i].start, heap[j].start)
             if a != b { return a < b }
+            let (x, y) = (heap[i].slot, heap[j].slot)
             return streams[x].next!.precedes(streams[y].next!, streams[x].series, streams[y].series)
         }
 
