@@ -74,8 +74,10 @@ struct _SetMerger {
             }
         }
         var exclusions: [_RuleIterator] = [], exclusionHeads: [_Raw?] = []
-        exclusions.reserveCapacity(exclusionPlans.count)
-        exclusionHeads.reserveCapacity(exclusionPlans.count)
+        if !exclusionPlans.isEmpty {
+            exclusions.reserveCapacity(exclusionPlans.count)
+            exclusionHeads.reserveCapacity(exclusionPlans.count)
+        }
         for p in exclusionPlans {
             exclusions.append(_RuleIterator(plan: p, includesStart: false, seekKey: seekKey, endKey: endKey))
             exclusionHeads.append(exclusions[exclusions.count - 1].next())
