@@ -43,4 +43,24 @@ import Testing
         // NFC and NFD ids are different keys (by bytes), though equal as Swift strings.
         #expect("trip-\u{E9}" == "trip-e\u{301}")
     }
+
+    /// The occurrence set behind an orphan's reason holds exactly what a
+    /// `Set` holds, past its first capacity too.
+    @Test(arguments: 0..<5) func occurrenceSetHoldsWhatASetHolds(seed: UInt64) {
+        var rng = SplitMix64(seed: 0x0CC ^ seed)
+        var set = _OccurrenceSet(capacity: 8)
+        var reference: Set<[UInt64]> = []
+        func draw() -> _OccurrenceID {
+            _OccurrenceID(owner: Int32(rng.next() % 7), recurrence: rng.next() % 64 << 20)
+        }
+        for _ in 0..<200 {
+            let o = draw()
+            set.insert(o)
+            reference.insert([UInt64(o.owner), o.recurrence])
+        }
+        for _ in 0..<400 {
+            let o = draw()
+            #expect(set.contains(o) == reference.contains([UInt64(o.owner), o.recurrence]), "\(o)")
+        }
+    }
 }

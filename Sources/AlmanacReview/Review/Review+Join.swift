@@ -128,7 +128,7 @@ struct ReviewJoin {
     var best: [Int32] = []
     var winners: [DayRecord] = []
     /// The occurrences of the period's days, built at the first orphan.
-    var occurrences: Set<_OccurrenceID>? = nil
+    var occurrences: _OccurrenceSet? = nil
     var mapping: [DayKey: DayKey] = [:]
     var orphanedByEdit: Set<DayKey> = []
     var orphans: [Review.Orphan] = []

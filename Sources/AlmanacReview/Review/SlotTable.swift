@@ -4,6 +4,11 @@ import Almanac
 /// slot numbers, probed with a hash of the key's bytes (series id, then
 /// the recurrence id and the date packed in two words).
 ///
+/// Each bucket holds its slot whole (hash, words, id number, slot number,
+/// 32 bytes): the lookups of a review's records land anywhere in the
+/// table, and a lookup reads one bucket, one cache miss, where a table of
+/// slot numbers beside an array of slots cost two.
+///
 /// A review looks up every expected day once and every record once
 /// (100,000 records a year is ordinary); `Dictionary<DayKey, _>` hashes
 /// each key with SipHash, field by field, and then compares it field by
@@ -12,10 +17,10 @@ import Almanac
 /// hash is seeded per process (from `Hasher`), so a calendar cannot be
 /// written to make its ids collide.
 struct _SlotTable {
-    /// Slot numbers (`-1`: empty), a power of two of them.
-    private var table: [Int32]
-    /// Per slot: its key's hash, its packed words, its id's number.
-    private var hashes: [UInt64] = [], words: [_PackedKey] = [], owners: [Int32] = []
+    /// Buckets, a power of two of them, at most half full (``_SlotEntry/empty``: none).
+    private var table: [_SlotEntry]
+    /// How many slots the table holds.
+    private(set) var count = 0
     /// The series ids by number, each once, and the hash of each one's bytes.
     private var names: [String] = [], nameHashes: [UInt64] = []
     /// The numbers by id. A `String` key makes an NFC and an NFD id one,
@@ -34,20 +39,17 @@ struct _SlotTable {
 
     /// An empty table: number the ids, then ``reserve(_:)`` room for the keys.
     init() {
-        table = [Int32](repeating: -1, count: 16)
+        table = [_SlotEntry](repeating: .empty, count: 16)
         mask = 15
     }
 
     /// Room for `capacity` keys; before the first key goes in.
     mutating func reserve(_ capacity: Int) {
-        precondition(hashes.isEmpty, "reserve a slot table before the first key")
+        precondition(count == 0, "reserve a slot table before the first key")
         var size = 16
         while size < 2 * capacity { size <<= 1 }
-        table = [Int32](repeating: -1, count: size)
+        table = [_SlotEntry](repeating: .empty, count: size)
         mask = size - 1
-        hashes.reserveCapacity(capacity)
-        words.reserveCapacity(capacity)
-        owners.reserveCapacity(capacity)
     }
 
     /// Room for `count` ids.
@@ -88,9 +90,9 @@ struct _SlotTable {
     }
 
     /// The occurrences of the keys in the table.
-    func occurrences() -> Set<_OccurrenceID> {
-        var out = Set<_OccurrenceID>(minimumCapacity: words.count)
-        for (o, w) in zip(owners, words) { out.insert(_OccurrenceID(owner: o, recurrence: w.recurrence)) }
+    func occurrences() -> _OccurrenceSet {
+        var out = _OccurrenceSet(capacity: count)
+        for e in table where e.slot >= 0 { out.insert(_OccurrenceID(owner: e.owner, recurrence: e.key.recurrence)) }
         return out
     }
 
@@ -101,11 +103,11 @@ struct _SlotTable {
             let h = Self.hash(Self.hash(bytes), w)
             var i = Int(truncatingIfNeeded: h) & mask
             while true {
-                let s = Int(table[i])
-                if s < 0 { return nil }
-                if hashes[s] == h && words[s] == w {
-                    var name = names[Int(owners[s])]
-                    if name.withUTF8({ _sameBytes($0, bytes) }) { return s }
+                let e = table[i]
+                if e.slot < 0 { return nil }
+                if e.hash == h && e.key == w {
+                    var name = names[Int(e.owner)]
+                    if name.withUTF8({ _sameBytes($0, bytes) }) { return Int(e.slot) }
                 }
                 i = (i + 1) & mask
             }
@@ -123,16 +125,14 @@ struct _SlotTable {
         let h = Self.hash(nameHashes[Int(owner)], w)
         var i = Int(truncatingIfNeeded: h) & mask
         while true {
-            let s = Int(table[i])
-            if s < 0 { break }
-            if hashes[s] == h && words[s] == w && owners[s] == owner { return false }
+            let e = table[i]
+            if e.slot < 0 { break }
+            if e.hash == h && e.key == w && e.owner == owner { return false }
             i = (i + 1) & mask
         }
-        precondition(hashes.count < table.count / 2, "a slot table holds at most its capacity")
-        table[i] = Int32(hashes.count)
-        hashes.append(h)
-        words.append(w)
-        owners.append(owner)
+        precondition(count < table.count / 2 && count < Int(Int32.max), "a slot table holds at most its capacity")
+        table[i] = _SlotEntry(hash: h, key: w, owner: owner, slot: Int32(count))
+        count += 1
         return true
     }
 
@@ -165,10 +165,21 @@ struct _SlotTable {
     }
 
     @inline(__always)
-    private static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
+    static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
         let m = (h ^ x) &* 0x9E37_79B9_7F4A_7C15
         return m ^ (m >> 32)
     }
+}
+
+/// One bucket of a ``_SlotTable``: its key's hash, the key less its
+/// series id, the id's number, the slot's number (`-1`: empty).
+struct _SlotEntry {
+    let hash: UInt64
+    let key: _PackedKey
+    let owner: Int32
+    let slot: Int32
+
+    static let empty = _SlotEntry(hash: 0, key: _PackedKey(day: 0, recurrence: 0), owner: 0, slot: -1)
 }
 
 /// A day key less its series id, in two words: equal exactly when the
@@ -179,6 +190,11 @@ struct _PackedKey: Equatable {
     /// The recurrence id: its date's number, whether it has a time, whether
     /// it is a repeat, and the time's seconds.
     let recurrence: UInt64
+
+    init(day: UInt64, recurrence: UInt64) {
+        self.day = day
+        self.recurrence = recurrence
+    }
 
     init(date: CivilDate, recurrenceID r: RecurrenceID) {
         day = UInt64(bitPattern: Int64(date.daysSinceEpoch))
@@ -191,7 +207,58 @@ struct _PackedKey: Equatable {
 
 /// An occurrence as a ``_SlotTable`` numbers it: its series id's number and
 /// its packed recurrence id.
-struct _OccurrenceID: Hashable {
+struct _OccurrenceID: Equatable {
     let owner: Int32
     let recurrence: UInt64
+}
+
+/// A set of occurrences (the table's, asked for an orphan's reason): open
+/// addressing on ``_SlotTable``'s seeded mix of the two words. A `Set`
+/// hashed each of a year's 57,671 with SipHash (a `Hasher` per insert).
+struct _OccurrenceSet {
+    /// Positions in `items` plus one (0: empty), a power of two of them.
+    private var table: [Int32]
+    private var items: [_OccurrenceID] = []
+    private let mask: Int
+
+    /// An empty set with room for `capacity` occurrences.
+    init(capacity: Int) {
+        var size = 16
+        while size < 2 * capacity { size <<= 1 }
+        table = [Int32](repeating: 0, count: size)
+        mask = size - 1
+        items.reserveCapacity(capacity)
+    }
+
+    private static func hash(_ o: _OccurrenceID) -> UInt64 {
+        _SlotTable.mix(_SlotTable.mix(_SlotTable.seed, UInt64(UInt32(bitPattern: o.owner))), o.recurrence)
+    }
+
+    /// Adds `o` unless it is there.
+    mutating func insert(_ o: _OccurrenceID) {
+        if 2 * (items.count + 1) > table.count { grow() }
+        var i = Int(truncatingIfNeeded: Self.hash(o)) & mask
+        while table[i] != 0 {
+            if items[Int(table[i]) - 1] == o { return }
+            i = (i + 1) & mask
+        }
+        items.append(o)
+        table[i] = Int32(items.count)
+    }
+
+    /// Whether `o` is in the set.
+    func contains(_ o: _OccurrenceID) -> Bool {
+        var i = Int(truncatingIfNeeded: Self.hash(o)) & mask
+        while table[i] != 0 {
+            if items[Int(table[i]) - 1] == o { return true }
+            i = (i + 1) & mask
+        }
+        return false
+    }
+
+    private mutating func grow() {
+        var bigger = _OccurrenceSet(capacity: table.count)
+        for o in items { bigger.insert(o) }
+        self = bigger
+    }
 }
