@@ -429,6 +429,16 @@ RSCALE_READING_NOTES = {
         "gives only the first (ISLAMIC MONTHLY BYDAY=WE: one Wednesday a month) and drops the same weekday's "
         "ordinals beside it (-1SA,SA as 1SA), in the RSCALE calendars. Recognised when its answer is the oracle's "
         "answer to the rule with each plain weekday W read as 1W and W's ordinals dropped.",
+    "foundation-yearly-plain-byday-as-first":
+        "RFC 5545 3.3.10 (YEARLY: a BYDAY weekday without an ordinal is every such weekday of the year, or of each "
+        "BYMONTH month): Foundation gives only the first of the year, or of each BYMONTH month, and drops the same "
+        "weekday's ordinals beside it (-5MO,MO as 1MO), in every RSCALE calendar, GREGORIAN included, whatever the "
+        "matching policy (RSCALE=GREGORIAN;FREQ=YEARLY;BYDAY=TU from 2023-08-30: 2024-01-02, 2025-01-07, ...; "
+        "HEBREW BYMONTH=1;BYDAY=-1TU,SA,WE: the first Saturday, the first Wednesday and the last Tuesday of Tishri): "
+        "the MONTHLY class foundation-monthly-plain-byday-as-first in YEARLY rules. With ordinals of other weekdays "
+        "and no BYMONTH it goes with foundation-yearly-byday-ordinals-in-first-month. Recognised when its answer is "
+        "the oracle's answer to the rule with each plain weekday W read as 1W and W's ordinals dropped. RFC 5545 is "
+        "on Almanac's side.",
     "foundation-yearly-byday-ordinals-in-first-month":
         "RFC 5545 3.3.10 (YEARLY BYDAY ordinals without BYMONTH or BYWEEKNO count in the year): Foundation counts them "
         "in the year's first month (ROC YEARLY BYDAY=5FR: only in years whose January has five Fridays). Recognised "
@@ -1099,6 +1109,18 @@ def _foundation_monthly_plain_byday_first(q, p):
 
 
 RSCALE_READINGS["foundation-monthly-plain-byday-as-first"] = _foundation_monthly_plain_byday_first
+
+
+def _foundation_yearly_plain_byday_first(q, p):
+    """Foundation expands a plain BYDAY weekday in a YEARLY rule as that weekday's first in the year (with
+    BYMONTH: in each month), and drops the same weekday's ordinals beside it: the MONTHLY reading above, in
+    YEARLY rules (GREGORIAN YEARLY BYDAY=TU from 2023-08-30: 2024-01-02, 2025-01-07, ...)."""
+    if p["FREQ"] != "YEARLY":
+        return None
+    return _foundation_monthly_plain_byday_first(q, dict(p, FREQ="MONTHLY"))
+
+
+RSCALE_READINGS["foundation-yearly-plain-byday-as-first"] = _foundation_yearly_plain_byday_first
 
 def _foundation_yearly_byday_in_first_month(q, p):
     """Foundation counts a YEARLY rule's BYDAY ordinals (no BYMONTH, BYWEEKNO, BYYEARDAY or BYMONTHDAY)
