@@ -375,7 +375,9 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     before the months RFC 7529's "previous"/"next" name: months counted by position),
     "libical-yearly-byday-mask" (CHINESE and DANGI YEARLY with BYMONTH, BYMONTHDAY and BYDAY: libical
     3.0.16's expand_year_days emulated over these months, with ICU's UCAL_IS_LEAP_MONTH as libical leaves
-    it; see libical_yearly_byday_mask), among others the harness names in RSCALE_READING_OPTIONS.
+    it; see libical_yearly_byday_mask), "cycle-start-years-passed-over" (CHINESE and DANGI YEARLY: the first
+    year of each 60-year cycle is no period, its dates are left out and INTERVAL counts the other years:
+    Foundation's reading), among others the harness names in RSCALE_READING_OPTIONS.
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
@@ -823,6 +825,10 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
 
     month_seq_year = [y0]
 
+    def cycle_start(year):
+        """`year` (CHINESE or DANGI) is the first of a 60-year cycle (ICU's UCAL_YEAR 1)."""
+        return (year + (3 if cal.name == "DANGI" else -1)) % 60 == 0
+
     result = []
     seen = set()
     produced = 0
@@ -853,7 +859,18 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 dates = sorted([cal.year_start(y + 1) + dates[0] - cal.year_start(y)] + dates[1:])
             else:       # the next period is counted from the next year's (YEARLY) or month's (MONTHLY)
                 index += 1
-        index += interval
+        if "cycle-start-years-passed-over" in readings and freq == "YEARLY" and cal.name in LUNISOLAR_LEAP:
+            # Foundation's YEARLY periods in the Chinese and Dangi calendars pass over the first year of each
+            # 60-year cycle (ICU's UCAL_YEAR 1: CHINESE 4681 and DANGI 4377, 2044): its dates are left out
+            # and INTERVAL is counted among the other years (DANGI INTERVAL=3 from 4357: ..., 4375, 4379)
+            if index and cycle_start(y0 + index):
+                dates = []
+            for _ in range(interval):
+                index += 1
+                while cycle_start(y0 + index):
+                    index += 1
+        else:
+            index += interval
         if not dates:
             empty_periods += 1
             if empty_periods > 5000:

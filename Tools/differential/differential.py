@@ -588,6 +588,15 @@ RSCALE_READING_NOTES = {
         "BYYEARDAY day in the first year of a 60-year cycle, where its year component starts again at 1 (CHINESE "
         "BYYEARDAY=19 from 2040-10-18: 2043-02-28, then 2045-03-07; 2044-01-30 begins year 1 of the 79th cycle). "
         "Recognised when its answer is the oracle's less the dates of such years. RFC 5545 is on Almanac's side.",
+    "foundation-yearly-passes-over-first-year-of-60-year-cycle":
+        "RFC 5545 3.3.10 (YEARLY: every INTERVAL-th year counted from DTSTART's) in RFC 7529's Chinese and Dangi "
+        "calendars: Foundation's YEARLY periods pass over the first year of each 60-year cycle (where its year "
+        "component starts again at 1: CHINESE 4681 and DANGI 4377, from 2044-01-30), which gives nothing and does "
+        "not count toward INTERVAL (CHINESE YEARLY;SKIP=BACKWARD from 2043-01-26: 4679-12-16, 4680-12-16, then "
+        "4682-12-16, no 2045-02-02 (4681-12-16); DANGI YEARLY INTERVAL=3 from 2024-12-29 (4357): ..., 4375, then 4379, not "
+        "4378). Recognised when its answer is the oracle's with that reading (`cycle-start-years-passed-over`). "
+        "With INTERVAL=1 and BYYEARDAY this is foundation-byyearday-nothing-in-first-year-of-60-year-cycle. "
+        "RFC 5545 is on Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -1239,6 +1248,7 @@ RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`
     "libical-missing-12l-leaves-icu-in-next-year": "missing-12l-spill-into-next-year",
     "libical-day-forward-passes-over-leap-month": "day-forward-by-number",
     "libical-yearly-bymonth-byday-stale-leap-flag-mask": "libical-yearly-byday-mask",
+    "foundation-yearly-passes-over-first-year-of-60-year-cycle": "cycle-start-years-passed-over",
 }
 
 
