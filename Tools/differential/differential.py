@@ -574,8 +574,10 @@ RSCALE_READING_NOTES = {
         "in the non-Gregorian calendars Foundation's strict MONTHLY search, after a month that lacks DTSTART's day, "
         "goes on at the first month of the next year (or the second, when the first lacks it too) and passes over "
         "the months between (JAPANESE MONTHLY from 2068-07-31: 07-31, 08-31, 2069-01-31, 2070-01-31 ...; ISLAMIC from "
-        "30 Rabi I 1402 in Santiago). Recognised when its answer is the oracle's dates reached by that walk. RFC 5545 "
-        "is on Almanac's side.",
+        "30 Rabi I 1402 in Santiago). With BYMONTH (a limit) the walk is the same and BYMONTH keeps the months it "
+        "reaches (ISLAMIC-CIVIL MONTHLY BYMONTH=7,12 from 30 Muharram 1476: month 2 lacks the 30th, so the walk "
+        "goes from one Muharram to the next and never reaches month 7 or 12: nothing). Recognised when its answer is "
+        "the oracle's dates reached by that walk. RFC 5545 is on Almanac's side.",
     "foundation-leap-month-with-skip-policy-matches-nothing":
         "RFC 7529 section 3.2 (SKIP=BACKWARD/FORWARD move a missing leap month; a leap month that exists matches): "
         "with the matching policies the bridge gives SKIP=BACKWARD and FORWARD (.previousTime/.nextTimePreserving"
@@ -767,6 +769,11 @@ def libical_islamic_instant_kind(q, p, o, t):
     answers do not share (or of the years before them), and libical's answer to the same request read at
     00:00 UTC (a DATE start: ICU then reads the oracle's fields) is Almanac's dates, or a reading of them
     the harness already names."""
+    return _islamic_instant_kind(q, p, o, t, "libical")
+
+
+def _islamic_instant_kind(q, p, o, t, peer):
+    """The Islamic-instant class of `peer` (libical or Foundation), or None: see libical_islamic_instant_kind."""
     if p.get("RSCALE") not in ICU_ASTRONOMICAL_ISLAMIC or len(q["dtstart"]) == 8 or not (is_list(o) and is_list(t)):
         return None
     differ = set(x[:10] for x in o) ^ set(x[:10] for x in t)
@@ -779,14 +786,32 @@ def libical_islamic_instant_kind(q, p, o, t):
     oracle = oracle_answer(qd)
     if "error" in oracle or oracle["occurrences"] != ours:
         return None
-    dates = _libical_dates(qd)
+    dates = _libical_dates(qd) if peer == "libical" else _foundation_dates(qd)
     if dates is None:
         return None
-    name = ISLAMIC_INSTANT_KIND
+    name = ISLAMIC_INSTANT_KIND if peer == "libical" else FOUNDATION_ISLAMIC_INSTANT_KIND
     if dates == ours:
         return name
-    kind = rscale_reading_kind(qd, parts_of(qd["rrule"]), dates, "libical")
+    kind = rscale_reading_kind(qd, parts_of(qd["rrule"]), dates, peer)
     return None if kind is None or kind == "as-is" else name + "+" + kind
+
+
+FOUNDATION_ISLAMIC_INSTANT_KIND = "foundation-islamic-month-misread-at-dtstart-instant"
+FOUNDATION_ISLAMIC_INSTANT_NOTE = (
+    "RFC 7529 (a recurrence in the Islamic calendar: a day's Islamic date is a property of the date, the same at "
+    "every hour) and RFC 5545 3.3.10: Foundation's Calendar(identifier: .islamic), ICU's astronomical Islamic "
+    "calendar, reads a date's fields at an instant, and guesses the month from the moon's age at that instant, so on "
+    "the first day of some months the date is day 30 of the month before at 00:00 and day 1 at DTSTART's time "
+    "(Asia/Jerusalem: 2033-06-27 is 30 Rabi I 1455 at 00:00, 1 Rabi II at 09:30; Europe/Berlin: 1988-05-16 is 30 "
+    "Ramadan 1408 at 00:00, 1 Shawwal at 19:30; checked with Calendar.dateComponents, which agrees with the system "
+    "ICU 72 on every day probed). Foundation's search for a recurrence's dates mixes the two readings: days move, drop "
+    "out, or the search ends (ISLAMIC YEARLY BYMONTHDAY=2 from 2018-11-07T16:00 in Asia/Kathmandu: nothing). "
+    "Recognised, as libical-icu72-islamic-month-misread-at-dtstart-instant, when ICU misreads a day of the Islamic "
+    "years the two answers differ in (at DTSTART's time or 00:00 in its zone) and Foundation's answer to the same "
+    "request as a DATE start (expanded at 00:00 UTC, where it reads the oracle's fields) is Almanac's dates, or a "
+    "reading the harness names (the class is then `foundation-islamic-month-misread-at-dtstart-instant+<reading>`). "
+    "The answer itself is not reproduced: how Foundation's search mixes the two readings is not known. RFC 7529 is "
+    "on Almanac's side.")
 
 
 def _foundation_dates(q):
@@ -939,18 +964,21 @@ def _with_parts(q, drop=(), add=None):
 
 
 def _oracle_list(q, readings=()):
-    if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump"} & set(q):
-        # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or before
+    if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
+        # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or in a list of them
+        # (`_months`, BYMONTH values, after `_resume`), or before
         # a day (`_before`, ISO text), those _resume_next_year keeps (`_resume`), those outside the
         # first year of a 60-year cycle (`_drop_cycle_start`), those up to the first date of such a
         # year and 60 years after it (`_cycle_jump`), or every `_every`-th of them, then COUNT
         month, before, step, resume = q.get("_in_month"), q.get("_before"), q.get("_every", 1), q.get("_resume")
-        cycle, jump = q.get("_drop_cycle_start"), q.get("_cycle_jump")
+        cycle, jump, months = q.get("_drop_cycle_start"), q.get("_cycle_jump"), q.get("_months")
         q = {k: v for k, v in q.items() if k not in ("_in_month", "_before", "_every", "_resume", "_drop_cycle_start",
-                                                      "_cycle_jump")}
+                                                      "_cycle_jump", "_months")}
         every = _oracle_list(_with_parts(q, drop=("COUNT",)), readings)
         if every is not None and resume:
             every = _resume_next_year(q, every)
+        if every is not None and months:
+            every = [x for x in every if _month_of(q, x) in months]
         if every is not None and cycle:
             every = [x for x in every if _cycle_year(q, x) != 1]
         if every is not None and jump:
@@ -1196,8 +1224,10 @@ def _foundation_strict_resumes_next_year(q, p):
     that lacks DTSTART's day it resumes at month 1 of the next year (JAPANESE from 2068-07-31: 07-31, 08-31,
     then 2069-01-31, 2070-01-31 ...): the oracle's dates those steps reach."""
     if p["FREQ"] != "MONTHLY" or p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601") or int(p.get("INTERVAL", "1")) != 1 \
-            or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p) or skip_moves(p):
+            or {"BYMONTHDAY", "BYDAY", "BYYEARDAY"} & set(p) or skip_moves(p):
         return None
+    if "BYMONTH" in p:  # a limit on the months the walk reaches (ISLAMIC-CIVIL BYMONTH=7 from 30 Muharram: none)
+        return dict(_with_parts(q, drop=("BYMONTH",)), _resume=True, _months=p["BYMONTH"].split(","))
     return dict(q, _resume=True)
 
 
@@ -1371,7 +1401,8 @@ def classify_rscale(peer, req, ours, theirs):
     if kind is None and peer == "libical":
         kind = libical_islamic_instant_kind(req, p, ours, theirs) or libical_never_matches_as_read(req, p, theirs)
     if kind is None and peer == "foundation":
-        kind = foundation_bymonth_separately_kind(req, p, ours, theirs)
+        kind = foundation_bymonth_separately_kind(req, p, ours, theirs) or \
+            _islamic_instant_kind(req, p, ours, theirs, "foundation")
     return kind
 
 
@@ -1410,7 +1441,13 @@ def rscale_notes(peer):
                         "libical-rejects-rule-that-never-matches"] + " Here the rule as libical reads it has none: " + x)
         del n["libical-rejects-rule-that-never-matches+"]
     if peer == "foundation":
+        base = dict(n)
         n[BYMONTH_SEPARATELY_KIND] = BYMONTH_SEPARATELY_NOTE
+        n[FOUNDATION_ISLAMIC_INSTANT_KIND] = FOUNDATION_ISLAMIC_INSTANT_NOTE
+        for k, x in base.items():
+            if k in RSCALE_READING_NOTES or k.startswith("rscale-interval-not-counted-from-dtstart") or "+" in k:
+                n[FOUNDATION_ISLAMIC_INSTANT_KIND + "+" + k] = (FOUNDATION_ISLAMIC_INSTANT_NOTE +
+                                                               " Read at 00:00 UTC, Foundation's answer is this: " + x)
     for k, x in list(n.items()):
         if not k.startswith("same-local-times-other-utc-offset"):
             n["same-local-times-other-utc-offset+" + k] = n["same-local-times-other-utc-offset"] + " With them: " + x
