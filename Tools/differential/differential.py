@@ -441,8 +441,11 @@ RSCALE_READING_NOTES = {
         "on Almanac's side.",
     "foundation-yearly-byday-ordinals-in-first-month":
         "RFC 5545 3.3.10 (YEARLY BYDAY ordinals without BYMONTH or BYWEEKNO count in the year): Foundation counts them "
-        "in the year's first month (ROC YEARLY BYDAY=5FR: only in years whose January has five Fridays). Recognised "
-        "when its answer is the oracle's answer to the rule with BYMONTH=1.",
+        "in the year's first month (GREGORIAN YEARLY BYDAY=5FR: only in years whose January has five Fridays), and in "
+        "the calendars Foundation computes through ICU (all but GREGORIAN and ISO8601), for a positive ordinal the "
+        "first month lacks, in the second month, never later (ROC, BUDDHIST, JAPANESE BYDAY=5FR: also 2036-02-29; ETHIOPIC YEARLY BYDAY=5FR: 2029-11-09, the fifth Friday of Tikimt 2022, as Meskerem has four; nothing in "
+        "Ethiopic 2025, whose first five-Friday month is the fourth). Recognised when its answer is the oracle's answer to the "
+        "rule with BYMONTH=1, each positive BYDAY item taken from month 2 in the years whose month 1 lacks it.",
     "foundation-byyearday-drops-bymonth-and-bymonthday":
         "RFC 5545 3.3.10 (BYMONTH and BYMONTHDAY limit a YEARLY BYYEARDAY): Foundation expands BYYEARDAY and drops "
         "BYMONTH and BYMONTHDAY beside it (ISO8601 BYYEARDAY=365;BYMONTHDAY=30: December 31 in common years). "
@@ -568,7 +571,10 @@ RSCALE_READING_NOTES = {
         "yields nothing but still counts) and RFC 7529 (SKIP=OMIT): Foundation's strict MONTHLY search counts INTERVAL "
         "only among the months that have DTSTART's day (GREGORIAN MONTHLY INTERVAL=3 from 2068-07-31: 2068-12-31, "
         "2069-05-31, ... five months apart). Recognised when its answer is every n-th of the oracle's dates at "
-        "INTERVAL=1. RFC 5545 is on Almanac's side.",
+        "INTERVAL=1. In the Ethiopic and Coptic calendars with SKIP=BACKWARD or FORWARD it comes with skip-not-applied: "
+        "month 13, which lacks DTSTART's day, is no period and nothing moves (ETHIOPIC MONTHLY INTERVAL=2;SKIP=FORWARD "
+        "from 30 Hamle 2019: 2027-08-06, then 30 Meskerem and 30 Hidar 2020; COPTIC INTERVAL=3 from 30 Epip: months "
+        "11, 2, 5, 8, 11). RFC 5545 is on Almanac's side.",
     "foundation-strict-monthly-resumes-at-next-years-first-month":
         "RFC 5545 3.3.10 (MONTHLY: every month, a month without the day yields nothing) read in RFC 7529's calendar: "
         "in the non-Gregorian calendars Foundation's strict MONTHLY search, after a month that lacks DTSTART's day, "
@@ -964,6 +970,8 @@ def _with_parts(q, drop=(), add=None):
 
 
 def _oracle_list(q, readings=()):
+    if q.get("_first_or_second_month"):
+        return _first_or_second_month(q, readings)
     if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
         # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or in a list of them
         # (`_months`, BYMONTH values, after `_resume`), or before
@@ -1161,10 +1169,46 @@ RSCALE_READINGS["foundation-yearly-plain-byday-as-first"] = _foundation_yearly_p
 
 def _foundation_yearly_byday_in_first_month(q, p):
     """Foundation counts a YEARLY rule's BYDAY ordinals (no BYMONTH, BYWEEKNO, BYYEARDAY or BYMONTHDAY)
-    in the year's first month, not in the year: the rule read with BYMONTH=1."""
+    in the year's first month, not in the year, and in the calendars ICU computes (all but GREGORIAN and ISO8601,
+    which Foundation computes itself), where the
+    first month lacks a positive item (a fifth Friday), in the second month: the rule read with BYMONTH=1, each
+    positive BYDAY item in the second month in the years whose first month lacks it (`_first_or_second_month`).
+    (A negative item the first month lacks also moves to the second month, but not to the day it names there:
+    ISLAMIC-CIVIL BYDAY=-5MO gives the fifth Monday of Safar 1455, 2033-05-02, not the first; not read.)"""
     if p["FREQ"] != "YEARLY" or not has_ordinal(p) or {"BYMONTH", "BYWEEKNO", "BYYEARDAY", "BYMONTHDAY"} & set(p):
         return None
-    return _with_parts(q, add={"BYMONTH": "1"})
+    if p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601"):  # Foundation's own Gregorian code
+        return _with_parts(q, add={"BYMONTH": "1"})
+    return dict(q, _first_or_second_month=True)
+
+
+def _first_or_second_month(q, readings):
+    """The oracle's dates of each BYDAY item of a YEARLY rule in the year's first month, or, in a year whose first
+    month lacks the item, in its second month; the union, then COUNT."""
+    p = parts_of(q["rrule"])
+    cal = rscale_oracle.Calendar(p.get("RSCALE", "GREGORIAN"))
+    q = _with_parts({k: v for k, v in q.items() if k != "_first_or_second_month"}, drop=("COUNT",))
+
+    def has(year, month_index, n, wd):
+        ms = cal.months(year)
+        if month_index >= len(ms):
+            return False
+        _, first, length = ms[month_index]
+        k = sum(1 for d in range(first, first + length) if (d + 3) % 7 == wd)
+        return abs(n) <= k
+
+    out = set()
+    for item in p["BYDAY"].split(","):
+        n, wd = int(item[:-2] or "0"), DAYS.index(item[-2:])
+        got = _oracle_list(_with_parts(q, add={"BYDAY": item, "BYMONTH": "1,2"}), readings)
+        if got is None:
+            return None
+        for x in got:
+            y, m, _, _ = cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10])))
+            k = [mm for mm, _, _ in cal.months(y)].index(m)
+            if k == 0 or (n > 0 and not has(y, 0, n, wd)):
+                out.add(x)
+    return _count_cut(dict(q, rrule=q["rrule"] + (";COUNT=" + p["COUNT"] if "COUNT" in p else "")), sorted(out))
 
 
 RSCALE_READINGS["foundation-yearly-byday-ordinals-in-first-month"] = _foundation_yearly_byday_in_first_month
@@ -1185,8 +1229,10 @@ def _foundation_monthly_interval_among_months_with_the_day(q, p):
     the months that have DTSTART's day (strict matching skips the others, and its count with them): the
     rule's dates at INTERVAL=1, then every n-th."""
     interval = int(p.get("INTERVAL", "1"))
-    if p["FREQ"] != "MONTHLY" or interval < 2 or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p) or skip_moves(p):
+    if p["FREQ"] != "MONTHLY" or interval < 2 or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p):
         return None
+    # (with SKIP=BACKWARD/FORWARD this reading alone moves the missing days; with skip-not-applied it does not:
+    # ETHIOPIC INTERVAL=2;SKIP=FORWARD from 30 Hamle, month 13 has no 30th and is no period: 11-30, 1-30, 3-30, ...)
     return dict(_with_parts(q, add={"INTERVAL": "1"}), _every=interval)
 
 
