@@ -605,6 +605,17 @@ RSCALE_READING_NOTES = {
         "4378). Recognised when its answer is the oracle's with that reading (`cycle-start-years-passed-over`). "
         "With INTERVAL=1 and BYYEARDAY this is foundation-byyearday-nothing-in-first-year-of-60-year-cycle. "
         "RFC 5545 is on Almanac's side.",
+    "foundation-daily-ends-at-a-gap-after-a-fall-back":
+        "RFC 5545 3.3.10 (a DAILY rule goes on until COUNT, UNTIL or forever) and 3.3.5 (a local time in a gap is "
+        "moved forward, not the end of the set): in a zone with DST, Foundation's DAILY series ends at the first day "
+        "whose DTSTART wall-clock time falls in a spring-forward gap once a fall-back transition lies behind it "
+        "(Pacific/Chatham DAILY BYMONTH=9;BYDAY=MO at 03:30 from 1980-09-30: the gap of 1980-10-26 is passed, the fall "
+        "back of 1981-03-01 crossed, and nothing comes after the gap of 1981-10-25: four Mondays of September 1981, "
+        "then nothing; America/New_York 02:30 from 2020-04-01: the last date is 2021-03-09 with BYDAY=TU; from "
+        "2020-12-31 the series ends at the gap of 2022-03-13). Any RSCALE, GREGORIAN included; WEEKLY and MONTHLY "
+        "rules pass the same gaps. Recognised when its answer is the oracle's dates before that day. Not read: with a "
+        "rule that has the day after the gap (FREQ=DAILY alone, BYDAY=MO after a Sunday gap) Foundation gives that "
+        "day too, then nothing. RFC 5545 is on Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -1311,6 +1322,32 @@ def _foundation_byyearday_no_cycle_start(q, p):
 
 
 RSCALE_READINGS["foundation-byyearday-nothing-in-first-year-of-60-year-cycle"] = _foundation_byyearday_no_cycle_start
+
+
+def _foundation_daily_ends_at_gap_after_fold(q, p):
+    """Foundation's DAILY series in a zone ends at the first day whose DTSTART wall-clock time falls in a gap
+    (spring forward) once a fall-back transition lies behind it (America/New_York 02:30 from 2020-04-01: the
+    last date is 2021-03-15 for FREQ=DAILY, 2021-03-09 with BYDAY=TU; from 2020-12-31 the gap of 2021-03-14 is
+    passed and the series ends at 2022-03-13's): the oracle's dates before that day (zoneinfo's transitions).
+    Not read: with FREQ=DAILY alone (or a BYDAY that has the next day) Foundation gives the next day too."""
+    if p["FREQ"] != "DAILY" or "tzid" not in q or len(q["dtstart"]) == 8:
+        return None
+    zone = ZoneInfo(q["tzid"])
+    start = dt.datetime.strptime(q["dtstart"][:15], "%Y%m%dT%H%M%S")
+    end = dt.datetime.strptime(q["before"][:8], "%Y%m%d")
+    offset = lambda x: x.replace(tzinfo=zone, fold=0).utcoffset()
+    day, fell = start, False
+    while day < end:
+        nxt = day + dt.timedelta(days=1)
+        if not in_gap(nxt, zone) and not in_gap(day, zone) and offset(nxt) < offset(day):
+            fell = True
+        elif fell and in_gap(nxt, zone):
+            return dict(q, _before=nxt.date().isoformat())
+        day = nxt
+    return None
+
+
+RSCALE_READINGS["foundation-daily-ends-at-a-gap-after-a-fall-back"] = _foundation_daily_ends_at_gap_after_fold
 
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
