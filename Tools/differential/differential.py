@@ -616,6 +616,16 @@ RSCALE_READING_NOTES = {
         "rules pass the same gaps. Recognised when its answer is the oracle's dates before that day. Not read: with a "
         "rule that has the day after the gap (FREQ=DAILY alone, BYDAY=MO after a Sunday gap) Foundation gives that "
         "day too, then nothing. RFC 5545 is on Almanac's side.",
+    "foundation-skip-drops-negative-bymonthday-before-month":
+        "RFC 7529 section 3.2 (SKIP=FORWARD moves a day before a month's start, BYMONTHDAY=-30 of a 29-day month, to "
+        "the month's first day, BACKWARD to the previous month's last; README RFC choice 19): with the matching "
+        "policies the bridge gives BACKWARD and FORWARD, Foundation moves a positive BYMONTHDAY past a month's end "
+        "but drops a negative one before its start, in every RSCALE calendar, GREGORIAN included "
+        "(ISLAMIC-UMALQURA YEARLY BYMONTH=8;BYMONTHDAY=-30,30;SKIP=FORWARD: 1 Ramadan from the 30th of a 29-day "
+        "Sha'ban, no 1 Sha'ban from its -30th; GREGORIAN MONTHLY BYMONTHDAY=-31;SKIP=BACKWARD: only the 31-day "
+        "months' first days). Recognised when its answer is the union of the oracle's answers to the rule with the "
+        "positive BYMONTHDAY values and to the rule with the negative ones and SKIP=OMIT. RFC 7529 is on Almanac's "
+        "side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -981,6 +991,8 @@ def _with_parts(q, drop=(), add=None):
 
 
 def _oracle_list(q, readings=()):
+    if q.get("_negative_omit"):
+        return _negative_omit(q, readings)
     if q.get("_first_or_second_month"):
         return _first_or_second_month(q, readings)
     if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
@@ -1322,6 +1334,32 @@ def _foundation_byyearday_no_cycle_start(q, p):
 
 
 RSCALE_READINGS["foundation-byyearday-nothing-in-first-year-of-60-year-cycle"] = _foundation_byyearday_no_cycle_start
+
+
+def _foundation_skip_drops_negative_bymonthday(q, p):
+    """With SKIP=BACKWARD or FORWARD Foundation moves a positive BYMONTHDAY past a month's end but drops a negative
+    one that names a day before the month's start (as OMIT): the union of the oracle's answers to the rule with the
+    positive values (SKIP as given) and with the negative values (SKIP=OMIT), then COUNT (`_negative_omit`)."""
+    days = p.get("BYMONTHDAY", "").split(",")
+    if not skip_moves(p) or not any(v.startswith("-") for v in days) or all(v.startswith("-") for v in days if v):
+        return None
+    return dict(q, _negative_omit=True)
+
+
+def _negative_omit(q, readings):
+    p = parts_of(q["rrule"])
+    q = _with_parts({k: v for k, v in q.items() if k != "_negative_omit"}, drop=("COUNT",))
+    days = p["BYMONTHDAY"].split(",")
+    pos = _oracle_list(_with_parts(q, add={"BYMONTHDAY": ",".join(v for v in days if not v.startswith("-"))}), readings)
+    neg = _oracle_list(_with_parts(q, add={"BYMONTHDAY": ",".join(v for v in days if v.startswith("-")),
+                                           "SKIP": "OMIT"}), readings)
+    if pos is None or neg is None:
+        return None
+    out = sorted(set(pos) | set(neg))
+    return out[:int(p["COUNT"])] if "COUNT" in p else out
+
+
+RSCALE_READINGS["foundation-skip-drops-negative-bymonthday-before-month"] = _foundation_skip_drops_negative_bymonthday
 
 
 def _foundation_daily_ends_at_gap_after_fold(q, p):
