@@ -61,6 +61,7 @@ CALENDARS = {
     "ETHIOPIC": "ethiopic", "ETHIOAA": "ethiopic-amete-alem", "COPTIC": "coptic", "INDIAN": "indian",
     "BUDDHIST": "buddhist", "JAPANESE": "japanese", "ROC": "roc", "ISO8601": "iso8601",
 }
+JAPANESE_ERAS = [(1868, 10, 23), (1912, 7, 30), (1926, 12, 25), (1989, 1, 8), (2019, 5, 1)]  # Meiji .. Reiwa
 LUNISOLAR_LEAP = {"CHINESE", "DANGI"}   # leap months through UCAL_IS_LEAP_MONTH
 WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 
@@ -377,7 +378,10 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     3.0.16's expand_year_days emulated over these months, with ICU's UCAL_IS_LEAP_MONTH as libical leaves
     it; see libical_yearly_byday_mask), "cycle-start-years-passed-over" (CHINESE and DANGI YEARLY: the first
     year of each 60-year cycle is no period, its dates are left out and INTERVAL counts the other years:
-    Foundation's reading), among others the harness names in RSCALE_READING_OPTIONS.
+    Foundation's reading), "japanese-backward-length-in-current-era" (JAPANESE, SKIP=BACKWARD: a day past a
+    month's end goes to the last day of the same month of the same era year in the current era, Reiwa, and is
+    dropped when the month lacks it: Foundation's reading), among others the harness names in
+    RSCALE_READING_OPTIONS.
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
@@ -479,6 +483,17 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 # the leap month nL that follows n is passed over
                 nxt = cal.month_info(year, (month[0] + 1, False))
                 return nxt[0] if nxt else cal.year_start(year + 1)
+            if how == "BACKWARD" and "japanese-backward-length-in-current-era" in readings and cal.name == "JAPANESE":
+                # Foundation's previous-time policy takes the month's length from the same era year of the
+                # current era, Reiwa (Gregorian year = era year + 2018): Heisei 12 (2000) reads February as
+                # 2030's, 28 days; a day that length gives and the month lacks (Heisei 14 read as 2032: the
+                # 29th of February 2002) is dropped
+                at = date_of(first)
+                era_start = max(y for y in JAPANESE_ERAS if dt.date(*y) <= at)
+                fake = dt.date(at.year - era_start[0] + 1 + 2018, at.month, 1)
+                fake_length = ((fake.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - fake).days
+                day = min(mday, fake_length)
+                return first + day - 1 if day <= length else None
             return None if how == "OMIT" else (first + length - 1 if how == "BACKWARD" else first + length)
         if -mday <= length:
             return first + length + mday

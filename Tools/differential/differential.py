@@ -626,6 +626,18 @@ RSCALE_READING_NOTES = {
         "months' first days). Recognised when its answer is the union of the oracle's answers to the rule with the "
         "positive BYMONTHDAY values and to the rule with the negative ones and SKIP=OMIT. RFC 7529 is on Almanac's "
         "side.",
+    "foundation-japanese-backward-month-length-from-current-era":
+        "RFC 7529 section 3.2 (SKIP=BACKWARD: a day past a month's end moves to the month's last day) in the Japanese "
+        "calendar: Foundation's previous-time policy (the bridge's BACKWARD) takes the month's length from the same "
+        "era year of the current era, Reiwa (Gregorian year = era year + 2018), not from the date's own era: in "
+        "Heisei 12 (2000) February is read as 2030's, 28 days, so the 30th goes to 2000-02-28, not the 29th; in "
+        "Heisei 14 (2002) it is read as 2032's, 29 days, and 2002-02-29, which does not exist, is dropped: no "
+        "February 2002 at all (JAPANESE MONTHLY;SKIP=BACKWARD from 1998-07-30: 1999-02-28, 2000-02-28, 2001-02-28, "
+        "nothing in 2002, 2003-02-28, 2004-02-28). Recognised when its answer is the oracle's with that reading "
+        "(`japanese-backward-length-in-current-era`). Not read: a MONTHLY rule without BYMONTHDAY ends at the third "
+        "February so dropped (from 1999-01-30: 2002, 2006, then nothing after 2010-01-30; from 1970-01-31: 1971, 1975, "
+        "1979), and a YEARLY BYMONTH=2;BYMONTHDAY=29,30 rule leaves out 1989-02-28 (Heisei 1). RFC 7529 is on "
+        "Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -1400,6 +1412,7 @@ RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`
     "libical-day-forward-passes-over-leap-month": "day-forward-by-number",
     "libical-yearly-bymonth-byday-stale-leap-flag-mask": "libical-yearly-byday-mask",
     "foundation-yearly-passes-over-first-year-of-60-year-cycle": "cycle-start-years-passed-over",
+    "foundation-japanese-backward-month-length-from-current-era": "japanese-backward-length-in-current-era",
 }
 
 
