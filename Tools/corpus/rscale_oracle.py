@@ -61,6 +61,7 @@ CALENDARS = {
     "ETHIOPIC": "ethiopic", "ETHIOAA": "ethiopic-amete-alem", "COPTIC": "coptic", "INDIAN": "indian",
     "BUDDHIST": "buddhist", "JAPANESE": "japanese", "ROC": "roc", "ISO8601": "iso8601",
 }
+JAPANESE_ERAS = [(1868, 10, 23), (1912, 7, 30), (1926, 12, 25), (1989, 1, 8), (2019, 5, 1)]  # Meiji .. Reiwa
 LUNISOLAR_LEAP = {"CHINESE", "DANGI"}   # leap months through UCAL_IS_LEAP_MONTH
 WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 
@@ -375,7 +376,12 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     before the months RFC 7529's "previous"/"next" name: months counted by position),
     "libical-yearly-byday-mask" (CHINESE and DANGI YEARLY with BYMONTH, BYMONTHDAY and BYDAY: libical
     3.0.16's expand_year_days emulated over these months, with ICU's UCAL_IS_LEAP_MONTH as libical leaves
-    it; see libical_yearly_byday_mask), among others the harness names in RSCALE_READING_OPTIONS.
+    it; see libical_yearly_byday_mask), "cycle-start-years-passed-over" (CHINESE and DANGI YEARLY: the first
+    year of each 60-year cycle is no period, its dates are left out and INTERVAL counts the other years:
+    Foundation's reading), "japanese-backward-length-in-current-era" (JAPANESE, SKIP=BACKWARD: a day past a
+    month's end goes to the last day of the same month of the same era year in the current era, Reiwa, and is
+    dropped when the month lacks it: Foundation's reading), among others the harness names in
+    RSCALE_READING_OPTIONS.
     """
     parts = dict(p.split("=", 1) for p in rule.split(";"))
     parts = {k.upper(): v.upper() for k, v in parts.items()}
@@ -477,6 +483,17 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 # the leap month nL that follows n is passed over
                 nxt = cal.month_info(year, (month[0] + 1, False))
                 return nxt[0] if nxt else cal.year_start(year + 1)
+            if how == "BACKWARD" and "japanese-backward-length-in-current-era" in readings and cal.name == "JAPANESE":
+                # Foundation's previous-time policy takes the month's length from the same era year of the
+                # current era, Reiwa (Gregorian year = era year + 2018): Heisei 12 (2000) reads February as
+                # 2030's, 28 days; a day that length gives and the month lacks (Heisei 14 read as 2032: the
+                # 29th of February 2002) is dropped
+                at = date_of(first)
+                era_start = max(y for y in JAPANESE_ERAS if dt.date(*y) <= at)
+                fake = dt.date(at.year - era_start[0] + 1 + 2018, at.month, 1)
+                fake_length = ((fake.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - fake).days
+                day = min(mday, fake_length)
+                return first + day - 1 if day <= length else None
             return None if how == "OMIT" else (first + length - 1 if how == "BACKWARD" else first + length)
         if -mday <= length:
             return first + length + mday
@@ -823,6 +840,10 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
 
     month_seq_year = [y0]
 
+    def cycle_start(year):
+        """`year` (CHINESE or DANGI) is the first of a 60-year cycle (ICU's UCAL_YEAR 1)."""
+        return (year + (3 if cal.name == "DANGI" else -1)) % 60 == 0
+
     result = []
     seen = set()
     produced = 0
@@ -853,7 +874,18 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 dates = sorted([cal.year_start(y + 1) + dates[0] - cal.year_start(y)] + dates[1:])
             else:       # the next period is counted from the next year's (YEARLY) or month's (MONTHLY)
                 index += 1
-        index += interval
+        if "cycle-start-years-passed-over" in readings and freq == "YEARLY" and cal.name in LUNISOLAR_LEAP:
+            # Foundation's YEARLY periods in the Chinese and Dangi calendars pass over the first year of each
+            # 60-year cycle (ICU's UCAL_YEAR 1: CHINESE 4681 and DANGI 4377, 2044): its dates are left out
+            # and INTERVAL is counted among the other years (DANGI INTERVAL=3 from 4357: ..., 4375, 4379)
+            if index and cycle_start(y0 + index):
+                dates = []
+            for _ in range(interval):
+                index += 1
+                while cycle_start(y0 + index):
+                    index += 1
+        else:
+            index += interval
         if not dates:
             empty_periods += 1
             if empty_periods > 5000:

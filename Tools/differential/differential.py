@@ -429,10 +429,23 @@ RSCALE_READING_NOTES = {
         "gives only the first (ISLAMIC MONTHLY BYDAY=WE: one Wednesday a month) and drops the same weekday's "
         "ordinals beside it (-1SA,SA as 1SA), in the RSCALE calendars. Recognised when its answer is the oracle's "
         "answer to the rule with each plain weekday W read as 1W and W's ordinals dropped.",
+    "foundation-yearly-plain-byday-as-first":
+        "RFC 5545 3.3.10 (YEARLY: a BYDAY weekday without an ordinal is every such weekday of the year, or of each "
+        "BYMONTH month): Foundation gives only the first of the year, or of each BYMONTH month, and drops the same "
+        "weekday's ordinals beside it (-5MO,MO as 1MO), in every RSCALE calendar, GREGORIAN included, whatever the "
+        "matching policy (RSCALE=GREGORIAN;FREQ=YEARLY;BYDAY=TU from 2023-08-30: 2024-01-02, 2025-01-07, ...; "
+        "HEBREW BYMONTH=1;BYDAY=-1TU,SA,WE: the first Saturday, the first Wednesday and the last Tuesday of Tishri): "
+        "the MONTHLY class foundation-monthly-plain-byday-as-first in YEARLY rules. With ordinals of other weekdays "
+        "and no BYMONTH it goes with foundation-yearly-byday-ordinals-in-first-month. Recognised when its answer is "
+        "the oracle's answer to the rule with each plain weekday W read as 1W and W's ordinals dropped. RFC 5545 is "
+        "on Almanac's side.",
     "foundation-yearly-byday-ordinals-in-first-month":
         "RFC 5545 3.3.10 (YEARLY BYDAY ordinals without BYMONTH or BYWEEKNO count in the year): Foundation counts them "
-        "in the year's first month (ROC YEARLY BYDAY=5FR: only in years whose January has five Fridays). Recognised "
-        "when its answer is the oracle's answer to the rule with BYMONTH=1.",
+        "in the year's first month (GREGORIAN YEARLY BYDAY=5FR: only in years whose January has five Fridays), and in "
+        "the calendars Foundation computes through ICU (all but GREGORIAN and ISO8601), for a positive ordinal the "
+        "first month lacks, in the second month, never later (ROC, BUDDHIST, JAPANESE BYDAY=5FR: also 2036-02-29; ETHIOPIC YEARLY BYDAY=5FR: 2029-11-09, the fifth Friday of Tikimt 2022, as Meskerem has four; nothing in "
+        "Ethiopic 2025, whose first five-Friday month is the fourth). Recognised when its answer is the oracle's answer to the "
+        "rule with BYMONTH=1, each positive BYDAY item taken from month 2 in the years whose month 1 lacks it.",
     "foundation-byyearday-drops-bymonth-and-bymonthday":
         "RFC 5545 3.3.10 (BYMONTH and BYMONTHDAY limit a YEARLY BYYEARDAY): Foundation expands BYYEARDAY and drops "
         "BYMONTH and BYMONTHDAY beside it (ISO8601 BYYEARDAY=365;BYMONTHDAY=30: December 31 in common years). "
@@ -558,14 +571,19 @@ RSCALE_READING_NOTES = {
         "yields nothing but still counts) and RFC 7529 (SKIP=OMIT): Foundation's strict MONTHLY search counts INTERVAL "
         "only among the months that have DTSTART's day (GREGORIAN MONTHLY INTERVAL=3 from 2068-07-31: 2068-12-31, "
         "2069-05-31, ... five months apart). Recognised when its answer is every n-th of the oracle's dates at "
-        "INTERVAL=1. RFC 5545 is on Almanac's side.",
+        "INTERVAL=1. In the Ethiopic and Coptic calendars with SKIP=BACKWARD or FORWARD it comes with skip-not-applied: "
+        "month 13, which lacks DTSTART's day, is no period and nothing moves (ETHIOPIC MONTHLY INTERVAL=2;SKIP=FORWARD "
+        "from 30 Hamle 2019: 2027-08-06, then 30 Meskerem and 30 Hidar 2020; COPTIC INTERVAL=3 from 30 Epip: months "
+        "11, 2, 5, 8, 11). RFC 5545 is on Almanac's side.",
     "foundation-strict-monthly-resumes-at-next-years-first-month":
         "RFC 5545 3.3.10 (MONTHLY: every month, a month without the day yields nothing) read in RFC 7529's calendar: "
         "in the non-Gregorian calendars Foundation's strict MONTHLY search, after a month that lacks DTSTART's day, "
         "goes on at the first month of the next year (or the second, when the first lacks it too) and passes over "
         "the months between (JAPANESE MONTHLY from 2068-07-31: 07-31, 08-31, 2069-01-31, 2070-01-31 ...; ISLAMIC from "
-        "30 Rabi I 1402 in Santiago). Recognised when its answer is the oracle's dates reached by that walk. RFC 5545 "
-        "is on Almanac's side.",
+        "30 Rabi I 1402 in Santiago). With BYMONTH (a limit) the walk is the same and BYMONTH keeps the months it "
+        "reaches (ISLAMIC-CIVIL MONTHLY BYMONTH=7,12 from 30 Muharram 1476: month 2 lacks the 30th, so the walk "
+        "goes from one Muharram to the next and never reaches month 7 or 12: nothing). Recognised when its answer is "
+        "the oracle's dates reached by that walk. RFC 5545 is on Almanac's side.",
     "foundation-leap-month-with-skip-policy-matches-nothing":
         "RFC 7529 section 3.2 (SKIP=BACKWARD/FORWARD move a missing leap month; a leap month that exists matches): "
         "with the matching policies the bridge gives SKIP=BACKWARD and FORWARD (.previousTime/.nextTimePreserving"
@@ -578,6 +596,48 @@ RSCALE_READING_NOTES = {
         "BYYEARDAY day in the first year of a 60-year cycle, where its year component starts again at 1 (CHINESE "
         "BYYEARDAY=19 from 2040-10-18: 2043-02-28, then 2045-03-07; 2044-01-30 begins year 1 of the 79th cycle). "
         "Recognised when its answer is the oracle's less the dates of such years. RFC 5545 is on Almanac's side.",
+    "foundation-yearly-passes-over-first-year-of-60-year-cycle":
+        "RFC 5545 3.3.10 (YEARLY: every INTERVAL-th year counted from DTSTART's) in RFC 7529's Chinese and Dangi "
+        "calendars: Foundation's YEARLY periods pass over the first year of each 60-year cycle (where its year "
+        "component starts again at 1: CHINESE 4681 and DANGI 4377, from 2044-01-30), which gives nothing and does "
+        "not count toward INTERVAL (CHINESE YEARLY;SKIP=BACKWARD from 2043-01-26: 4679-12-16, 4680-12-16, then "
+        "4682-12-16, no 2045-02-02 (4681-12-16); DANGI YEARLY INTERVAL=3 from 2024-12-29 (4357): ..., 4375, then 4379, not "
+        "4378). Recognised when its answer is the oracle's with that reading (`cycle-start-years-passed-over`). "
+        "With INTERVAL=1 and BYYEARDAY this is foundation-byyearday-nothing-in-first-year-of-60-year-cycle. "
+        "RFC 5545 is on Almanac's side.",
+    "foundation-daily-ends-at-a-gap-after-a-fall-back":
+        "RFC 5545 3.3.10 (a DAILY rule goes on until COUNT, UNTIL or forever) and 3.3.5 (a local time in a gap is "
+        "moved forward, not the end of the set): in a zone with DST, Foundation's DAILY series ends at the first day "
+        "whose DTSTART wall-clock time falls in a spring-forward gap once a fall-back transition lies behind it "
+        "(Pacific/Chatham DAILY BYMONTH=9;BYDAY=MO at 03:30 from 1980-09-30: the gap of 1980-10-26 is passed, the fall "
+        "back of 1981-03-01 crossed, and nothing comes after the gap of 1981-10-25: four Mondays of September 1981, "
+        "then nothing; America/New_York 02:30 from 2020-04-01: the last date is 2021-03-09 with BYDAY=TU; from "
+        "2020-12-31 the series ends at the gap of 2022-03-13). Any RSCALE, GREGORIAN included; WEEKLY and MONTHLY "
+        "rules pass the same gaps. Recognised when its answer is the oracle's dates before that day. Not read: with a "
+        "rule that has the day after the gap (FREQ=DAILY alone, BYDAY=MO after a Sunday gap) Foundation gives that "
+        "day too, then nothing. RFC 5545 is on Almanac's side.",
+    "foundation-skip-drops-negative-bymonthday-before-month":
+        "RFC 7529 section 3.2 (SKIP=FORWARD moves a day before a month's start, BYMONTHDAY=-30 of a 29-day month, to "
+        "the month's first day, BACKWARD to the previous month's last; README RFC choice 19): with the matching "
+        "policies the bridge gives BACKWARD and FORWARD, Foundation moves a positive BYMONTHDAY past a month's end "
+        "but drops a negative one before its start, in every RSCALE calendar, GREGORIAN included "
+        "(ISLAMIC-UMALQURA YEARLY BYMONTH=8;BYMONTHDAY=-30,30;SKIP=FORWARD: 1 Ramadan from the 30th of a 29-day "
+        "Sha'ban, no 1 Sha'ban from its -30th; GREGORIAN MONTHLY BYMONTHDAY=-31;SKIP=BACKWARD: only the 31-day "
+        "months' first days). Recognised when its answer is the union of the oracle's answers to the rule with the "
+        "positive BYMONTHDAY values and to the rule with the negative ones and SKIP=OMIT. RFC 7529 is on Almanac's "
+        "side.",
+    "foundation-japanese-backward-month-length-from-current-era":
+        "RFC 7529 section 3.2 (SKIP=BACKWARD: a day past a month's end moves to the month's last day) in the Japanese "
+        "calendar: Foundation's previous-time policy (the bridge's BACKWARD) takes the month's length from the same "
+        "era year of the current era, Reiwa (Gregorian year = era year + 2018), not from the date's own era: in "
+        "Heisei 12 (2000) February is read as 2030's, 28 days, so the 30th goes to 2000-02-28, not the 29th; in "
+        "Heisei 14 (2002) it is read as 2032's, 29 days, and 2002-02-29, which does not exist, is dropped: no "
+        "February 2002 at all (JAPANESE MONTHLY;SKIP=BACKWARD from 1998-07-30: 1999-02-28, 2000-02-28, 2001-02-28, "
+        "nothing in 2002, 2003-02-28, 2004-02-28). Recognised when its answer is the oracle's with that reading "
+        "(`japanese-backward-length-in-current-era`). Not read: a MONTHLY rule without BYMONTHDAY ends at the third "
+        "February so dropped (from 1999-01-30: 2002, 2006, then nothing after 2010-01-30; from 1970-01-31: 1971, 1975, "
+        "1979), and a YEARLY BYMONTH=2;BYMONTHDAY=29,30 rule leaves out 1989-02-28 (Heisei 1). RFC 7529 is on "
+        "Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -748,6 +808,11 @@ def libical_islamic_instant_kind(q, p, o, t):
     answers do not share (or of the years before them), and libical's answer to the same request read at
     00:00 UTC (a DATE start: ICU then reads the oracle's fields) is Almanac's dates, or a reading of them
     the harness already names."""
+    return _islamic_instant_kind(q, p, o, t, "libical")
+
+
+def _islamic_instant_kind(q, p, o, t, peer):
+    """The Islamic-instant class of `peer` (libical or Foundation), or None: see libical_islamic_instant_kind."""
     if p.get("RSCALE") not in ICU_ASTRONOMICAL_ISLAMIC or len(q["dtstart"]) == 8 or not (is_list(o) and is_list(t)):
         return None
     differ = set(x[:10] for x in o) ^ set(x[:10] for x in t)
@@ -760,14 +825,32 @@ def libical_islamic_instant_kind(q, p, o, t):
     oracle = oracle_answer(qd)
     if "error" in oracle or oracle["occurrences"] != ours:
         return None
-    dates = _libical_dates(qd)
+    dates = _libical_dates(qd) if peer == "libical" else _foundation_dates(qd)
     if dates is None:
         return None
-    name = ISLAMIC_INSTANT_KIND
+    name = ISLAMIC_INSTANT_KIND if peer == "libical" else FOUNDATION_ISLAMIC_INSTANT_KIND
     if dates == ours:
         return name
-    kind = rscale_reading_kind(qd, parts_of(qd["rrule"]), dates, "libical")
+    kind = rscale_reading_kind(qd, parts_of(qd["rrule"]), dates, peer)
     return None if kind is None or kind == "as-is" else name + "+" + kind
+
+
+FOUNDATION_ISLAMIC_INSTANT_KIND = "foundation-islamic-month-misread-at-dtstart-instant"
+FOUNDATION_ISLAMIC_INSTANT_NOTE = (
+    "RFC 7529 (a recurrence in the Islamic calendar: a day's Islamic date is a property of the date, the same at "
+    "every hour) and RFC 5545 3.3.10: Foundation's Calendar(identifier: .islamic), ICU's astronomical Islamic "
+    "calendar, reads a date's fields at an instant, and guesses the month from the moon's age at that instant, so on "
+    "the first day of some months the date is day 30 of the month before at 00:00 and day 1 at DTSTART's time "
+    "(Asia/Jerusalem: 2033-06-27 is 30 Rabi I 1455 at 00:00, 1 Rabi II at 09:30; Europe/Berlin: 1988-05-16 is 30 "
+    "Ramadan 1408 at 00:00, 1 Shawwal at 19:30; checked with Calendar.dateComponents, which agrees with the system "
+    "ICU 72 on every day probed). Foundation's search for a recurrence's dates mixes the two readings: days move, drop "
+    "out, or the search ends (ISLAMIC YEARLY BYMONTHDAY=2 from 2018-11-07T16:00 in Asia/Kathmandu: nothing). "
+    "Recognised, as libical-icu72-islamic-month-misread-at-dtstart-instant, when ICU misreads a day of the Islamic "
+    "years the two answers differ in (at DTSTART's time or 00:00 in its zone) and Foundation's answer to the same "
+    "request as a DATE start (expanded at 00:00 UTC, where it reads the oracle's fields) is Almanac's dates, or a "
+    "reading the harness names (the class is then `foundation-islamic-month-misread-at-dtstart-instant+<reading>`). "
+    "The answer itself is not reproduced: how Foundation's search mixes the two readings is not known. RFC 7529 is "
+    "on Almanac's side.")
 
 
 def _foundation_dates(q):
@@ -920,18 +1003,25 @@ def _with_parts(q, drop=(), add=None):
 
 
 def _oracle_list(q, readings=()):
-    if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump"} & set(q):
-        # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or before
+    if q.get("_negative_omit"):
+        return _negative_omit(q, readings)
+    if q.get("_first_or_second_month"):
+        return _first_or_second_month(q, readings)
+    if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
+        # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or in a list of them
+        # (`_months`, BYMONTH values, after `_resume`), or before
         # a day (`_before`, ISO text), those _resume_next_year keeps (`_resume`), those outside the
         # first year of a 60-year cycle (`_drop_cycle_start`), those up to the first date of such a
         # year and 60 years after it (`_cycle_jump`), or every `_every`-th of them, then COUNT
         month, before, step, resume = q.get("_in_month"), q.get("_before"), q.get("_every", 1), q.get("_resume")
-        cycle, jump = q.get("_drop_cycle_start"), q.get("_cycle_jump")
+        cycle, jump, months = q.get("_drop_cycle_start"), q.get("_cycle_jump"), q.get("_months")
         q = {k: v for k, v in q.items() if k not in ("_in_month", "_before", "_every", "_resume", "_drop_cycle_start",
-                                                      "_cycle_jump")}
+                                                      "_cycle_jump", "_months")}
         every = _oracle_list(_with_parts(q, drop=("COUNT",)), readings)
         if every is not None and resume:
             every = _resume_next_year(q, every)
+        if every is not None and months:
+            every = [x for x in every if _month_of(q, x) in months]
         if every is not None and cycle:
             every = [x for x in every if _cycle_year(q, x) != 1]
         if every is not None and jump:
@@ -1100,12 +1190,60 @@ def _foundation_monthly_plain_byday_first(q, p):
 
 RSCALE_READINGS["foundation-monthly-plain-byday-as-first"] = _foundation_monthly_plain_byday_first
 
+
+def _foundation_yearly_plain_byday_first(q, p):
+    """Foundation expands a plain BYDAY weekday in a YEARLY rule as that weekday's first in the year (with
+    BYMONTH: in each month), and drops the same weekday's ordinals beside it: the MONTHLY reading above, in
+    YEARLY rules (GREGORIAN YEARLY BYDAY=TU from 2023-08-30: 2024-01-02, 2025-01-07, ...)."""
+    if p["FREQ"] != "YEARLY":
+        return None
+    return _foundation_monthly_plain_byday_first(q, dict(p, FREQ="MONTHLY"))
+
+
+RSCALE_READINGS["foundation-yearly-plain-byday-as-first"] = _foundation_yearly_plain_byday_first
+
 def _foundation_yearly_byday_in_first_month(q, p):
     """Foundation counts a YEARLY rule's BYDAY ordinals (no BYMONTH, BYWEEKNO, BYYEARDAY or BYMONTHDAY)
-    in the year's first month, not in the year: the rule read with BYMONTH=1."""
+    in the year's first month, not in the year, and in the calendars ICU computes (all but GREGORIAN and ISO8601,
+    which Foundation computes itself), where the
+    first month lacks a positive item (a fifth Friday), in the second month: the rule read with BYMONTH=1, each
+    positive BYDAY item in the second month in the years whose first month lacks it (`_first_or_second_month`).
+    (A negative item the first month lacks also moves to the second month, but not to the day it names there:
+    ISLAMIC-CIVIL BYDAY=-5MO gives the fifth Monday of Safar 1455, 2033-05-02, not the first; not read.)"""
     if p["FREQ"] != "YEARLY" or not has_ordinal(p) or {"BYMONTH", "BYWEEKNO", "BYYEARDAY", "BYMONTHDAY"} & set(p):
         return None
-    return _with_parts(q, add={"BYMONTH": "1"})
+    if p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601"):  # Foundation's own Gregorian code
+        return _with_parts(q, add={"BYMONTH": "1"})
+    return dict(q, _first_or_second_month=True)
+
+
+def _first_or_second_month(q, readings):
+    """The oracle's dates of each BYDAY item of a YEARLY rule in the year's first month, or, in a year whose first
+    month lacks the item, in its second month; the union, then COUNT."""
+    p = parts_of(q["rrule"])
+    cal = rscale_oracle.Calendar(p.get("RSCALE", "GREGORIAN"))
+    q = _with_parts({k: v for k, v in q.items() if k != "_first_or_second_month"}, drop=("COUNT",))
+
+    def has(year, month_index, n, wd):
+        ms = cal.months(year)
+        if month_index >= len(ms):
+            return False
+        _, first, length = ms[month_index]
+        k = sum(1 for d in range(first, first + length) if (d + 3) % 7 == wd)
+        return abs(n) <= k
+
+    out = set()
+    for item in p["BYDAY"].split(","):
+        n, wd = int(item[:-2] or "0"), DAYS.index(item[-2:])
+        got = _oracle_list(_with_parts(q, add={"BYDAY": item, "BYMONTH": "1,2"}), readings)
+        if got is None:
+            return None
+        for x in got:
+            y, m, _, _ = cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10])))
+            k = [mm for mm, _, _ in cal.months(y)].index(m)
+            if k == 0 or (n > 0 and not has(y, 0, n, wd)):
+                out.add(x)
+    return _count_cut(dict(q, rrule=q["rrule"] + (";COUNT=" + p["COUNT"] if "COUNT" in p else "")), sorted(out))
 
 
 RSCALE_READINGS["foundation-yearly-byday-ordinals-in-first-month"] = _foundation_yearly_byday_in_first_month
@@ -1126,8 +1264,10 @@ def _foundation_monthly_interval_among_months_with_the_day(q, p):
     the months that have DTSTART's day (strict matching skips the others, and its count with them): the
     rule's dates at INTERVAL=1, then every n-th."""
     interval = int(p.get("INTERVAL", "1"))
-    if p["FREQ"] != "MONTHLY" or interval < 2 or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p) or skip_moves(p):
+    if p["FREQ"] != "MONTHLY" or interval < 2 or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p):
         return None
+    # (with SKIP=BACKWARD/FORWARD this reading alone moves the missing days; with skip-not-applied it does not:
+    # ETHIOPIC INTERVAL=2;SKIP=FORWARD from 30 Hamle, month 13 has no 30th and is no period: 11-30, 1-30, 3-30, ...)
     return dict(_with_parts(q, add={"INTERVAL": "1"}), _every=interval)
 
 
@@ -1165,8 +1305,10 @@ def _foundation_strict_resumes_next_year(q, p):
     that lacks DTSTART's day it resumes at month 1 of the next year (JAPANESE from 2068-07-31: 07-31, 08-31,
     then 2069-01-31, 2070-01-31 ...): the oracle's dates those steps reach."""
     if p["FREQ"] != "MONTHLY" or p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601") or int(p.get("INTERVAL", "1")) != 1 \
-            or {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYMONTH"} & set(p) or skip_moves(p):
+            or {"BYMONTHDAY", "BYDAY", "BYYEARDAY"} & set(p) or skip_moves(p):
         return None
+    if "BYMONTH" in p:  # a limit on the months the walk reaches (ISLAMIC-CIVIL BYMONTH=7 from 30 Muharram: none)
+        return dict(_with_parts(q, drop=("BYMONTH",)), _resume=True, _months=p["BYMONTH"].split(","))
     return dict(q, _resume=True)
 
 
@@ -1205,6 +1347,58 @@ def _foundation_byyearday_no_cycle_start(q, p):
 
 RSCALE_READINGS["foundation-byyearday-nothing-in-first-year-of-60-year-cycle"] = _foundation_byyearday_no_cycle_start
 
+
+def _foundation_skip_drops_negative_bymonthday(q, p):
+    """With SKIP=BACKWARD or FORWARD Foundation moves a positive BYMONTHDAY past a month's end but drops a negative
+    one that names a day before the month's start (as OMIT): the union of the oracle's answers to the rule with the
+    positive values (SKIP as given) and with the negative values (SKIP=OMIT), then COUNT (`_negative_omit`)."""
+    days = p.get("BYMONTHDAY", "").split(",")
+    if not skip_moves(p) or not any(v.startswith("-") for v in days) or all(v.startswith("-") for v in days if v):
+        return None
+    return dict(q, _negative_omit=True)
+
+
+def _negative_omit(q, readings):
+    p = parts_of(q["rrule"])
+    q = _with_parts({k: v for k, v in q.items() if k != "_negative_omit"}, drop=("COUNT",))
+    days = p["BYMONTHDAY"].split(",")
+    pos = _oracle_list(_with_parts(q, add={"BYMONTHDAY": ",".join(v for v in days if not v.startswith("-"))}), readings)
+    neg = _oracle_list(_with_parts(q, add={"BYMONTHDAY": ",".join(v for v in days if v.startswith("-")),
+                                           "SKIP": "OMIT"}), readings)
+    if pos is None or neg is None:
+        return None
+    out = sorted(set(pos) | set(neg))
+    return out[:int(p["COUNT"])] if "COUNT" in p else out
+
+
+RSCALE_READINGS["foundation-skip-drops-negative-bymonthday-before-month"] = _foundation_skip_drops_negative_bymonthday
+
+
+def _foundation_daily_ends_at_gap_after_fold(q, p):
+    """Foundation's DAILY series in a zone ends at the first day whose DTSTART wall-clock time falls in a gap
+    (spring forward) once a fall-back transition lies behind it (America/New_York 02:30 from 2020-04-01: the
+    last date is 2021-03-15 for FREQ=DAILY, 2021-03-09 with BYDAY=TU; from 2020-12-31 the gap of 2021-03-14 is
+    passed and the series ends at 2022-03-13's): the oracle's dates before that day (zoneinfo's transitions).
+    Not read: with FREQ=DAILY alone (or a BYDAY that has the next day) Foundation gives the next day too."""
+    if p["FREQ"] != "DAILY" or "tzid" not in q or len(q["dtstart"]) == 8:
+        return None
+    zone = ZoneInfo(q["tzid"])
+    start = dt.datetime.strptime(q["dtstart"][:15], "%Y%m%dT%H%M%S")
+    end = dt.datetime.strptime(q["before"][:8], "%Y%m%d")
+    offset = lambda x: x.replace(tzinfo=zone, fold=0).utcoffset()
+    day, fell = start, False
+    while day < end:
+        nxt = day + dt.timedelta(days=1)
+        if not in_gap(nxt, zone) and not in_gap(day, zone) and offset(nxt) < offset(day):
+            fell = True
+        elif fell and in_gap(nxt, zone):
+            return dict(q, _before=nxt.date().isoformat())
+        day = nxt
+    return None
+
+
+RSCALE_READINGS["foundation-daily-ends-at-a-gap-after-a-fall-back"] = _foundation_daily_ends_at_gap_after_fold
+
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
     "rfc7529-open-leap-month-as-limit": "leap-month-limit-moves",
@@ -1217,6 +1411,8 @@ RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`
     "libical-missing-12l-leaves-icu-in-next-year": "missing-12l-spill-into-next-year",
     "libical-day-forward-passes-over-leap-month": "day-forward-by-number",
     "libical-yearly-bymonth-byday-stale-leap-flag-mask": "libical-yearly-byday-mask",
+    "foundation-yearly-passes-over-first-year-of-60-year-cycle": "cycle-start-years-passed-over",
+    "foundation-japanese-backward-month-length-from-current-era": "japanese-backward-length-in-current-era",
 }
 
 
@@ -1339,7 +1535,8 @@ def classify_rscale(peer, req, ours, theirs):
     if kind is None and peer == "libical":
         kind = libical_islamic_instant_kind(req, p, ours, theirs) or libical_never_matches_as_read(req, p, theirs)
     if kind is None and peer == "foundation":
-        kind = foundation_bymonth_separately_kind(req, p, ours, theirs)
+        kind = foundation_bymonth_separately_kind(req, p, ours, theirs) or \
+            _islamic_instant_kind(req, p, ours, theirs, "foundation")
     return kind
 
 
@@ -1378,7 +1575,13 @@ def rscale_notes(peer):
                         "libical-rejects-rule-that-never-matches"] + " Here the rule as libical reads it has none: " + x)
         del n["libical-rejects-rule-that-never-matches+"]
     if peer == "foundation":
+        base = dict(n)
         n[BYMONTH_SEPARATELY_KIND] = BYMONTH_SEPARATELY_NOTE
+        n[FOUNDATION_ISLAMIC_INSTANT_KIND] = FOUNDATION_ISLAMIC_INSTANT_NOTE
+        for k, x in base.items():
+            if k in RSCALE_READING_NOTES or k.startswith("rscale-interval-not-counted-from-dtstart") or "+" in k:
+                n[FOUNDATION_ISLAMIC_INSTANT_KIND + "+" + k] = (FOUNDATION_ISLAMIC_INSTANT_NOTE +
+                                                               " Read at 00:00 UTC, Foundation's answer is this: " + x)
     for k, x in list(n.items()):
         if not k.startswith("same-local-times-other-utc-offset"):
             n["same-local-times-other-utc-offset+" + k] = n["same-local-times-other-utc-offset"] + " With them: " + x
