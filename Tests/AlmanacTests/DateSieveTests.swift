@@ -86,4 +86,27 @@ import Testing
         #expect(!prepared.mayStart(in: window(CivilDate(2024, 10, 1)!, 7)))
         #expect(try set.occurrences(in: window(CivilDate(2024, 10, 1)!, 7)).first(1).isEmpty)
     }
+
+    /// An instants window is read as the series' wall-clock dates, exactly
+    /// where the zone's offset holds; a time in a DST gap moves by the gap
+    /// (RFC 5545 section 3.3.5), up to a whole day: Samoa skipped 30
+    /// December 2011, so the 30th's 09:00 is 31 December 09:00, and a window
+    /// on the 31st must admit BYMONTHDAY=30.
+    @Test func admitsAnInstanceAGapMovedToTheNextDate() throws {
+        let apia = try Zone("Pacific/Apia")
+        let set = RecurrenceSet(start: .zoned(CivilDate(2011, 11, 30)!.at(9, 0), apia),
+                                rules: [try RecurrenceRule("FREQ=MONTHLY;BYMONTHDAY=30")])
+        let from = apia.instant(of: CivilDate(2011, 12, 31)!.at(0, 0))
+        let w = from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + 12 * 3_600)
+        let found = try set.occurrences(in: .instants(w)).first(1)
+        #expect(found.first?.start == CivilDate(2011, 12, 31)!.at(9, 0), "the premise: the gap moved the 30th")
+        #expect(try set.occurrences().mayStart(in: .instants(w)))
+        // Where the offset holds, the dates are exact: a window over 28-29
+        // May 2024 (Apia at +13:00 all year) refuses BYMONTHDAY=30, which the
+        // UTC dates a day wider each way (26-30 May) would admit.
+        let may = apia.instant(of: CivilDate(2024, 5, 28)!.at(0, 0))
+        let plain = may..<Timestamp(secondsSinceEpoch: may.secondsSinceEpoch + 2 * 86_400)
+        #expect(try !set.occurrences().mayStart(in: .instants(plain)))
+        #expect(try set.occurrences(in: .instants(plain)).first(1).isEmpty)
+    }
 }

@@ -26,7 +26,7 @@ import AlmanacCore
 /// BYSETPOS, BYHOUR and the other parts only select among those dates; the
 /// masks of several rules are joined (a superset of their union). A date
 /// is admitted when its month, its day and its weekday are.
-struct _DateSieve: Sendable, Hashable {
+struct _DateSieve: Sendable {
     /// Bit `m` (1...12): month `m` admitted.
     var months: UInt16 = 0
     /// Bit `d` (1...31): day `d` admitted.
@@ -46,11 +46,17 @@ struct _DateSieve: Sendable, Hashable {
     var dates: ClosedRange<Int>?
     /// Every date admitted (an RSCALE rule).
     var everything = false
+    /// Whether the set's keys are wall clocks placed in a viewer's zone
+    /// (a DATE or floating start); else the zone of its zoned start (`nil`: UTC).
+    let wallKeys: Bool
+    let zone: ZoneTable?
 
     static let allMonths: UInt16 = 0b1_1111_1111_1110
     static let allDays: UInt32 = 0xFFFF_FFFE
 
     init(_ set: RecurrenceSet) {
+        wallKeys = set.start.kind == .date || set.start.kind == .floating
+        zone = set.start.kind == .zoned ? set.start.zone?.table : nil
         let start = set.start.civil.date
         self.start = start.daysSinceEpoch
         for d in set.dates {
@@ -152,14 +158,34 @@ extension RecurrenceSet.Occurrences {
     /// set's rules and dates admit no date the window touches (see
     /// ``_DateSieve``), so a caller that queries many sets over a short
     /// window skips the ones that cannot answer without starting them.
+    ///
+    /// An instants window is read as the wall-clock dates of the series'
+    /// keys: exactly, when the offset of their zone (the series' for a
+    /// zoned series, the viewer's for a floating or all-day one placed in
+    /// it) holds from a day before the window to its end, for a time in a
+    /// DST gap moves by the gap (RFC 5545 section 3.3.5), never a day; else
+    /// the UTC dates a day wider each way.
     package func mayStart(in window: RecurrenceSet.Window) -> Bool {
         if sieve.everything { return true }
-        let (range, widen): (Range<Int64>, Int) = switch window.bounds {
-        case .instants(let r, _): (r, 1)    // a wall date is at most a day from the UTC date
-        case .wallClock(let r): (r, 0)
+        let range: Range<Int64>, shift: Int64, widen: Int
+        switch window.bounds {
+        case .instants(let r, let viewer):
+            range = r
+            if let table = sieve.wallKeys ? viewer?.table : sieve.zone {
+                if !r.isEmpty, r.lowerBound > Int64.min + 86_400,
+                   let o = table.constantOffset(from: r.lowerBound - 86_400, through: r.upperBound - 1) {
+                    (shift, widen) = (Int64(o), 0)
+                } else {
+                    (shift, widen) = (0, 1)
+                }
+            } else {
+                (shift, widen) = (0, 0)    // UTC keys (or wall keys read as UTC, with no viewer)
+            }
+        case .wallClock(let r): (range, shift, widen) = (r, 0, 0)
         }
         if range.isEmpty { return false }
-        let lo = _floorDiv(Int(range.lowerBound), 86_400) - widen, hi = _floorDiv(Int(range.upperBound - 1), 86_400) + widen
+        let lo = _floorDiv(Int(range.lowerBound &+ shift), 86_400) - widen
+        let hi = _floorDiv(Int(range.upperBound - 1 &+ shift), 86_400) + widen
         return sieve.admitsSome(fromDay: lo, throughDay: hi)
     }
 }

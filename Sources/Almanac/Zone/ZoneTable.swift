@@ -71,4 +71,13 @@ final class ZoneTable: Sendable {
     func offset(at t: Int64) -> Int32 {
         offsets[spanIndex(fold(t).0)]
     }
+
+    /// The offset in force at every instant from `lo` through `hi`, or
+    /// `nil` when it changes there.
+    func constantOffset(from lo: Int64, through hi: Int64) -> Int32? {
+        let (a, da) = fold(lo), (b, db) = fold(hi)
+        guard da == db, lo <= hi else { return nil }
+        let i = spanIndex(a)    // transitions[i], if any, is the first after `a`
+        return i == transitions.count || transitions[i] > b ? offsets[i] : nil
+    }
 }
