@@ -89,7 +89,7 @@ struct _OccurrenceStream {
         }
         segment = Int(-1 - p.part)
         keys = series.segmentKeys(segment)
-        if let it = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer) { source = _Source(it) }
+        if let it = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer) { source = _Source.make(it) }
         switch series.kind {
         case .date, .utc: disorder = 0
         case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: series.segmentShift(segment))
@@ -111,7 +111,7 @@ struct _OccurrenceStream {
                 return
             }
             guard let src = source else { return }
-            guard let o = src.iterator.next() else { source = nil; continue }
+            guard let o = src.next() else { source = nil; continue }
             let k = series.key(of: o)
             if let lo = keys.lo, k < lo { continue }
             if let hi = keys.hi, k >= hi { source = nil; continue }
@@ -150,11 +150,17 @@ struct _OccurrenceStream {
     }
 }
 
-/// An engine iterator on the heap, so that moving a stream moves a reference.
-final class _Source {
-    var iterator: RecurrenceSet.Occurrences.Iterator
-    /// Moves `iterator` into the box (it is 1.5 KB: a copy is a memcpy and a retain per reference).
-    init(_ iterator: consuming RecurrenceSet.Occurrences.Iterator) { self.iterator = iterator }
+/// An engine iterator on the heap, so that moving a stream moves a
+/// reference. The iterator is the buffer's header, stepped through a
+/// pointer: a class's `var` is checked for exclusive access at each step.
+final class _Source: ManagedBuffer<RecurrenceSet.Occurrences.Iterator, Void> {
+    /// A box holding `iterator` (about 1.5 KB).
+    static func make(_ iterator: RecurrenceSet.Occurrences.Iterator) -> _Source {
+        unsafeDowncast(create(minimumCapacity: 0) { _ in iterator }, to: _Source.self)
+    }
+
+    /// The iterator's next instance.
+    func next() -> Occurrence? { withUnsafeMutablePointerToHeader { $0.pointee.next() } }
 }
 
 extension Range<Timestamp> {

@@ -104,8 +104,8 @@ extension _SeriesInstances {
 
     /// A THISANDFUTURE override's shift: its start less the start it
     /// replaces, in the series' wall clock (seconds), or days for a DATE series.
-    func shift(of o: CalendarEvent.Override) -> Int64 {
-        let rid = recurrenceID(of: o.recurrenceID)
+    static func shift(of o: CalendarEvent.Override, kind: Anchor.Kind, zone: Zone) -> Int64 {
+        let rid = recurrenceID(of: o.recurrenceID, kind: kind, zone: zone)
         switch kind {
         case .date: return Int64(o.start.civil.date.daysSinceEpoch - rid.date.daysSinceEpoch)
         case .floating: return o.start.civil.localSeconds - rid.dateTime.localSeconds
@@ -123,7 +123,9 @@ extension _SeriesInstances {
     }
 
     /// A RECURRENCE-ID as the series' recurrence id (its wall clock, or date).
-    func recurrenceID(of a: Anchor) -> RecurrenceID {
+    func recurrenceID(of a: Anchor) -> RecurrenceID { Self.recurrenceID(of: a, kind: kind, zone: zone) }
+
+    static func recurrenceID(of a: Anchor, kind: Anchor.Kind, zone: Zone) -> RecurrenceID {
         switch kind {
         case .date: return RecurrenceID(date: a.civil.date)
         case .floating: return RecurrenceID(a.civil)

@@ -14,7 +14,8 @@ import Almanac
 ///
 /// A class, shared by the calendar's index and every query part that reads
 /// it (a struct this size would be copied, with its dictionaries' reference
-/// counts, at each call). Its `var`s are written only by `init`.
+/// counts, at each call). Every property is a `let`: a class's `var` is
+/// checked for exclusive access at each read, at run time.
 final class _SeriesInstances: @unchecked Sendable {
     let event: CalendarEvent
     let index: Int
@@ -23,21 +24,21 @@ final class _SeriesInstances: @unchecked Sendable {
     /// The series' length: nominal days, then exact seconds.
     let days: Int, seconds: Int64
     /// Overrides of one instance, by the key of the instance they name.
-    var single: [Int64: CalendarEvent.Override] = [:]
+    let single: [Int64: CalendarEvent.Override]
     /// The overrides in force, in file order: of several that name one
     /// instance, the one with the highest SEQUENCE, then the last.
-    var active: [Int] = []
+    let active: [Int]
     /// RANGE=THISANDFUTURE overrides, by key, sorted.
-    var ranges: [(key: Int64, override: CalendarEvent.Override)] = []
+    let ranges: [(key: Int64, override: CalendarEvent.Override)]
     /// RDATE periods' lengths (nominal days, exact seconds), by the key of their start.
-    var periods: [Int64: (days: Int, seconds: Int64)] = [:]
-    /// Each THISANDFUTURE override's shift (see ``shift(of:)``) and length, as `ranges`.
-    var rangeShifts: [Int64] = [], rangeLengths: [(days: Int, seconds: Int64)] = []
+    let periods: [Int64: (days: Int, seconds: Int64)]
+    /// Each THISANDFUTURE override's shift (see ``shift(of:kind:zone:)``) and length, as `ranges`.
+    let rangeShifts: [Int64], rangeLengths: [(days: Int, seconds: Int64)]
     /// The longest of the series' own instances (its length, its RDATE periods), in seconds.
-    var longestOwn: Int64 = 0
+    let longestOwn: Int64
     /// Whether one of those lengths has nominal days (86,400 s in
     /// ``longestOwn``, longer on a DST day).
-    var nominalDays = false
+    let nominalDays: Bool
     /// The series' expansion, its rule plans built once (`nil`: it cannot
     /// be expanded); each query starts an iterator over its window.
     let prepared: RecurrenceSet.Occurrences?
@@ -48,9 +49,10 @@ final class _SeriesInstances: @unchecked Sendable {
         self.event = event
         self.index = index
         let start = event.recurrence.start
-        kind = start.kind
-        zone = start.zone ?? .utc
-        (days, seconds) = Self.length(event.recurrence.length, start: start, zone: start.zone ?? .utc)
+        let (kind, zone) = (start.kind, start.zone ?? .utc)
+        (self.kind, self.zone) = (kind, zone)
+        let (days, seconds) = Self.length(event.recurrence.length, start: start, zone: zone)
+        (self.days, self.seconds) = (days, seconds)
         do throws(AlmanacError) {
             (prepared, problem) = (try event.recurrence.occurrences(), nil)
         } catch {
@@ -65,25 +67,25 @@ final class _SeriesInstances: @unchecked Sendable {
             chosen[k] = i
         }
         active = chosen.values.sorted()
+        var single: [Int64: CalendarEvent.Override] = [:], ranges: [(key: Int64, override: CalendarEvent.Override)] = []
         for i in active {
             let o = event.overrides[i]
             let k = Self.key(o.recurrenceID, kind: kind, zone: zone)
             if o.thisAndFuture { ranges.append((k, o)) } else { single[k] = o }
         }
         ranges.sort { $0.key < $1.key }
+        var periods: [Int64: (days: Int, seconds: Int64)] = [:]
         for p in event.periods {
             periods[Self.key(p.start, kind: kind, zone: zone)] = Self.length(p.length, start: p.start, zone: zone)
         }
-        for r in ranges {
-            rangeShifts.append(shift(of: r.override))
-            rangeLengths.append(Self.length(r.override.length, start: r.override.start, zone: zone))
-        }
-        longestOwn = Self.span(days, seconds)
-        nominalDays = days > 0
+        rangeShifts = ranges.map { Self.shift(of: $0.override, kind: kind, zone: zone) }
+        rangeLengths = ranges.map { Self.length($0.override.length, start: $0.override.start, zone: zone) }
+        var longest = Self.span(days, seconds), nominal = days > 0
         for (d, s) in periods.values {
-            longestOwn = max(longestOwn, Self.span(d, s))
-            nominalDays = nominalDays || d > 0
+            longest = max(longest, Self.span(d, s))
+            nominal = nominal || d > 0
         }
+        (self.single, self.ranges, self.periods, longestOwn, nominalDays) = (single, ranges, periods, longest, nominal)
     }
 
     /// A length in seconds, at most (negative parts read as zero; a nominal
