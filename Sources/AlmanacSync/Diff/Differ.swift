@@ -74,12 +74,15 @@ struct _Differ {
 
     /// Old key → new key for the occurrences of the series whose recurrence changed.
     func rekeyings(_ old: [CalendarOccurrence]) -> [OccurrenceKey: OccurrenceKey] {
-        var out: [OccurrenceKey: OccurrenceKey] = [:], done: Set<String> = []
-        for o in old where !done.contains(o.uid) {
-            done.insert(o.uid)
+        // Once per series of the window (by its index: no UID hashed per
+        // occurrence); the series of one UID give the same mapping.
+        var out: [OccurrenceKey: OccurrenceKey] = [:], seen = [Bool](repeating: false, count: before.events.count)
+        for o in old where !seen[o.eventIndex] {
+            seen[o.eventIndex] = true
             guard let i = before.eventIndices(uid: o.uid).first, let j = after.eventIndices(uid: o.uid).first,
-                  case let (b, a) = (before.events[i], after.events[j]), b.recurrence != a.recurrence,
-                  let r = try? Rekeying.occurrenceKeys(old: b.recurrence, new: a.recurrence, seriesID: o.uid, window: window, viewer: viewer)
+                  before.events[i].recurrence != after.events[j].recurrence,
+                  let r = try? Rekeying.occurrenceKeys(old: before.events[i].recurrence, new: after.events[j].recurrence,
+                                                       seriesID: o.uid, window: window, viewer: viewer)
             else { continue }
             for (k, v) in r.mapping where k != v { out[k] = v }
         }
