@@ -156,4 +156,59 @@ import Testing
             #expect(first == Array(full.prefix(j)), "\(ruleText);COUNT=\(j) from \(start)")
         }
     }
+
+    /// A Chinese or Dangi `12L` the year lacks, with SKIP=FORWARD, goes to
+    /// the month after it, the next year's month 1 (RFC 7529 section 3.2):
+    /// one instance each calendar year, on day 5 of 12L or of the next
+    /// year's month 1 (read back through Foundation). With BYMONTH=1 too and
+    /// BYSETPOS, a year's moved date can come after the next year's own:
+    /// the instances stay in order, windows and COUNT agree with the full
+    /// expansion.
+    @Test func missingLeap12ForwardGoesToTheNextYearsFirstMonth() throws {
+        var rng = SplitMix64(seed: 0x7533)
+        for round in 0..<40 {
+            let (scale, id) = round % 2 == 0 ? ("CHINESE", Calendar.Identifier.chinese) : ("DANGI", .dangi)
+            let calendar = Self.foundationCalendar(id)
+            // Near 1890 (Chinese and Dangi 12L) half of the time.
+            let start = CivilDate(daysSinceEpoch: rng.chance(0.5) ? rng.int(-30_300 ... -28_000) : rng.int(-20_000...30_000))!
+            let plain = try Self.dates("RSCALE=\(scale);FREQ=YEARLY;BYMONTH=12L;BYMONTHDAY=5;SKIP=FORWARD;COUNT=12", from: start)
+            #expect(plain.count == 12, "\(scale) from \(start): \(plain.count)")
+            var years: [Int] = []
+            for d in plain {
+                let c = calendar.dateComponents([.era, .year, .month, .day], from: Self.date(d))
+                let leap = calendar.dateComponents([.month], from: Self.date(d)).isLeapMonth ?? false
+                #expect(c.day == 5 && ((c.month == 12 && leap) || (c.month == 1 && !leap)), "\(scale) from \(start): \(d)")
+                // The calendar year it stands for: its own (12L) or the one before (month 1).
+                years.append(c.era! * 60 + c.year! - (c.month == 1 ? 1 : 0))
+            }
+            #expect(years == Array(years[0] ..< years[0] + years.count), "\(scale) from \(start): years \(years)")
+
+            let ruleText = "RSCALE=\(scale);FREQ=YEARLY;BYMONTH=1,12L;BYMONTHDAY=5,20" + (rng.chance(0.5) ? ";BYSETPOS=1,-1" : "")
+                + ";SKIP=FORWARD"
+            let rule = try RecurrenceRule(ruleText)
+            let zone = try Zone("Asia/Shanghai")
+            let set = RecurrenceSet(start: .zoned(CivilDateTime(start, CivilTime(9, 0, 0)!), zone), rules: [rule])
+            let full = try set.occurrences().prefix(40).map(\.timestamp)
+            for (a, b) in zip(full, full.dropFirst()) { #expect(a < b, "\(ruleText) from \(start): not increasing at \(a)") }
+            // Day 5 of every month 1 after DTSTART is an instance (BYSETPOS=1 picks it: nothing comes before it).
+            let days: Set<Int> = Set(try set.occurrences().prefix(40).map { $0.start.date.daysSinceEpoch })
+            let last: Int = days.max() ?? 0
+            var yearEnd: Date = calendar.dateInterval(of: .year, for: Self.date(start))!.end
+            while true {
+                let day5: Date = calendar.date(byAdding: .day, value: 4, to: yearEnd)!
+                let d = Int(day5.timeIntervalSince1970 / 86_400)
+                if d >= last { break }
+                #expect(days.contains(d), "\(ruleText) from \(start): \(CivilDate(daysSinceEpoch: d)!) missing")
+                yearEnd = calendar.dateInterval(of: .year, for: day5)!.end
+            }
+            let i = rng.int(0...(full.count - 2)), j = rng.int((i + 1)...(full.count - 1))
+            let windowed = try set.occurrences(in: .instants(full[i] ..< full[j])).map(\.timestamp)
+            #expect(windowed == Array(full[i..<j]), "\(ruleText) from \(start): window \(i)..<\(j)")
+            var counted = rule
+            counted.count = j
+            let first = try RecurrenceSet(start: .zoned(CivilDateTime(start, CivilTime(9, 0, 0)!), zone), rules: [counted])
+                .occurrences().map(\.timestamp)
+            #expect(first == Array(full.prefix(j)), "\(ruleText);COUNT=\(j) from \(start)")
+        }
+    }
 }

@@ -7,7 +7,8 @@ It reads a rule as Almanac's documentation reads RFC 7529 (Corpus/README.md, "RS
   Nisan = 7 ... Elul = 12; Chinese and Dangi 1..12 with a leap month nL after month n;
   Ethiopic, Ethioaa and Coptic 13 months (13 is not a leap month);
 - a missing leap month: SKIP=BACKWARD takes the month before it (5L -> 5), FORWARD the month
-  after it (5L -> 6; Chinese 9L -> 10), keeping the day number, which is then checked again;
+  after it (5L -> 6; Chinese 9L -> 10; Chinese or Dangi 12L -> month 1 of the next year), keeping
+  the day number, which is then checked again;
 - an invalid day: BACKWARD the month's last day, FORWARD the next month's first day;
   BYMONTHDAY=-n before the month's start: FORWARD the 1st, BACKWARD the previous month's last day;
 - BYYEARDAY=n past the year's end: FORWARD the next year's first day, BACKWARD the year's last
@@ -424,7 +425,18 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     yearday_skip = skip if not (months or monthdays or byday) or "skip-before-byday" in readings else "OMIT"
 
     def month_of_year(year, month):
-        """`month` in `year`, or the month SKIP puts in place of a leap month the year lacks, or None."""
+        """(year, month): `month` in `year`, or the month SKIP puts in place of a leap month the year
+        lacks, or None. FORWARD past the year's last month (a Chinese or Dangi 12L the year lacks) is
+        the next year's first month: (year + 1, its first month)."""
+        found = month_in_year(year, month)
+        if found is None and month[1] and skip == "FORWARD" and "leap-month-icu-lenient" not in readings and \
+                "leap-month-skip-one-early" not in readings and cal.month_info(year, (month[0], False)) is not None and \
+                not any(m[0] > month[0] and not m[1] for m, _, _ in cal.months(year)):
+            return year + 1, cal.months(year + 1)[0][0]
+        return None if found is None else (year, found)
+
+    def month_in_year(year, month):
+        """`month` in `year`, or the month of `year` SKIP puts in place of a leap month the year lacks, or None."""
         if cal.month_info(year, month) is not None:
             return month
         if "leap-month-icu-lenient" in readings and byday and month[1] and cal.name in LUNISOLAR_LEAP:
@@ -459,7 +471,8 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         return month if cal.month_info(year, month) is not None else None
 
     def year_months(year):
-        """YEARLY's BYMONTH for `year`, missing leap months replaced as SKIP says."""
+        """YEARLY's BYMONTH for `year` as (year, month), missing leap months replaced as SKIP says (12L
+        FORWARD: the next year's first month)."""
         out = []
         for m in months:
             m = month_of_year(year, m)
@@ -470,9 +483,10 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
     def move_month_day(year, month, mday, how):
         """A day `mday` (1-based or negative) of `month` in `year` -> epoch day, invalid days
         moved as `how` says (OMIT drops them); None to drop."""
-        month = month_of_year(year, month)
-        if month is None:
+        found = month_of_year(year, month)
+        if found is None:
             return None
+        year, month = found
         first, length = cal.month_info(year, month)
         if mday > 0:
             if mday <= length:
@@ -686,7 +700,7 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                         cands.append(start + length - 1 if n > 0 else start - 1)
                 wanted = year_months(year) if months else None
                 for c in cands:
-                    if wanted is not None and cal.fields(c)[1] not in wanted:
+                    if wanted is not None and cal.fields(c)[:2] not in wanted:
                         continue
                     if monthdays and not monthday_matches(c):
                         continue
@@ -699,10 +713,10 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 return libical_yearly_byday_mask(year, m0[1] if index == 0 else False)
             if monthdays or (not byday):
                 wanted = year_months(year) if months else (
-                    [m for m, _, _ in cal.months(year)] if monthdays else [m0])
-                for m in wanted:
+                    [(year, m) for m, _, _ in cal.months(year)] if monthdays else [(year, m0)])
+                for y, m in wanted:
                     for md in monthdays or [md0]:
-                        c = move_month_day(year, m, md, monthday_skip if monthdays else day_skip)
+                        c = move_month_day(y, m, md, monthday_skip if monthdays else day_skip)
                         if c is not None:
                             out.add(c)
                 if byday:
@@ -710,8 +724,8 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
                 return sorted(out)
             # BYDAY (and BYMONTH) alone
             if months:
-                for m in year_months(year):
-                    first, length = cal.month_info(year, m)
+                for y, m in year_months(year):
+                    first, length = cal.month_info(y, m)
                     out.update(byday_days(list(range(first, first + length))))
             elif "byday-weekdays-from-second-month" in readings and cal.name in LUNISOLAR_LEAP and m0[1] and \
                     cal.month_info(year, m0) is not None:
@@ -735,7 +749,7 @@ def expand(rule, dtstart, until=None, limit=1000, include_dtstart=True, readings
         if freq == "MONTHLY":
             year, month = month_at(index)
             if months and month not in months and not (
-                    "leap-month-limit-moves" in readings and month in year_months(year)):
+                    "leap-month-limit-moves" in readings and (year, month) in year_months(year)):
                 return []
             first, length = cal.month_info(year, month)
             if "skip-moved-out-escapes-byday" in readings and byday and skip != "OMIT":

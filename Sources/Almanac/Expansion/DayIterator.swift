@@ -47,6 +47,18 @@ struct _DayIterator {
     var scaledMonth: _ScaledMonthPosition? = nil
     /// RSCALE calendars: the tables of the last YEARLY frame's year.
     var scaledChunk: _ScaleChunk? = nil
+    /// RSCALE YEARLY with SKIP=FORWARD and INTERVAL=1: a year's `12L` that
+    /// the year lacks moves into the next year's first month
+    /// (ScaleFrameDays.swift), where the next frame's own days may come
+    /// earlier (BYSETPOS picks per year). Such candidates wait in `spill`
+    /// (`scaledFrameEnd` is the next year's first day) and leave, merged in
+    /// order, from `carry` while the next frame is walked.
+    let defersSpill: Bool
+    var scaledFrameEnd = Int.max
+    var spill: [(Int, Int32)] = []
+    var carry: [(Int, Int32)] = []
+    var carryIndex = 0
+    var lookahead: (Int, Int32)? = nil
 
     /// Times a DST gap moved forward wait here until no earlier time can come.
     var merge = _GapMerge()
@@ -68,6 +80,7 @@ struct _DayIterator {
         startPending = bounds.startPending
         countBefore = bounds.countBefore
         shapes = _FrameShapeCache()
+        defersSpill = plan.scaledFrames && plan.frequency == .yearly && plan.dayParts.skip == .forward && plan.interval == 1
         if plan.count == nil, let s = seekKey, s > bounds.startKey {
             // Two days for offsets and gap shifts, three more for week years
             // spilling into January (BYWEEKNO only: the other rules' frames
@@ -75,7 +88,10 @@ struct _DayIterator {
             // A window may start anywhere in Int64: past year 9999 is past everything.
             let s = min(s, _RuleIterator.endOfTime)
             let target = _floorDiv(Int(s + self.cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
-            let frames = plan.scaledFrames ? plan.scaledFramesBetween(plan.startDay, target)
+            // RSCALE YEARLY with SKIP=FORWARD: a `12L` a year lacks moves into
+            // the next year's first month, up to its 31st day (ScaleFrameDays.swift).
+            let reach = plan.scaledFrames && plan.frequency == .yearly && plan.dayParts.skip == .forward ? 31 : 0
+            let frames = plan.scaledFrames ? plan.scaledFramesBetween(plan.startDay, target - reach)
                 : plan.frameNumber(ofDay: target) - plan.frameNumber(ofDay: plan.startDay)
             k = max(0, _floorDiv(frames, plan.interval))
         }
@@ -127,7 +143,7 @@ struct _DayIterator {
         }
         if framesDone { return nil }
         while true {
-            while let (day, second) = nextInFrame() {
+            while let (day, second) = defersSpill ? nextSpillMerged() : nextInFrame() {
                 // Weeks and week years can reach past the calendar's ends.
                 if day > _maxDayNumber { return nil }
                 if day < _minDayNumber { continue }
@@ -150,6 +166,24 @@ struct _DayIterator {
             if !loadFrame() { return nil }
             if let s = countBefore, !countWholeFrames(before: s) { return nil }
         }
+    }
+
+    /// ``nextInFrame()`` with the days past the frame's year held for the
+    /// next frame, and the last frame's merged in (``defersSpill``).
+    mutating func nextSpillMerged() -> (Int, Int32)? {
+        if lookahead == nil {
+            while let c = nextInFrame() {
+                if c.0 >= scaledFrameEnd { spill.append(c); continue }
+                lookahead = c
+                break
+            }
+        }
+        if carryIndex < carry.count, lookahead.map({ carry[carryIndex] < $0 }) ?? true {
+            carryIndex += 1
+            return carry[carryIndex - 1]
+        }
+        defer { lookahead = nil }
+        return lookahead
     }
 
     @inline(__always)
@@ -211,6 +245,12 @@ struct _DayIterator {
         currentDay = -1
         timeIndex = 0
         if hasSetPos { selectPositions() }
+        if defersSpill {
+            // The last frame's candidates have all left: its spill is next.
+            swap(&carry, &spill)
+            spill.removeAll(keepingCapacity: true)
+            carryIndex = 0
+        }
         return true
     }
 
@@ -271,6 +311,8 @@ struct _DayIterator {
     /// ``_DayFrame/countAhead(before:_:)`` says, and moves past them. `false`
     /// when COUNT runs out before `s` or the rule ends.
     mutating func countWholeFrames(before s: Int64) -> Bool {
+        // A frame's spill and the next frame's days are counted as walked.
+        if defersSpill { return true }
         while k > 0 && frame.start > plan.startDay && merge.pendingIndex >= merge.pending.count && !startPending {
             work &+= 1
             let ahead = frame.countAhead(before: s, _DayFrame.Walk(

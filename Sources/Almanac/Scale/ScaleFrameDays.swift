@@ -76,17 +76,26 @@ extension _DayParts {
         return weekNoPos & (1 << UInt64(n)) != 0 || weekNoNeg & (1 << UInt64(total + 1 - n)) != 0
     }
 
+    /// The month index that stands, in a YEARLY frame's month mask, for the
+    /// first month of the next year: the month after a leap month that
+    /// would follow the year's last month (a Chinese or Dangi `12L` the
+    /// year lacks) with SKIP=FORWARD. Month indexes are 0...12.
+    static let nextYearFirstMonth = 13
+
     /// The months of year `y` a YEARLY rule's BYMONTH value `number`/`leap`
     /// gives: the month itself, or, for a leap month the year lacks, the
     /// month before it (SKIP=BACKWARD) or after it (FORWARD); none with
     /// OMIT or for a month number the calendar never has (RFC 7529 3.2).
+    /// The month after `12L` (after the last month) is the next year's
+    /// first: ``nextYearFirstMonth``. No leap month comes before a year's
+    /// first month (`nL` follows `n`), so BACKWARD stays in the year.
     func scaledMonthIndex(_ y: _ScaleYear, number: Int, leap: Bool) -> Int? {
         if let i = y.index(ofMonth: number, leap: leap) { return i }
         guard leap, let plain = y.index(ofMonth: number, leap: false) else { return nil }
         switch skip {
         case .omit: return nil
         case .backward: return plain
-        case .forward: return plain + 1 < y.monthCount ? plain + 1 : nil
+        case .forward: return plain + 1 < y.monthCount ? plain + 1 : Self.nextYearFirstMonth
         }
     }
 
@@ -131,11 +140,22 @@ extension _DayParts {
             }
             return set
         }
-        let months = scaledYearMonths(y)
+        var months = scaledYearMonths(y)
+        // A `12L` the year lacks, moved FORWARD, is in the next year's first
+        // month: the frame's set reaches into it (a year of at most 385 days
+        // and a month of 30 stay within the set's 448 indexes). The day
+        // iterator merges them with the next frame's own (`defersSpill`).
+        var nextFirst = _ScaleMonth()
+        let next = Self.nextYearFirstMonth
+        if months & (1 << UInt16(next)) != 0 {
+            if let n = scale.year(y.number + 1) { nextFirst = n[0] } else { months &= ~(1 << UInt16(next)) }
+        }
+        func month(_ i: Int) -> _ScaleMonth { i == next ? nextFirst : y[i] }
+        let monthEnd = months == 0 ? 0 : 16 - months.leadingZeroBitCount
         guard hasByYearDay || hasByMonthDay || hasByDay else {
             // The day of the month from DTSTART in each month (SKIP when too short).
-            for i in 0..<y.monthCount where months & (1 << UInt16(i)) != 0 {
-                insertDay(startScaleDay, of: y[i], into: &set, base: base)
+            for i in 0..<monthEnd where months & (1 << UInt16(i)) != 0 {
+                insertDay(startScaleDay, of: month(i), into: &set, base: base)
             }
             return set
         }
@@ -145,28 +165,29 @@ extension _DayParts {
             while left != 0 {
                 let i = left.trailingZeroBitCount
                 left &= left - 1
-                insertMonthDays(of: y[i], into: &set, base: base)
+                insertMonthDays(of: month(i), into: &set, base: base)
             }
             return set
         }
         var ordinalDays = _DaySet()   // indexes from base
         if hasByDay && !ordinals.isEmpty {
             if hasByMonth {
-                for i in 0..<y.monthCount where months & (1 << UInt16(i)) != 0 {
-                    let m = y[i]
+                for i in 0..<monthEnd where months & (1 << UInt16(i)) != 0 {
+                    let m = month(i)
                     insertOrdinals(into: &ordinalDays, first: Int(m.first), length: Int(m.length), base: Int(m.first) - base)
                 }
             } else {
                 insertOrdinals(into: &ordinalDays, first: y.first, length: y.length, base: y.first - base)
             }
         }
-        for i in 0..<y.monthCount where months & (1 << UInt16(i)) != 0 {
-            let m = y[i], first = Int(m.first), length = Int(m.length)
+        for i in 0..<monthEnd where months & (1 << UInt16(i)) != 0 {
+            let m = month(i), first = Int(m.first), length = Int(m.length)
             var weekday = _isoWeekday(ofDays: first)
             for monthDay in 1...length {
                 let day = first + monthDay - 1
                 defer { weekday = weekday == 7 ? 1 : weekday + 1 }
-                if hasByYearDay && !yearDayMatches(day - y.first + 1, y.length) { continue }
+                // (A day of the next year's first month has no day of this year.)
+                if hasByYearDay && (i == next || !yearDayMatches(day - y.first + 1, y.length)) { continue }
                 if hasByMonthDay && !monthDayMatches(monthDay, length) { continue }
                 if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(day - base) { continue }
                 set.insert(day - base)

@@ -55,6 +55,7 @@ extension _DayIterator {
             frame.start = y.first - _DayParts.scaleYearLead
             guard frame.start <= lastDay else { return false }
             frame.days = plan.dayParts.scaledYearDays(y, scale: scale)
+            scaledFrameEnd = y.first + y.length
             return true
         }
         guard let p = Self.scaledMonthPosition(step: step, after: scaledMonth, startDay: plan.startDay, lastDay: lastDay, scale: scale)
