@@ -1,4 +1,4 @@
-import Almanac
+@testable import Almanac
 import AlmanacCalendar
 import Testing
 
@@ -41,5 +41,23 @@ struct VTimeZoneTests {
         // 2024-04-07 is the first Sunday of April: on 1 April the file's zone is still on +01:00.
         #expect(file.events[0].recurrence.start.zone?.offset(at: april1) == Offset(seconds: 3600))
         #expect(file.readings.contains { $0.kind == .zone && $0.message.contains("VTIMEZONE") })
+    }
+
+    /// Two readings of one calendar (the snapshots a sync layer diffs)
+    /// share each VTIMEZONE zone's table, so comparing their series compares
+    /// zones by identity, not their transitions up to 2500 (a diff of two
+    /// such snapshots spent 72% of its instructions there); a zone with
+    /// other rules keeps a table of its own.
+    @Test func equalFileZonesShareOneTable() throws {
+        let text = CalendarReaderTests.ics(Self.outlookBerlin + ["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Custom Berlin:20240101T090000", "END:VEVENT"])
+        let (a, b) = (try EventCalendar(ics: text), try EventCalendar(ics: text))
+        let (x, y) = (try #require(a.fileZones["Custom Berlin"]), try #require(b.fileZones["Custom Berlin"]))
+        #expect(x.table === y.table)
+        #expect(a.events[0].recurrence == b.events[0].recurrence)
+        let other = Self.outlookBerlin.map { $0 == "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3" ? "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=4" : $0 }
+        let c = try EventCalendar(ics: CalendarReaderTests.ics(other + ["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Custom Berlin:20240101T090000", "END:VEVENT"]))
+        let z = try #require(c.fileZones["Custom Berlin"])
+        #expect(z.table !== x.table)
+        #expect(z != x)
     }
 }

@@ -56,7 +56,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         guard zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw AlmanacError(.invalidValue, "zone transitions must increase strictly")
         }
-        self.init(table: ZoneTable(identifier: identifier, transitions: transitions, offsets: offsets.map(\.seconds), source: .icu, dataVersion: ""))
+        // Equal tables are one object (see `_ZoneInterner`): `==` is then immediate.
+        self.init(table: _ZoneInterner.shared.intern(
+            ZoneTable(identifier: identifier, transitions: transitions, offsets: offsets.map(\.seconds), source: .icu, dataVersion: "")))
     }
 
     /// The UTC offset in force at an instant.
