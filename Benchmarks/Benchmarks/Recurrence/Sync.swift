@@ -10,6 +10,8 @@
 // S2-JSONDecoder  Microsoft Graph payload (SyncGraph.swift); its peer as S1's.
 // S3-Almanac      `SnapshotDiff` of two snapshots of a 10,000-series
 //                 calendar over one month (SyncDiff.swift).
+// S3-reread-Almanac  S3's diff with both snapshots read from the file
+//                  (two readings), as a sync layer has them
 // S3-window-Almanac  the month's live instances of the "before" calendar,
 //                 as an array: the query the diff makes on each side.
 //
@@ -63,6 +65,12 @@ func registerSync() {
         benchmark.timed { blackHole(snapshotDiff(fixture).changes.count) }
     } setup: { () -> DiffFixture in
         makeDiffFixture(check: true)
+    }
+
+    Benchmark("S3-reread-Almanac") { benchmark, fixture in
+        benchmark.timed { blackHole(snapshotDiff(fixture).changes.count) }
+    } setup: { () -> DiffFixture in
+        makeRereadDiffFixture()
     }
 
     Benchmark("S3-window-Almanac") { benchmark, fixture in
