@@ -46,4 +46,28 @@ import Testing
         #expect(named.count <= 4 * edits, "\(named.count) UIDs named for \(edits) edits (\(differing.count) differ)")
         #expect(_ChangedSeries(EventCalendar(events: before), EventCalendar(events: before)).changedUIDs().isEmpty)
     }
+
+    /// With a window, only the series that can reach it are compared: a
+    /// changed one-off a year away is not named, one in the window is, and
+    /// so is one moved into the window from a year away.
+    @Test func comparesOnlySeriesThatCanReachTheWindow() {
+        let before = (0..<6).map { Self.event("u\($0)", $0) }   // 1 June 2024, 09:00-14:00 Berlin
+        var after = before
+        after[1].summary = "edited"                              // in the window
+        after[2].recurrence = RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1)!.at(9, 0), Self.zone))
+        after[2].summary = "moved away"                          // leaves the window
+        var far = before
+        far[3].recurrence = RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1)!.at(9, 0), Self.zone))
+        var farEdited = far
+        farEdited[3].summary = "edited far away"                 // a year away on both sides
+        let june = Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 2)!.at(0, 0))
+        let named = _ChangedSeries(EventCalendar(events: before), EventCalendar(events: after), window: june).changedUIDs()
+        #expect(named == ["u1", "u2"])
+        let nearFar = _ChangedSeries(EventCalendar(events: far), EventCalendar(events: farEdited), window: june).changedUIDs()
+        #expect(nearFar.isEmpty)
+        // Without a window, the far edit is named.
+        #expect(_ChangedSeries(EventCalendar(events: far), EventCalendar(events: farEdited)).changedUIDs() == ["u3"])
+        // Moved into the window from a year away: named (its after side reaches it).
+        #expect(_ChangedSeries(EventCalendar(events: far), EventCalendar(events: before), window: june).changedUIDs() == ["u3"])
+    }
 }

@@ -38,6 +38,28 @@ extension EventCalendar {
     }
 }
 
+extension EventCalendar {
+    /// One flag per series of ``events``: whether one of its instances (its
+    /// own, or an override's at its new time) can overlap `window`, as the
+    /// index bounds them in any viewer's zone (a superset: a series it
+    /// flags may have none there). A diff compares only these.
+    ///
+    /// - Complexity: O(p) in the index parts that start before the window's
+    ///   end and end after the first part that can reach it.
+    package func seriesReaching(_ window: Range<Timestamp>) -> [Bool] {
+        var out = [Bool](repeating: false, count: events.count)
+        let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
+        let parts = index.parts
+        var i = index.firstPart(reaching: from &- 1)
+        // The parts a query over `window` would consider (see `openParts`).
+        while i < parts.count && parts[i].lo < to {
+            if parts[i].hi >= from { out[Int(parts[i].event)] = true }
+            i += 1
+        }
+        return out
+    }
+}
+
 /// The instances of a calendar that overlap a window, in start order,
 /// produced lazily (see ``EventCalendar/occurrences(overlapping:viewer:dropsCancelled:)``).
 public struct CalendarOccurrences: Sequence, Sendable {

@@ -11,12 +11,20 @@ import AlmanacCalendar
 /// file) is changed, with all its series on both sides; a UID the walk
 /// misses although it is unchanged is expanded on both sides and gives no
 /// change, so the walk's choices cost time, never correctness.
+///
+/// Given a window, a pair is compared only when one side can reach it (its
+/// index parts, ``EventCalendar/seriesReaching(_:)``): a series with no
+/// instance in the window on either side changes nothing there, and a
+/// month of a calendar spanning years reaches a small part of its series.
 struct _ChangedSeries {
     let before: EventCalendar, after: EventCalendar
+    /// Per series of each side, whether it can reach the window (`nil`: every series is compared).
+    let reaching: (before: [Bool], after: [Bool])?
 
-    init(_ before: EventCalendar, _ after: EventCalendar) {
+    init(_ before: EventCalendar, _ after: EventCalendar, window: Range<Timestamp>? = nil) {
         self.before = before
         self.after = after
+        reaching = window.map { (before.seriesReaching($0), after.seriesReaching($0)) }
     }
 
     /// Which series of each side belong to a UID whose series differ:
@@ -52,7 +60,7 @@ struct _ChangedSeries {
                 var i = 0, j = 0
                 while i < xn && j < yn {
                     if x[i].uid == y[j].uid {
-                        if !Self.equal(x + i, y + j) { changed.insert(x[i].uid) }
+                        if reaches(i, j) && !Self.equal(x + i, y + j) { changed.insert(x[i].uid) }
                         i += 1
                         j += 1
                     } else if (a[x[i].uid]?.first).map({ $0 < j }) ?? true {
@@ -73,6 +81,12 @@ struct _ChangedSeries {
             }
         }
         return changed
+    }
+
+    /// Whether series `i` before or series `j` after can reach the window.
+    func reaches(_ i: Int, _ j: Int) -> Bool {
+        guard let reaching else { return true }
+        return reaching.before[i] || reaching.after[j]
     }
 
     /// Whether two series have the same occurrences with the same fields,
