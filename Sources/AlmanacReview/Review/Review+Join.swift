@@ -118,7 +118,7 @@ struct ReviewJoin {
     let period: Period
     let viewer: Zone
     let first: Int, last: Int
-    /// Every expected day, as the series gave them.
+    /// Every expected day, in the review's order (see ``sorted(_:)``).
     var expected: [Slot] = []
     /// The expected days in the review's order, each key once: positions in `expected`.
     var slots: [Int32] = []
@@ -154,12 +154,19 @@ struct ReviewJoin {
                 found.append(Slot(key: key, slice: slice, series: Int32(i)))
             }
         }
-        index.reserve(found.count)
-        slots.reserveCapacity(found.count)
-        for at in Self.sorted(found) where index.insert(found[Int(at)].key, owner: owners[Int(found[Int(at)].series)]) {
-            slots.append(at)
+        // Gathered into the review's order once: the table's inserts and
+        // the tallies then read the slots in sequence (read in sorted order
+        // where they lay, each read was a cache miss, twice over).
+        var inOrder: [Slot] = []
+        inOrder.reserveCapacity(found.count)
+        for at in Self.sorted(found) { inOrder.append(found[Int(at)]) }
+        found = []
+        index.reserve(inOrder.count)
+        slots.reserveCapacity(inOrder.count)
+        for k in inOrder.indices where index.insert(inOrder[k].key, owner: owners[Int(inOrder[k].series)]) {
+            slots.append(Int32(k))
         }
-        expected = found
+        expected = inOrder
         best = [Int32](repeating: -1, count: slots.count)
     }
 
