@@ -53,7 +53,7 @@ extension Review {
         let first = period.firstDay.daysSinceEpoch
         for (i, at) in join.slots.enumerated() {
             let slot = join.expected[Int(at)]
-            let record = join.best[i] < 0 ? nil : join.winners[Int(join.best[i])]
+            let record = join.best[i].winner < 0 ? nil : join.winners[Int(join.best[i].winner)]
             let mark = record?.mark
             let s = slot.slice
             totals.add(mark)
@@ -124,8 +124,11 @@ struct ReviewJoin {
     var slots: [Int32] = []
     /// The slot of each expected day key.
     var index = _SlotTable()
-    /// The winning record of each slot: a position in `winners`, `-1` for none.
-    var best: [Int32] = []
+    /// The winning record of each slot: a position in `winners` (`-1`:
+    /// none) and its time, side by side, so that a record meets its rival's
+    /// time where it finds its slot (`winners`, in the order records came,
+    /// is read only to be written).
+    var best: [(winner: Int32, at: Timestamp)] = []
     var winners: [DayRecord] = []
     /// The occurrences of the period's days, built at the first orphan.
     var occurrences: _OccurrenceSet? = nil
@@ -167,7 +170,7 @@ struct ReviewJoin {
             slots.append(Int32(k))
         }
         expected = inOrder
-        best = [Int32](repeating: -1, count: slots.count)
+        best = Array(repeating: (winner: -1, at: Timestamp.min), count: slots.count)
     }
 
     /// The found slots in the join's order (date, start, series, then as
@@ -227,14 +230,15 @@ struct ReviewJoin {
     private mutating func place(_ record: DayRecord, at key: DayKey, moved: Bool) {
         guard contains(key.date) else { return }
         guard let slot = slot(of: key) else { return orphan(record, key, reason(key)) }
-        let w = Int(best[slot])
-        if w >= 0 && winners[w].recordedAt > record.recordedAt { return }
+        let (w, at) = best[slot]
+        if w >= 0 && at > record.recordedAt { return }
         var r = record
         if moved { r.key = key }
         if w >= 0 {
-            winners[w] = r
+            winners[Int(w)] = r
+            best[slot].at = record.recordedAt
         } else {
-            best[slot] = Int32(winners.count)
+            best[slot] = (Int32(winners.count), record.recordedAt)
             winners.append(r)
         }
     }
