@@ -95,8 +95,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether two zones have the same id, source and transitions.
     public static func == (a: Zone, b: Zone) -> Bool {
-        a.table === b.table || (a.table.identifier == b.table.identifier && a.table.source == b.table.source
-            && a.table.transitions == b.table.transitions && a.table.offsets == b.table.offsets)
+        a.table === b.table || a.table.hasSameRules(as: b.table)
     }
 
     /// Hashes the id and the source.

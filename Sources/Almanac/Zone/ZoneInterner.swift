@@ -36,16 +36,11 @@ final class _ZoneInterner: Sendable {
         h.combine(table.offsets)
         let key = h.finalize()
         return kept.withLock { kept in
-            for t in kept.byHash[key] ?? [] where Self.equal(t, table) { return t }
+            for t in kept.byHash[key] ?? [] where t.hasSameRules(as: table) && t.dataVersion == table.dataVersion { return t }
             guard kept.count < Self.limit else { return table }
             kept.byHash[key, default: []].append(table)
             kept.count += 1
             return table
         }
-    }
-
-    static func equal(_ a: ZoneTable, _ b: ZoneTable) -> Bool {
-        a.identifier == b.identifier && a.source == b.source && a.dataVersion == b.dataVersion
-            && a.transitions == b.transitions && a.offsets == b.offsets
     }
 }

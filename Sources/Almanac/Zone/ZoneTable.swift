@@ -72,6 +72,13 @@ final class ZoneTable: Sendable {
         offsets[spanIndex(fold(t).0)]
     }
 
+    /// Whether `other` has this table's id, source, transitions and offsets
+    /// (what `Zone ==` compares).
+    func hasSameRules(as other: ZoneTable) -> Bool {
+        identifier == other.identifier && source == other.source
+            && transitions == other.transitions && offsets == other.offsets
+    }
+
     /// The offset in force at every instant from `lo` through `hi`, or
     /// `nil` when it changes there.
     func constantOffset(from lo: Int64, through hi: Int64) -> Int32? {
