@@ -22,6 +22,26 @@ struct CalendarReaderTests {
         #expect(throws: CalendarError.self) { try EventCalendar(ics: text, options: .strict) }
     }
 
+    /// CR alone, LF alone and CRLF each end one physical line, a CR at the
+    /// very end too, and lines are counted across all of them.
+    @Test func everyKindOfLineBreakEndsOneLine() throws {
+        let text = "BEGIN:VCALENDAR\rVERSION:2.0\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T120000Z\rSUMMARY:x\r\n y\nEND:VEVENT\r\nEND:VCALENDAR\r"
+        let c = try EventCalendar(ics: text)
+        #expect(c.events.map(\.summary) == ["xy"])
+        let breaks = c.readings.filter { $0.message.contains("LF or CR alone") }
+        #expect(breaks.map(\.line) == [1])
+        #expect(breaks.first?.message.hasPrefix("5 line breaks") == true)
+        let bad = String(text.replacing("DTSTART:", with: "DTSTART;X:"))
+        do {
+            _ = try EventCalendar(ics: bad, options: .strict)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .syntax)
+            #expect(error.line == 5)
+            #expect(error.column == 10)
+        }
+    }
+
     @Test func byteOrderMarkIsSkipped() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(Self.ics(["BEGIN:VEVENT", "UID:a", "DTSTART:20240101", "END:VEVENT"]).utf8)
         #expect(try EventCalendar(ics: bytes).events.count == 1)

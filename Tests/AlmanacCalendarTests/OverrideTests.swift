@@ -30,6 +30,25 @@ struct OverrideTests {
         #expect(moved.key == OccurrenceKey(seriesID: "d", recurrenceID: RecurrenceID(CivilDate(2024, 1, 20)!.at(9, 0))))
     }
 
+    /// A file may concatenate VCALENDARs: an override joins the first series
+    /// of its UID in its own VCALENDAR, and the calendar lists every series
+    /// of a UID in file order.
+    @Test func overridesJoinTheirSeriesInTheirOwnVCalendar() throws {
+        func event(_ lines: [String]) -> [String] { ["BEGIN:VEVENT", "UID:a"] + lines + ["END:VEVENT"] }
+        let first = event(["DTSTART:20240101T090000Z", "RRULE:FREQ=DAILY;COUNT=3"])
+        let second = event(["DTSTART:20240201T090000Z", "RRULE:FREQ=DAILY;COUNT=3"])
+            + event(["RECURRENCE-ID:20240202T090000Z", "DTSTART:20240202T150000Z", "SUMMARY:moved"])
+        let text = CalendarReaderTests.ics(first) + CalendarReaderTests.ics(second)
+            + CalendarReaderTests.ics(event(["RECURRENCE-ID:20240103T090000Z", "DTSTART:20240103T090000Z", "STATUS:CANCELLED"]))
+        let c = try EventCalendar(ics: text, options: .strict)
+        #expect(c.events.map(\.overrides.count) == [0, 1, 1])
+        #expect(c.eventIndices(uid: "a") == [0, 1, 2])
+        #expect(c.eventIndices(uid: "b") == [])
+        let moved = try #require(c.occurrence(for: OccurrenceKey(seriesID: "a", recurrenceID: RecurrenceID(CivilDate(2024, 2, 2)!.at(9, 0)))))
+        #expect(moved.summary == "moved")
+        #expect(moved.eventIndex == 1)
+    }
+
     @Test func thisAndFutureShiftsEveryLaterInstance() throws {
         let c = try Self.daily([
             "BEGIN:VEVENT", "UID:d", "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Paris:20240110T090000",

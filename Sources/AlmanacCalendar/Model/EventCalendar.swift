@@ -39,8 +39,13 @@ public struct EventCalendar: Sendable {
     ///   a series bounded by COUNT alone is expanded (up to 1,000 instances)
     ///   to find its last instance.
     public init(events: [CalendarEvent], fileZones: [String: Zone] = [:], readings: [CalendarReading] = []) {
+        self.init(events: events, byUID: _UIDIndex(events), fileZones: fileZones, readings: readings)
+    }
+
+    /// A calendar from its parts, whose series by UID are `byUID` (the reader builds them as it groups series).
+    init(events: [CalendarEvent], byUID: _UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
         self.events = events
-        index = _CalendarIndex(events)
+        index = _CalendarIndex(events, byUID: byUID)
         self.fileZones = fileZones
         self.readings = readings
     }
@@ -62,7 +67,7 @@ public struct EventCalendar: Sendable {
     /// `recurrence`).
     package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions()) throws(CalendarError)
         -> (events: [CalendarEvent], readings: [CalendarReading]) {
-        let (events, _, readings) = try _CalendarBuilder.parts(bytes, options: options)
+        let (events, _, _, readings) = try _CalendarBuilder.parts(bytes, options: options)
         return (events, readings)
     }
 

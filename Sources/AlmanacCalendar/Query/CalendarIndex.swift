@@ -25,19 +25,18 @@ struct _CalendarIndex: Sendable {
     /// The series that cannot be expanded, with why.
     let problems: [CalendarProblem]
     /// The series of each UID (several VEVENTs may share one).
-    let byUID: [String: [Int]]
+    let byUID: _UIDIndex
 
     static let slack: Int64 = 2 * 86_400
     /// A COUNT-bounded series is expanded up to this many instances when the
     /// calendar is read to find its last instance; past it, it is indexed as unbounded.
     static let countScan = 1_000
 
-    init(_ events: [CalendarEvent]) {
+    /// The index of `events`, whose series by UID are `byUID`.
+    init(_ events: [CalendarEvent], byUID: _UIDIndex) {
         var series: [_SeriesInstances] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
-        var byUID: [String: [Int]] = [:]
         series.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
-            byUID[e.uid, default: []].append(i)
             let s = _SeriesInstances(e, index: i)
             series.append(s)
             do throws(AlmanacError) {

@@ -14,7 +14,7 @@ extension EventCalendar {
     /// - Complexity: O(overrides of the series), plus a seek of the series
     ///   to the instance's date.
     public func occurrence(for key: OccurrenceKey, viewer: Zone = .utc) -> CalendarOccurrence? {
-        for i in index.byUID[key.seriesID] ?? [] {
+        for i in index.byUID.indices(key.seriesID) {
             if let o = index.series[i].occurrence(key.recurrenceID, viewer: viewer) { return o }
         }
         return nil
@@ -30,10 +30,10 @@ extension EventCalendar {
     /// ```
     ///
     /// - Complexity: O(1) on average: the calendar keeps them.
-    public func eventIndices(uid: String) -> [Int] { index.byUID[uid] ?? [] }
+    public func eventIndices(uid: String) -> [Int] { index.byUID.indices(uid) }
 
-    /// Every UID with the indices of its series, as the calendar keeps them.
-    package var eventIndicesByUID: [String: [Int]] { index.byUID }
+    /// The index of the first series with this UID.
+    package func firstEventIndex(uid: String) -> Int? { index.byUID.first(uid) }
 }
 
 extension _SeriesInstances {

@@ -34,19 +34,37 @@ enum _ComponentReader {
         }
     }
 
-    /// The VCALENDARs of the input (a file may concatenate several).
+    /// The VCALENDARs of the input (a file may concatenate several), and
+    /// the store that holds their lines' values.
     static func read(_ bytes: [UInt8], lenient: Bool,
-                     readings: inout [CalendarReading]) throws(CalendarError) -> [_Component] {
+                     readings: inout [CalendarReading]) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
         var scanner = _LineScanner(bytes)
+        var store = _LineStore()
         var stack: [_Component] = []
+        // The lines of the innermost open component, moved into it at once
+        // when it closes or a child opens (one allocation per component).
+        var pending = _PendingLines()
         var calendars: [_Component] = []
         var skipping: (name: String, depth: Int, line: Int)? = nil
         func liberty(_ line: Int, _ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
 
         while scanner.next() {
-            guard let cl = try _ContentLineParser.parse(scanner, lenient: lenient, readings: &readings) else { continue }
+            guard let parsed = try _ContentLineParser.parse(&scanner, into: &store, lenient: lenient,
+                                                            needsName: stack.isEmpty, readings: &readings) else { continue }
+            let cl: _ContentLine
+            switch parsed {
+            case .kept(let kept): cl = kept
+            case .unread(let name):
+                if skipping == nil, stack.isEmpty {
+                    if !lenient { throw CalendarError(.structure, line: scanner.line, column: 1, "\(name) outside a VCALENDAR") }
+                    liberty(scanner.line, "\(name) outside a VCALENDAR: skipped")
+                }
+                continue
+            }
             let isBegin = cl.property == .begin, isEnd = cl.property == .end
-            let value = isBegin || isEnd ? cl.value.uppercased() : ""
+            // Only the lines of kept components stay in the store.
+            let value = isBegin || isEnd ? store.upperValue(cl) : ""
+            if isBegin || isEnd || skipping != nil || stack.isEmpty { store.removeLast(cl) }
             if var s = skipping {
                 if isBegin { s.depth += 1 } else if isEnd { s.depth -= 1 }
                 skipping = s.depth == 0 ? nil : s
@@ -54,6 +72,7 @@ enum _ComponentReader {
             }
             if isBegin {
                 if keeps(value, under: stack.last?.name) {
+                    pending.flush(into: &stack)
                     stack.append(_Component(name: value, line: cl.line))
                 } else if stack.isEmpty {
                     if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "BEGIN:\(value) outside a VCALENDAR") }
@@ -78,10 +97,10 @@ enum _ComponentReader {
                     }
                     while let t = stack.last, t.name != value {
                         liberty(cl.line, "END:\(t.name) missing (BEGIN on line \(t.line)): closed at END:\(value)")
-                        close(&stack, &calendars)
+                        close(&stack, &calendars, &pending)
                     }
                 }
-                close(&stack, &calendars)
+                close(&stack, &calendars, &pending)
                 continue
             }
             guard !stack.isEmpty else {
@@ -89,7 +108,7 @@ enum _ComponentReader {
                 liberty(cl.line, "\(cl.name) outside a VCALENDAR: skipped")
                 continue
             }
-            if !cl.isUnread { stack[stack.count - 1].properties.append(cl) }
+            pending.lines.append(cl)
         }
         if let s = skipping, !lenient {
             throw CalendarError(.structure, line: s.line, column: 1, "BEGIN:\(s.name) is never closed")
@@ -98,19 +117,31 @@ enum _ComponentReader {
             if !lenient { throw CalendarError(.structure, line: open.line, column: 1, "BEGIN:\(open.name) is never closed (END:\(open.name) missing)") }
             while let t = stack.last {
                 liberty(t.line, "END:\(t.name) missing at the end of the input: closed there")
-                close(&stack, &calendars)
+                close(&stack, &calendars, &pending)
             }
         }
         if scanner.bareBreaks > 0 {
             if !lenient { throw CalendarError(.syntax, line: scanner.firstBareBreakLine, column: 0, "a line ends without CRLF (RFC 5545 section 3.1)") }
             liberty(scanner.firstBareBreakLine, "\(scanner.bareBreaks) line breaks are LF or CR alone, not CRLF (the first on this line): read as line breaks")
         }
-        return calendars
+        return (calendars, store)
     }
 
     /// Pops the innermost component into its parent (or the output).
-    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component]) {
+    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines) {
+        pending.flush(into: &stack)
         let c = stack.removeLast()
         if stack.isEmpty { calendars.append(c) } else { stack[stack.count - 1].children.append(c) }
+    }
+}
+
+/// Lines read for the innermost open component, not yet moved into it.
+struct _PendingLines {
+    var lines: [_ContentLine] = []
+
+    mutating func flush(into stack: inout [_Component]) {
+        guard !lines.isEmpty, !stack.isEmpty else { return }
+        stack[stack.count - 1].properties.append(contentsOf: lines)
+        lines.removeAll(keepingCapacity: true)
     }
 }

@@ -1,137 +1,114 @@
 import Almanac
 
-/// One parameter of a content line: `TZID=Europe/Berlin`, `MEMBER="a","b"`.
-struct _Parameter: Sendable, Hashable {
-    /// Upper-cased (names are case-insensitive, RFC 5545 section 3.2).
-    var name: String
-    /// Unquoted values.
-    var values: [String]
+/// A content line as the parser gives it.
+enum _ParsedLine {
+    /// A property the reader uses, kept in the store.
+    case kept(_ContentLine)
+    /// A property it does not use (DESCRIPTION, ATTENDEE...): checked (in
+    /// strict mode), then dropped; its name (upper case) when asked for.
+    case unread(name: String)
 }
 
-/// The property names the reader uses, told apart by their bytes once,
-/// so that the readers switch on a code instead of comparing strings.
-enum _Property: UInt8, Sendable {
-    case other, begin, end, uid, dtstart, dtend, due, duration, rrule, exrule, rdate, exdate, recurrenceID
-    case summary, status, sequence, lastModified, tzid, tzoffsetfrom, tzoffsetto, xWRTimezone
-
-    static let names: [(bytes: [UInt8], property: _Property)] = ([
-        ("BEGIN", .begin), ("END", .end), ("UID", .uid), ("DTSTART", .dtstart), ("DTEND", .dtend), ("DUE", .due),
-        ("DURATION", .duration), ("RRULE", .rrule), ("EXRULE", .exrule), ("RDATE", .rdate), ("EXDATE", .exdate),
-        ("RECURRENCE-ID", .recurrenceID), ("SUMMARY", .summary), ("STATUS", .status), ("SEQUENCE", .sequence),
-        ("LAST-MODIFIED", .lastModified), ("TZID", .tzid), ("TZOFFSETFROM", .tzoffsetfrom), ("TZOFFSETTO", .tzoffsetto),
-        ("X-WR-TIMEZONE", .xWRTimezone),
-    ] as [(String, _Property)]).map { (Array($0.0.utf8), $0.1) }
-
-    /// The property named by `b[0..<n]` (ASCII, any case).
-    static func of(_ b: [UInt8], count n: Int) -> _Property {
-        for (name, property) in names where name.count == n {
-            var k = 0
-            while k < n {
-                let c = b[k]
-                if (c >= 0x61 && c <= 0x7A ? c - 0x20 : c) != name[k] { break }
-                k += 1
-            }
-            if k == n { return property }
-        }
-        return .other
-    }
-}
-
-/// A content line (RFC 5545 section 3.1): `name *(";" param) ":" value`.
-struct _ContentLine: Sendable {
-    /// Upper-cased name.
-    var name: String
-    /// Which property it is, when the reader uses it.
-    var property: _Property = .other
-    var parameters: [_Parameter]
-    /// The raw value (escapes not undone: that depends on the value type).
-    var value: String
-    /// Physical line the content line starts on.
-    var line: Int
-    /// A property Almanac does not read (DESCRIPTION, ATTENDEE...): checked
-    /// (in strict mode), then only its name is kept, to place it.
-    var isUnread = false
-
-    /// The first value of parameter `name` (upper case).
-    func parameter(_ name: String) -> String? {
-        for p in parameters where p.name == name { return p.values.first }
-        return nil
-    }
-}
-
-/// Reads a content line from the scanner's buffer.
+/// Reads a content line from the scanner's line.
 enum _ContentLineParser {
     /// `nil` when lenient reading drops the line (the reason is in `readings`).
-    static func parse(_ scanner: _LineScanner, lenient: Bool,
-                      readings: inout [CalendarReading]) throws(CalendarError) -> _ContentLine? {
-        let b = scanner.buffer
-        let n = b.count
-        func fail(_ at: Int, _ message: String) throws(CalendarError) -> _ContentLine? {
-            let p = scanner.position(of: at)
-            if lenient {
-                readings.append(CalendarReading(.skipped, line: p.line, "line dropped: \(message) (column \(p.column))"))
-                return nil
-            }
-            throw CalendarError(.syntax, line: p.line, column: p.column, message)
-        }
-
-        if let bad = _firstInvalidUTF8(b) {
+    /// The name of a property the reader does not use is kept only when
+    /// `needsName` (a message may quote it).
+    static func parse(_ scanner: inout _LineScanner, into store: inout _LineStore, lenient: Bool, needsName: Bool,
+                      readings: inout [CalendarReading]) throws(CalendarError) -> _ParsedLine? {
+        if !scanner.isValidUTF8, let bad = scanner.withLine({ _firstInvalidUTF8($0) }) {
             let p = scanner.position(of: bad)
+            let byte = scanner.withLine { $0[bad] }
             guard lenient else {
-                throw CalendarError(.invalidUTF8, line: p.line, column: p.column, "byte 0x\(String(b[bad], radix: 16, uppercase: true)) is not UTF-8 (RFC 5545 section 3.1.4)")
+                throw CalendarError(.invalidUTF8, line: p.line, column: p.column, "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (RFC 5545 section 3.1.4)")
             }
             readings.append(CalendarReading(.invalidUTF8, line: p.line, "bytes that are not UTF-8 from column \(p.column) replaced by U+FFFD"))
             // Parse the repaired text (U+FFFD in place of each bad sequence).
-            var repaired = scanner
-            repaired.setBuffer(Array(String(decoding: b, as: UTF8.self).utf8))
-            return try parse(repaired, lenient: lenient, readings: &readings)
+            scanner.setLine(scanner.withLine { Array(String(decoding: $0, as: UTF8.self).utf8) })
+            return try parse(&scanner, into: &store, lenient: lenient, needsName: needsName, readings: &readings)
+        }
+        let line = scanner.line
+        do throws(_LineFault) {
+            return try scanner.withLine { (b) throws(_LineFault) -> _ParsedLine in
+                try parse(b, line: line, into: &store, needsName: needsName)
+            }
+        } catch {
+            let p = scanner.position(of: error.at)
+            if lenient {
+                readings.append(CalendarReading(.skipped, line: p.line, "line dropped: \(error.message) (column \(p.column))"))
+                return nil
+            }
+            throw CalendarError(.syntax, line: p.line, column: p.column, error.message)
+        }
+    }
+
+    /// Reads the line `b`, which starts on physical line `line`.
+    private static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int, into store: inout _LineStore,
+                              needsName: Bool) throws(_LineFault) -> _ParsedLine {
+        let n = b.count
+        func failure(_ at: Int, _ message: String) throws(_LineFault) -> _ParsedLine {
+            throw _LineFault(at: at, message: message)
         }
 
         var i = 0
         while i < n, _isNameByte(b[i]) { i += 1 }
-        if i == 0 { return try fail(0, "expected a property name (letters, digits and \"-\")") }
-        let name = _upperString(b, 0, i)
+        if i == 0 { return try failure(0, "expected a property name (letters, digits and \"-\")") }
+        let nameEnd = i
         // Properties Almanac does not read are checked in strict mode and
         // never turned into strings: most of a real file's bytes are theirs
         // (DESCRIPTION, ATTENDEE, X-ALT-DESC...).
         let property = _Property.of(b, count: i)
         let keep = property != .other
-        var parameters: [_Parameter] = []
+        // A kept line's parameters and value go to the store; a line
+        // dropped in lenient mode takes them back out.
+        let firstParameter = store.parameterCount, firstByte = store.byteCount
+        func fail(_ at: Int, _ message: String) throws(_LineFault) -> _ParsedLine {
+            store.truncate(parameters: firstParameter, bytes: firstByte)
+            return try failure(at, message)
+        }
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
             let start = i
             while i < n, _isNameByte(b[i]) { i += 1 }
             if i == start { return try fail(i, "expected a parameter name after \";\"") }
             guard i < n, b[i] == UInt8(ascii: "=") else { return try fail(i, "expected \"=\" after parameter \(_upperString(b, start, i))") }
-            let nameEnd = i
+            let parameterEnd = i
             i += 1
-            var values: [String] = []
+            let kept = keep ? _ParameterName.of(b, start, count: parameterEnd - start) : nil
+            var first = true
             while true {
                 if i < n, b[i] == UInt8(ascii: "\"") {
                     let q = i + 1
                     var e = q
                     while e < n, b[e] != UInt8(ascii: "\"") { e += 1 }
-                    if e == n { return try fail(i, "parameter \(_upperString(b, start, nameEnd)): a quoted value is not closed") }
-                    if keep { values.append(String(decoding: b[q..<e], as: UTF8.self)) }
+                    if e == n { return try fail(i, "parameter \(_upperString(b, start, parameterEnd)): a quoted value is not closed") }
+                    if let kept, first { store.append(_Parameter(name: kept, value: store.append(b, q, e))) }
                     i = e + 1
                 } else {
                     let s = i
                     while i < n, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ","),
                           b[i] != UInt8(ascii: "\"") { i += 1 }
-                    if keep { values.append(String(decoding: b[s..<i], as: UTF8.self)) }
+                    if let kept, first { store.append(_Parameter(name: kept, value: store.append(b, s, i))) }
                 }
+                first = false
                 if i < n, b[i] == UInt8(ascii: ",") { i += 1; continue }
                 break
             }
-            if keep { parameters.append(_Parameter(name: _upperString(b, start, nameEnd), values: values)) }
         }
         guard i < n, b[i] == UInt8(ascii: ":") else {
+            let name = _upperString(b, 0, nameEnd)
             return try fail(i, i < n ? "unexpected \"\(Character(Unicode.Scalar(b[i])))\" in \(name): expected \";\" or \":\"" : "\(name) has no \":\" and no value")
         }
-        guard keep else { return _ContentLine(name: name, parameters: [], value: "", line: scanner.line, isUnread: true) }
-        let value = String(decoding: b[(i + 1)...], as: UTF8.self)
-        return _ContentLine(name: name, property: property, parameters: parameters, value: value, line: scanner.line)
+        guard keep else { return .unread(name: needsName ? _upperString(b, 0, nameEnd) : "") }
+        return .kept(_ContentLine(property: property, line: line, value: store.append(b, i + 1, n),
+                                  parameters: firstParameter..<store.parameterCount))
     }
+}
+
+/// A syntax fault in a content line: the byte where it lies, and what is wrong.
+struct _LineFault: Error {
+    var at: Int
+    var message: String
 }
 
 /// `A-Z`, `a-z`, `0-9` and `-`: the bytes of an iana-token or x-name.
@@ -141,24 +118,40 @@ func _isNameByte(_ c: UInt8) -> Bool {
 }
 
 /// The ASCII bytes `b[start..<end]` upper-cased, as a string.
-func _upperString(_ b: [UInt8], _ start: Int, _ end: Int) -> String {
+func _upperString(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
     String(unsafeUninitializedCapacity: end - start) { out in
         for k in start..<end { let c = b[k]; out[k - start] = c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
         return end - start
     }
 }
 
+/// The bytes `b[start..<end]` (valid UTF-8) as a string.
+@inline(__always)
+func _string(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+}
+
 /// The index of the first byte that does not belong to valid UTF-8, if any.
-func _firstInvalidUTF8(_ b: [UInt8]) -> Int? {
-    var i = 0
+func _firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = b.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
     let n = b.count
-    // ASCII, eight bytes at a time.
-    b.withUnsafeBytes { raw in
-        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-    }
+    var i = 0
     while i < n {
+        // ASCII, 32 bytes at a time, then 8 (most of a calendar is ASCII).
+        while i + 32 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+            if w & 0x8080_8080_8080_8080 != 0 { break }
+            i += 32
+        }
+        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        guard i < n else { break }
         let c = b[i]
-        if c < 0x80 { i += 1; continue }
+        if c < 0x80 {
+            i += 1
+            continue
+        }
         let len: Int, minScalar: UInt32
         switch c {
         case 0xC2...0xDF: len = 2; minScalar = 0x80

@@ -25,28 +25,50 @@ struct _Entry {
 /// 3.6.2 and 3.8).
 struct _EventReader {
     var zones: _ZoneResolver
+    /// The values of the lines read.
+    let store: _LineStore
     let lenient: Bool
     /// X-WR-TIMEZONE, when the options apply it to floating values.
     let calendarZone: Zone?
     var readings: [CalendarReading] = []
+    /// The zone of each TZID met so far, by a hash of its bytes, with
+    /// where the first such TZID lies in the store (see ``zone(of:)``).
+    private var zoneCache: [UInt64: (tzid: Range<Int>, zone: Zone?)] = [:]
+
+    init(zones: _ZoneResolver, store: _LineStore, lenient: Bool, calendarZone: Zone?) {
+        self.zones = zones
+        self.store = store
+        self.lenient = lenient
+        self.calendarZone = calendarZone
+    }
+
+    func value(_ p: _ContentLine) -> String { store.value(p) }
 
     func fault(_ p: _ContentLine, _ message: String) -> CalendarError {
-        CalendarError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(p.value)\": \(message)")
+        CalendarError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(value(p))\": \(message)")
     }
 
     /// The zone a value of `p` is read in: its TZID's, or X-WR-TIMEZONE's for a floating value.
+    ///
+    /// A file names a few zones tens of thousands of times; each TZID is
+    /// found by its bytes, without making a string of it, once it has been
+    /// resolved.
     mutating func zone(of p: _ContentLine) throws(CalendarError) -> Zone? {
-        if let tzid = p.parameter("TZID") { return try zones.zone(tzid, line: p.line, readings: &readings) }
-        return calendarZone
+        guard let r = store.parameterRange(.tzid, of: p) else { return calendarZone }
+        let hash = store.hash(r)
+        if let cached = zoneCache[hash], store.same(cached.tzid, r) { return cached.zone }
+        let z = try zones.zone(store.string(r), line: p.line, readings: &readings)
+        if zoneCache[hash] == nil { zoneCache[hash] = (r, z) }
+        return z
     }
 
     /// One DATE or DATE-TIME value of `p`.
     mutating func anchor(_ p: _ContentLine, _ text: Substring? = nil) throws(CalendarError) -> Anchor {
         let zone = try zone(of: p)
-        let (a, repaired, error) = _Values.anchor(text ?? Substring(p.value), zone: zone, lenient: lenient)
+        let (a, repaired, error) = _Values.anchor(text ?? Substring(value(p)), zone: zone, lenient: lenient)
         guard var a else { throw fault(p, error ?? "not a date or date-time") }
-        if repaired { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name) \"\(p.value)\" read as \(a.rfc5545)")) }
-        if p.parameter("VALUE")?.uppercased() == "DATE", a.kind != .date {
+        if repaired { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name) \"\(value(p))\" read as \(a.rfc5545)")) }
+        if a.kind != .date, store.parameter(.value, of: p, is: "DATE") {
             guard lenient else { throw fault(p, "VALUE=DATE but the value has a time") }
             readings.append(CalendarReading(.liberty, line: p.line, "\(p.name) has VALUE=DATE and a time: read as the date \(a.civil.date)"))
             a = .date(a.civil.date)
@@ -56,11 +78,11 @@ struct _EventReader {
 
     mutating func rule(_ p: _ContentLine) throws(CalendarError) -> RecurrenceRule {
         do throws(AlmanacError) {
-            let (rule, notes) = try RecurrenceRule.parse(p.value, mode: lenient ? .lenient : .strict)
+            let (rule, notes) = try RecurrenceRule.parse(value(p), mode: lenient ? .lenient : .strict)
             for n in notes { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name): \(n)")) }
             return rule
         } catch {
-            throw CalendarError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(p.value)\": \(error.message)")
+            throw fault(p, error.message)
         }
     }
 
@@ -72,24 +94,24 @@ struct _EventReader {
         var uid: String? = nil
         for p in c.properties {
             switch p.property {
-            case .uid: uid = _Values.text(p.value)
+            case .uid: uid = _Values.text(value(p))
             case .dtstart: start = try anchor(p)
             case .dtend: end = try anchor(p)
             case .due: due = try anchor(p)
             case .duration:
-                do throws(AlmanacError) { duration = try EventDuration(parsing: p.value) } catch { throw fault(p, error.message) }
+                do throws(AlmanacError) { duration = try EventDuration(parsing: value(p)) } catch { throw fault(p, error.message) }
             case .rrule: e.rules.append(try rule(p))
             case .exrule: e.exclusionRules.append(try rule(p))
             case .rdate: try readDates(p, into: &e)
-            case .exdate: for v in _Values.list(p.value) { e.excludedDates.append(try anchor(p, v)) }
+            case .exdate: for v in _Values.list(value(p)) { e.excludedDates.append(try anchor(p, v)) }
             case .recurrenceID:
                 e.recurrenceID = try anchor(p)
-                e.thisAndFuture = p.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
-            case .summary: e.summary = _Values.text(p.value)
-            case .status: e.status = CalendarEvent.Status(rawValue: p.value.trimmingSpaces)
-            case .sequence: e.sequence = Int(p.value.trimmingSpaces)
+                e.thisAndFuture = store.parameter(.range, of: p, is: "THISANDFUTURE")
+            case .summary: e.summary = _Values.text(value(p))
+            case .status: e.status = CalendarEvent.Status(rawValue: value(p).trimmingSpaces)
+            case .sequence: e.sequence = Int(value(p).trimmingSpaces)
             case .lastModified:
-                if case let (a?, _, _) = _Values.anchor(Substring(p.value), zone: .utc, lenient: true), let z = a.zone {
+                if case let (a?, _, _) = _Values.anchor(Substring(value(p)), zone: .utc, lenient: true), let z = a.zone {
                     e.lastModified = z.instant(of: a.civil)
                 }
             default: continue
@@ -116,7 +138,7 @@ struct _EventReader {
 
     /// RDATE: DATE, DATE-TIME or PERIOD values (`start/end`, `start/duration`).
     mutating func readDates(_ p: _ContentLine, into e: inout _Entry) throws(CalendarError) {
-        for v in _Values.list(p.value) {
+        for v in _Values.list(value(p)) {
             guard let slash = v.firstIndex(of: "/") else { e.dates.append(try anchor(p, v)); continue }
             let start = try anchor(p, v[..<slash])
             let rest = v[v.index(after: slash)...]
@@ -141,6 +163,7 @@ struct _EventReader {
 extension String {
     /// Without leading and trailing spaces and tabs.
     var trimmingSpaces: String {
+        guard let f = utf8.first, let l = utf8.last, f == 0x20 || f == 0x09 || l == 0x20 || l == 0x09 else { return self }
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }

@@ -5,21 +5,25 @@ enum _Values {
     /// TEXT (section 3.3.11): `\\`, `\;`, `\,` and `\n` / `\N` undone. Any
     /// other escaped character stands for itself (lenient reading of `\:`).
     static func text(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "\\")) else { return s }
-        var out = ""
-        var escaped = false
-        for c in s {
-            if escaped {
-                out.append(c == "n" || c == "N" ? "\n" : c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
+        var s = s
+        return s.withUTF8 { b in
+            guard b.contains(UInt8(ascii: "\\")) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count)
+            var escaped = false
+            for c in b {
+                if escaped {
+                    out.append(c == UInt8(ascii: "n") || c == UInt8(ascii: "N") ? 0x0A : c)
+                    escaped = false
+                } else if c == UInt8(ascii: "\\") {
+                    escaped = true
+                } else {
+                    out.append(c)
+                }
             }
-        }
-        if escaped { out.append("\\") }
-        return out
+            if escaped { out.append(UInt8(ascii: "\\")) }
+            return String(decoding: out, as: UTF8.self)
+        } ?? s
     }
 
     /// UTC-OFFSET (section 3.3.14): `+0100`, `-0500`, `+013045`.
@@ -38,7 +42,7 @@ enum _Values {
     /// Splits a list value on commas (DATE, DATE-TIME and PERIOD values
     /// contain none).
     static func list(_ s: String) -> [Substring] {
-        s.split(separator: ",", omittingEmptySubsequences: true)
+        s.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true).map { Substring($0) }
     }
 
     /// A DATE or DATE-TIME, `zone` applied to a local DATE-TIME. Lenient

@@ -10,7 +10,7 @@ enum _VTimeZone {
     /// The local time at which onsets stop being expanded.
     static let end = CivilDate(2500, 1, 1)!.at(0, 0)
 
-    static func zone(_ component: _Component, tzid: String, options: ExpansionOptions) throws(CalendarError) -> Zone {
+    static func zone(_ component: _Component, tzid: String, store: _LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
         var onsets: [(instant: Int64, from: Int32, to: Int32)] = []
         for sub in component.children {
             guard let start = sub.first(.dtstart), let fromLine = sub.first(.tzoffsetfrom),
@@ -18,19 +18,19 @@ enum _VTimeZone {
                 throw CalendarError(.invalidValue, line: sub.line, column: 0,
                                     "\(sub.name) of VTIMEZONE \"\(tzid)\" needs DTSTART, TZOFFSETFROM and TZOFFSETTO")
             }
-            guard let from = _Values.offset(fromLine.value), let to = _Values.offset(toLine.value) else {
+            guard let from = _Values.offset(store.value(fromLine)), let to = _Values.offset(store.value(toLine)) else {
                 throw CalendarError(.invalidValue, line: fromLine.line, column: 0,
-                                    "TZOFFSETFROM \"\(fromLine.value)\" / TZOFFSETTO \"\(toLine.value)\": expected +HHMM or -HHMM")
+                                    "TZOFFSETFROM \"\(store.value(fromLine))\" / TZOFFSETTO \"\(store.value(toLine))\": expected +HHMM or -HHMM")
             }
-            guard case let (anchor?, _, _) = _Values.anchor(Substring(start.value), zone: nil, lenient: true),
+            guard case let (anchor?, _, _) = _Values.anchor(Substring(store.value(start)), zone: nil, lenient: true),
                   anchor.kind != .date else {
-                throw CalendarError(.invalidValue, line: start.line, column: 0, "DTSTART \"\(start.value)\" of \(sub.name): expected a local date-time")
+                throw CalendarError(.invalidValue, line: start.line, column: 0, "DTSTART \"\(store.value(start))\" of \(sub.name): expected a local date-time")
             }
             let local = anchor.civil
             var rules: [RecurrenceRule] = []
             for r in sub.all(.rrule) {
-                guard var rule = try? RecurrenceRule(r.value, mode: .lenient) else {
-                    throw CalendarError(.invalidValue, line: r.line, column: 0, "RRULE \"\(r.value)\" of VTIMEZONE \"\(tzid)\" cannot be read")
+                guard var rule = try? RecurrenceRule(store.value(r), mode: .lenient) else {
+                    throw CalendarError(.invalidValue, line: r.line, column: 0, "RRULE \"\(store.value(r))\" of VTIMEZONE \"\(tzid)\" cannot be read")
                 }
                 // UNTIL is in UTC (section 3.6.5); onsets are expanded in local time.
                 if case .utc(let u)? = rule.until {
@@ -40,7 +40,7 @@ enum _VTimeZone {
             }
             var dates: [Anchor] = []
             for r in sub.all(.rdate) {
-                for v in _Values.list(r.value) {
+                for v in _Values.list(store.value(r)) {
                     if case let (a?, _, _) = _Values.anchor(v, zone: nil, lenient: true) { dates.append(.floating(a.civil)) }
                 }
             }

@@ -6,16 +6,18 @@ import Almanac
 /// Each choice is reported once, with the line of the first use.
 struct _ZoneResolver {
     let definitions: [String: _Component]
+    let store: _LineStore
     let options: CalendarOptions
     private(set) var resolved: [String: Zone?] = [:]
     private(set) var fileZones: [String: Zone] = [:]
 
-    init(calendar: _Component, options: CalendarOptions) {
+    init(calendar: _Component, store: _LineStore, options: CalendarOptions) {
         var d: [String: _Component] = [:]
         for c in calendar.children where c.name == "VTIMEZONE" {
-            if let id = c.first(.tzid).map({ _Values.text($0.value) }), d[id] == nil { d[id] = c }
+            if let id = c.first(.tzid).map({ _Values.text(store.value($0)) }), d[id] == nil { d[id] = c }
         }
         definitions = d
+        self.store = store
         self.options = options
     }
 
@@ -35,7 +37,7 @@ struct _ZoneResolver {
             return z
         }
         if let definition {
-            let z = try _VTimeZone.zone(definition, tzid: tzid, options: options.expansion)
+            let z = try _VTimeZone.zone(definition, tzid: tzid, store: store, options: options.expansion)
             fileZones[tzid] = z
             readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" read from the file's VTIMEZONE (line \(definition.line))"))
             return z

@@ -32,11 +32,10 @@ struct _ChangedSeries {
     /// ``changedUIDs()``). A diff queries only these: the others have the
     /// same occurrences on both sides.
     func flags() -> (before: [Bool], after: [Bool]) {
-        let (b, a) = (before.eventIndicesByUID, after.eventIndicesByUID)
         var old = [Bool](repeating: false, count: before.events.count), new = [Bool](repeating: false, count: after.events.count)
         for uid in changedUIDs() {
-            for i in b[uid] ?? [] { old[i] = true }
-            for i in a[uid] ?? [] { new[i] = true }
+            for i in before.eventIndices(uid: uid) { old[i] = true }
+            for i in after.eventIndices(uid: uid) { new[i] = true }
         }
         return (old, new)
     }
@@ -44,7 +43,6 @@ struct _ChangedSeries {
     /// The UIDs whose series differ (in number, order or content), and
     /// perhaps a few more (see the type).
     func changedUIDs() -> Set<String> {
-        let (b, a) = (before.eventIndicesByUID, after.eventIndicesByUID)
         let (bEvents, aEvents) = (before.events, after.events)
         var changed: Set<String> = []
         // Read through pointers: an element read through an array's or a
@@ -63,10 +61,10 @@ struct _ChangedSeries {
                         if reaches(i, j) && !Self.equal(x + i, y + j) { changed.insert(x[i].uid) }
                         i += 1
                         j += 1
-                    } else if (a[x[i].uid]?.first).map({ $0 < j }) ?? true {
+                    } else if after.firstEventIndex(uid: x[i].uid).map({ $0 < j }) ?? true {
                         changed.insert(x[i].uid)       // deleted, or its place on the other side is passed
                         i += 1
-                    } else if (b[y[j].uid]?.first).map({ $0 < i }) ?? true {
+                    } else if before.firstEventIndex(uid: y[j].uid).map({ $0 < i }) ?? true {
                         changed.insert(y[j].uid)       // added, or its place is passed
                         j += 1
                     } else {

@@ -1,0 +1,110 @@
+import Almanac
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A parameter the reader uses, with its first value (the only one it reads).
+struct _Parameter: Sendable {
+    var name: _ParameterName
+    /// Where the value lies in ``_LineStore/bytes`` (unquoted).
+    var value: Range<Int>
+}
+
+/// A content line the reader keeps (RFC 5545 section 3.1: `name *(";"
+/// param) ":" value`): which property, and where its value and parameters
+/// lie in the reader's ``_LineStore``. A plain value: a component's lines
+/// cost one array and nothing per line to keep and to drop.
+struct _ContentLine: Sendable {
+    var property: _Property
+    /// Physical line the content line starts on.
+    var line: Int
+    /// The raw value's bytes in the store (escapes not undone: that depends on the value type).
+    var value: Range<Int>
+    /// Its parameters in ``_LineStore/parameters``.
+    var parameters: Range<Int>
+
+    /// Upper-cased name.
+    var name: String { property.name }
+}
+
+/// The values and parameters of every content line the reader keeps, in
+/// two arrays: reading a file allocates for them a few times in all, not
+/// once or more per line.
+struct _LineStore: Sendable {
+    private(set) var bytes: [UInt8] = []
+    private(set) var parameters: [_Parameter] = []
+
+    /// Appends `b[start..<end]`; returns where it lies.
+    mutating func append(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
+        let at = bytes.count
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<end]))
+        return at..<bytes.count
+    }
+
+    mutating func append(_ parameter: _Parameter) { parameters.append(parameter) }
+    var parameterCount: Int { parameters.count }
+    var byteCount: Int { bytes.count }
+
+    /// Forgets what was appended since the counts were `parameters` and `bytes`.
+    mutating func truncate(parameters p: Int, bytes b: Int) {
+        if p < parameters.count { parameters.removeSubrange(p...) }
+        if b < bytes.count { bytes.removeSubrange(b...) }
+    }
+
+    /// Forgets a line appended last (BEGIN and END, once read).
+    mutating func removeLast(_ line: _ContentLine) {
+        let firstByte = line.parameters.isEmpty ? line.value.lowerBound : parameters[line.parameters.lowerBound].value.lowerBound
+        truncate(parameters: line.parameters.lowerBound, bytes: firstByte)
+    }
+
+    func string(_ r: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { _string($0, r.lowerBound, r.upperBound) }
+    }
+
+    /// The line's value as text.
+    func value(_ line: _ContentLine) -> String { string(line.value) }
+
+    /// The line's value upper-cased (component names: `BEGIN:vevent`).
+    func upperValue(_ line: _ContentLine) -> String {
+        bytes.withUnsafeBufferPointer { b in
+            b[line.value].allSatisfy { $0 < 0x80 } ? _upperString(b, line.value.lowerBound, line.value.upperBound)
+                : _string(b, line.value.lowerBound, line.value.upperBound).uppercased()
+        }
+    }
+
+    /// Where the first value of the line's parameter `name` lies, if it has one.
+    func parameterRange(_ name: _ParameterName, of line: _ContentLine) -> Range<Int>? {
+        for k in line.parameters where parameters[k].name == name { return parameters[k].value }
+        return nil
+    }
+
+    /// The first value of the line's parameter `name`.
+    func parameter(_ name: _ParameterName, of line: _ContentLine) -> String? {
+        parameterRange(name, of: line).map(string)
+    }
+
+    /// Whether the line's parameter `name` is `value` (ASCII, any case: `VALUE=date`).
+    func parameter(_ name: _ParameterName, of line: _ContentLine, is value: String) -> Bool {
+        parameter(name, of: line)?.uppercased() == value
+    }
+
+    /// FNV-1a of `bytes[r]`.
+    func hash(_ r: Range<Int>) -> UInt64 {
+        bytes.withUnsafeBufferPointer { b in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for k in r { h = (h ^ UInt64(b[k])) &* 0x100_0000_01B3 }
+            return h
+        }
+    }
+
+    /// Whether `bytes[r]` equals `bytes[s]`.
+    func same(_ r: Range<Int>, _ s: Range<Int>) -> Bool {
+        r.count == s.count && bytes.withUnsafeBufferPointer { b in
+            r.isEmpty || memcmp(b.baseAddress! + r.lowerBound, b.baseAddress! + s.lowerBound, r.count) == 0
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Almanac
+
+/// The property names the reader uses, told apart by their bytes once,
+/// so that the readers switch on a code instead of comparing strings.
+enum _Property: UInt8, Sendable {
+    case other, begin, end, uid, dtstart, dtend, due, duration, rrule, exrule, rdate, exdate, recurrenceID
+    case summary, status, sequence, lastModified, tzid, tzoffsetfrom, tzoffsetto, xWRTimezone
+
+    /// The name as RFC 5545 writes it (upper case); `""` for ``other``.
+    var name: String {
+        switch self {
+        case .other: ""
+        case .begin: "BEGIN"
+        case .end: "END"
+        case .uid: "UID"
+        case .dtstart: "DTSTART"
+        case .dtend: "DTEND"
+        case .due: "DUE"
+        case .duration: "DURATION"
+        case .rrule: "RRULE"
+        case .exrule: "EXRULE"
+        case .rdate: "RDATE"
+        case .exdate: "EXDATE"
+        case .recurrenceID: "RECURRENCE-ID"
+        case .summary: "SUMMARY"
+        case .status: "STATUS"
+        case .sequence: "SEQUENCE"
+        case .lastModified: "LAST-MODIFIED"
+        case .tzid: "TZID"
+        case .tzoffsetfrom: "TZOFFSETFROM"
+        case .tzoffsetto: "TZOFFSETTO"
+        case .xWRTimezone: "X-WR-TIMEZONE"
+        }
+    }
+
+    /// The property named by `b[0..<n]`, name bytes (letters, digits, `-`) in any case.
+    ///
+    /// The name is read as two little-endian words with bit 5 of each byte
+    /// cleared, which folds lower-case letters onto upper-case ones and maps
+    /// no other name byte onto a letter (`-` becomes 0x0D, digits 0x10-0x19);
+    /// each case below is a name so packed (`PropertyNameTests` checks them
+    /// against ``name``).
+    static func of(_ b: UnsafeBufferPointer<UInt8>, count n: Int) -> _Property {
+        guard n >= 3, n <= 13 else { return .other }
+        let (lo, hi) = _packedName(b, n)
+        switch n {
+        case 3:
+            switch lo {
+            case 0x44_4E45: return .end
+            case 0x44_4955: return .uid
+            case 0x45_5544: return .due
+            default: return .other
+            }
+        case 4: return lo == 0x4449_5A54 ? .tzid : .other
+        case 5:
+            switch lo {
+            case 0x4E_4947_4542: return .begin
+            case 0x44_4E45_5444: return .dtend
+            case 0x45_4C55_5252: return .rrule
+            case 0x45_5441_4452: return .rdate
+            default: return .other
+            }
+        case 6:
+            switch lo {
+            case 0x454C_5552_5845: return .exrule
+            case 0x4554_4144_5845: return .exdate
+            case 0x5355_5441_5453: return .status
+            default: return .other
+            }
+        case 7:
+            switch lo {
+            case 0x54_5241_5453_5444: return .dtstart
+            case 0x59_5241_4D4D_5553: return .summary
+            default: return .other
+            }
+        case 8:
+            switch lo {
+            case 0x4E4F_4954_4152_5544: return .duration
+            case 0x4543_4E45_5551_4553: return .sequence
+            default: return .other
+            }
+        case 10: return (lo, hi) == (0x5445_5346_464F_5A54, 0x4F54) ? .tzoffsetto : .other
+        case 12: return (lo, hi) == (0x5445_5346_464F_5A54, 0x4D4F_5246) ? .tzoffsetfrom : .other
+        case 13:
+            switch (lo, hi) {
+            case (0x4E45_5252_5543_4552, 0x44_490D_4543): return .recurrenceID
+            case (0x444F_4D0D_5453_414C, 0x44_4549_4649): return .lastModified
+            case (0x4D49_540D_5257_0D58, 0x45_4E4F_5A45): return .xWRTimezone
+            default: return .other
+            }
+        default: return .other
+        }
+    }
+}
+
+/// The parameters the reader uses (RFC 5545 section 3.2); the others are
+/// checked but not kept.
+enum _ParameterName: UInt8, Sendable {
+    case tzid, value, range
+
+    /// The parameter named by `b[start..<start + n]`, in any case.
+    static func of(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, count n: Int) -> _ParameterName? {
+        guard n == 4 || n == 5 else { return nil }
+        let (lo, _) = _packedName(UnsafeBufferPointer(rebasing: b[start...]), n)
+        return switch (n, lo) {
+        case (4, 0x4449_5A54): .tzid
+        case (5, 0x45_554C_4156): .value
+        case (5, 0x45_474E_4152): .range
+        default: nil
+        }
+    }
+}
+
+/// `b[0..<n]` (n at most 16) as two little-endian words, bit 5 of each byte cleared.
+@inline(__always)
+func _packedName(_ b: UnsafeBufferPointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
+    var lo: UInt64 = 0, hi: UInt64 = 0
+    for k in 0..<min(n, 8) { lo |= UInt64(b[k] & 0xDF) << (8 * UInt64(k)) }
+    var k = 8
+    while k < n {
+        hi |= UInt64(b[k] & 0xDF) << (8 * UInt64(k - 8))
+        k += 1
+    }
+    return (lo, hi)
+}

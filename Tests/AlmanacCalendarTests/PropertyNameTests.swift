@@ -1,0 +1,48 @@
+@testable import AlmanacCalendar
+import Testing
+
+/// The reader tells property and parameter names apart by their packed
+/// bytes (`_Property.of`): every name it reads, in any case, and nothing else.
+struct PropertyNameTests {
+    static let all: [_Property] = (1...20).map { _Property(rawValue: $0)! }
+
+    static func property(_ name: String) -> _Property {
+        let b = Array(name.utf8)
+        return b.withUnsafeBufferPointer { _Property.of($0, count: b.count) }
+    }
+
+    static func parameter(_ name: String) -> _ParameterName? {
+        let b = Array(name.utf8)
+        return b.withUnsafeBufferPointer { _ParameterName.of($0, 0, count: b.count) }
+    }
+
+    @Test func everyNameIsItsPropertyInAnyCase() {
+        for p in Self.all {
+            #expect(Self.property(p.name) == p)
+            #expect(Self.property(p.name.lowercased()) == p)
+            let mixed = String(p.name.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.lowercased()) : $0.element })
+            #expect(Self.property(mixed) == p)
+        }
+    }
+
+    @Test func otherNamesAreOther() {
+        for p in Self.all {
+            let name = p.name
+            #expect(Self.property(String(name.dropLast())) == .other, "\(name) without its last letter")
+            #expect(Self.property(name + "S") == .other, "\(name) with a letter more")
+            #expect(Self.property("X" + name.dropFirst()) == .other || name.hasPrefix("X"), "\(name) with another first letter")
+        }
+        // `-` and digits never fold onto letters.
+        for name in ["RECURRENCEMID", "LAST0MODIFIED", "X-WR-TIMEZONE0", "DTSTART2", "UI4", "", "DESCRIPTION", "ATTENDEE"] {
+            #expect(Self.property(name) == .other, "\(name)")
+        }
+    }
+
+    @Test func parameterNames() {
+        #expect(Self.parameter("TZID") == .tzid)
+        #expect(Self.parameter("tzid") == .tzid)
+        #expect(Self.parameter("Value") == .value)
+        #expect(Self.parameter("RANGE") == .range)
+        for other in ["CN", "TZI", "TZIDS", "VALU", "ROLE", "RANGES", "PARTSTAT"] { #expect(Self.parameter(other) == nil, "\(other)") }
+    }
+}
