@@ -41,11 +41,7 @@ extension Anchor {
         let result: Result<Anchor, AlmanacError> = string.withUTF8 { bytes in
             do throws(_ValueFault) {
                 let (value, _) = try _readDateValue(bytes, 0, bytes.count, foldCase: false, leapSecondAs59: false)
-                switch value {
-                case .date(let d): return .success(.date(d))
-                case .local(let c): return .success(zone.map { .zoned(c, $0) } ?? .floating(c))
-                case .utc(let c): return .success(.utc(c))
-                }
+                return .success(Anchor(value, zone: zone))
             } catch {
                 var columns = _Columns(bytes)
                 let column = columns.column(error.start)
@@ -56,6 +52,22 @@ extension Anchor {
             }
         }
         self = try result.get()
+    }
+
+    /// ``init(parsing:zone:)`` on UTF-8 bytes, without making a string of
+    /// them (a calendar reader's values lie in its own buffer); `nil` where
+    /// that initializer throws, so that the caller asks it for the error.
+    package init?(utf8 bytes: UnsafeBufferPointer<UInt8>, zone: Zone?) {
+        guard let (value, _) = try? _readDateValue(bytes, 0, bytes.count, foldCase: false, leapSecondAs59: false) else { return nil }
+        self.init(value, zone: zone)
+    }
+
+    private init(_ value: _DateValue, zone: Zone?) {
+        switch value {
+        case .date(let d): self = .date(d)
+        case .local(let c): self = zone.map { .zoned(c, $0) } ?? .floating(c)
+        case .utc(let c): self = .utc(c)
+        }
     }
 
     /// The RFC 5545 text of the value: `19970902` (DATE), `19970902T090000`

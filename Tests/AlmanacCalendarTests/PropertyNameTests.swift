@@ -6,14 +6,22 @@ import Testing
 struct PropertyNameTests {
     static let all: [_Property] = (1...20).map { _Property(rawValue: $0)! }
 
-    static func property(_ name: String) -> _Property {
-        let b = Array(name.utf8)
-        return b.withUnsafeBufferPointer { _Property.of($0, count: b.count) }
+    /// The property named `name`, read alone and at the start of a long
+    /// line (two ways through the packing); `nil` when they disagree.
+    static func property(_ name: String) -> _Property? {
+        let n = name.utf8.count
+        let alone = Array(name.utf8), inLine = Array((name + ":20240101T090000Z;X-PADDING").utf8)
+        let a = alone.withUnsafeBufferPointer { _Property.of($0, count: n) }
+        let b = inLine.withUnsafeBufferPointer { _Property.of($0, count: n) }
+        return a == b ? a : nil
     }
 
     static func parameter(_ name: String) -> _ParameterName? {
-        let b = Array(name.utf8)
-        return b.withUnsafeBufferPointer { _ParameterName.of($0, 0, count: b.count) }
+        let n = name.utf8.count
+        let alone = Array(name.utf8), inLine = Array(("DTSTART;" + name + "=Europe/Paris:20240101T090000").utf8)
+        let a = alone.withUnsafeBufferPointer { _ParameterName.of($0, 0, count: n) }
+        let b = inLine.withUnsafeBufferPointer { _ParameterName.of($0, 8, count: n) }
+        return a == b ? a : .none
     }
 
     @Test func everyNameIsItsPropertyInAnyCase() {

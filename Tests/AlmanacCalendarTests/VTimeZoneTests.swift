@@ -60,4 +60,18 @@ struct VTimeZoneTests {
         #expect(z.table !== x.table)
         #expect(z != x)
     }
+
+    /// A VTIMEZONE read again is taken from a cache by its content: a zone
+    /// whose one value differs under the same TZID is read anew.
+    @Test func zonesReadAgainFollowTheirContent() throws {
+        func summerOffset(_ lines: [String]) throws -> Offset? {
+            let text = CalendarReaderTests.ics(lines + ["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Custom Berlin:20240701T090000", "END:VEVENT"])
+            return try EventCalendar(ics: text).fileZones["Custom Berlin"]?.offset(at: Timestamp(utc: CivilDate(2024, 7, 1)!.at(0, 0)))
+        }
+        #expect(try summerOffset(Self.outlookBerlin) == Offset(seconds: 7200))
+        let three = Self.outlookBerlin.enumerated().map { $0.offset == 11 ? "TZOFFSETTO:+0300" : $0.element }
+        #expect(three[11] == "TZOFFSETTO:+0300" && Self.outlookBerlin[11] == "TZOFFSETTO:+0200")
+        #expect(try summerOffset(three) == Offset(seconds: 10800))
+        #expect(try summerOffset(Self.outlookBerlin) == Offset(seconds: 7200))
+    }
 }

@@ -22,7 +22,8 @@ enum _CalendarBuilder {
             readings.append(CalendarReading(.skipped, line: 0, "no VCALENDAR in the input"))
         }
         var events: [CalendarEvent] = []
-        var byUID = _UIDIndex()
+        events.reserveCapacity(calendars.reduce(0) { $0 + $1.children.count })
+        var byUID = _UIDIndex(capacity: calendars.reduce(0) { $0 + $1.children.count })
         var fileZones: [String: Zone] = [:]
         for calendar in calendars {
             var calendarZone: Zone? = nil
@@ -35,10 +36,19 @@ enum _CalendarBuilder {
             }
             var reader = _EventReader(zones: _ZoneResolver(calendar: calendar, store: store, options: options), store: store,
                                       lenient: lenient, calendarZone: calendarZone)
-            var entries: [_Entry] = []
+            // Series in file order as they are read; overrides once every
+            // series of the VCALENDAR is known.
+            let calendarStart = events.count
+            var overrides: [_Entry] = []
             for c in calendar.children where c.name == "VEVENT" || c.name == "VTODO" {
                 do throws(CalendarError) {
-                    if let e = try reader.entry(c) { entries.append(e) }
+                    guard let e = try reader.entry(c) else { continue }
+                    if e.recurrenceID == nil {
+                        byUID.append(e.uid)
+                        events.append(series(e, options: options))
+                    } else {
+                        overrides.append(e)
+                    }
                 } catch {
                     guard lenient else { throw error }
                     reader.readings.append(CalendarReading(.skipped, line: c.line, "\(c.name) skipped: \(error)"))
@@ -46,31 +56,28 @@ enum _CalendarBuilder {
             }
             readings += reader.readings
             fileZones.merge(reader.zones.fileZones) { a, _ in a }
-            series(entries, options: options, into: &events, byUID: &byUID)
+            attach(overrides, to: &events, from: calendarStart, byUID: &byUID, options: options)
         }
         return (events, byUID, fileZones, readings)
     }
 
-    /// Groups entries into series: each entry without RECURRENCE-ID is a
-    /// series (two with one UID are two series); an override joins the
-    /// first series of its UID, or becomes a series of its own whose DTSTART
-    /// is its RECURRENCE-ID, so that it keeps its identity.
-    static func series(_ entries: [_Entry], options: CalendarOptions, into events: inout [CalendarEvent],
-                       byUID: inout _UIDIndex) {
-        // Series before overrides, in file order; the first series of a UID
-        // in this VCALENDAR takes its overrides.
-        let calendarStart = events.count
-        events.reserveCapacity(events.count + entries.count)
-        for e in entries where e.recurrenceID == nil {
-            byUID.append(e.uid)
-            events.append(CalendarEvent(
-                component: e.component, uid: e.uid, summary: e.summary, status: e.status, sequence: e.sequence,
-                lastModified: e.lastModified,
-                recurrence: RecurrenceSet(start: e.start, rules: e.rules, exclusionRules: e.exclusionRules, dates: e.dates,
-                                          excludedDates: e.excludedDates, length: e.length, options: options.expansion),
-                periods: e.periods, line: e.line))
-        }
-        for e in entries {
+    /// A series: an entry without RECURRENCE-ID (two with one UID are two series).
+    static func series(_ e: consuming _Entry, options: CalendarOptions) -> CalendarEvent {
+        CalendarEvent(
+            component: e.component, uid: e.uid, summary: e.summary, status: e.status, sequence: e.sequence,
+            lastModified: e.lastModified,
+            recurrence: RecurrenceSet(start: e.start, rules: e.rules, exclusionRules: e.exclusionRules, dates: e.dates,
+                                      excludedDates: e.excludedDates, length: e.length, options: options.expansion),
+            periods: e.periods, line: e.line)
+    }
+
+    /// Attaches overrides to their series: each joins the first series of
+    /// its UID in its VCALENDAR (the series from `calendarStart` on), or
+    /// becomes a series of its own whose DTSTART is its RECURRENCE-ID, so
+    /// that it keeps its identity.
+    static func attach(_ overrides: [_Entry], to events: inout [CalendarEvent], from calendarStart: Int,
+                       byUID: inout _UIDIndex, options: CalendarOptions) {
+        for e in overrides {
             guard let rid = e.recurrenceID else { continue }
             let o = CalendarEvent.Override(recurrenceID: rid, thisAndFuture: e.thisAndFuture, start: e.start, length: e.length,
                                            summary: e.summary, status: e.status, sequence: e.sequence, line: e.line)

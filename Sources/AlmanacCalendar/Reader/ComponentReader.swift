@@ -50,12 +50,10 @@ enum _ComponentReader {
 
         while scanner.next() {
             guard let parsed = try _ContentLineParser.parse(&scanner, into: &store, lenient: lenient,
-                                                            needsName: stack.isEmpty, readings: &readings) else { continue }
-            let cl: _ContentLine
-            switch parsed {
-            case .kept(let kept): cl = kept
-            case .unread(let name):
+                                                            readings: &readings) else { continue }
+            guard case .kept(let cl) = parsed else {
                 if skipping == nil, stack.isEmpty {
+                    let name = _ContentLineParser.name(scanner)
                     if !lenient { throw CalendarError(.structure, line: scanner.line, column: 1, "\(name) outside a VCALENDAR") }
                     liberty(scanner.line, "\(name) outside a VCALENDAR: skipped")
                 }

@@ -4,17 +4,16 @@ import Almanac
 enum _ParsedLine {
     /// A property the reader uses, kept in the store.
     case kept(_ContentLine)
-    /// A property it does not use (DESCRIPTION, ATTENDEE...): checked (in
-    /// strict mode), then dropped; its name (upper case) when asked for.
-    case unread(name: String)
+    /// A property it does not use (DESCRIPTION, ATTENDEE...): checked, then
+    /// dropped (``_ContentLineParser/name(_:)`` reads its name again when a
+    /// message needs it).
+    case unread
 }
 
 /// Reads a content line from the scanner's line.
 enum _ContentLineParser {
     /// `nil` when lenient reading drops the line (the reason is in `readings`).
-    /// The name of a property the reader does not use is kept only when
-    /// `needsName` (a message may quote it).
-    static func parse(_ scanner: inout _LineScanner, into store: inout _LineStore, lenient: Bool, needsName: Bool,
+    static func parse(_ scanner: inout _LineScanner, into store: inout _LineStore, lenient: Bool,
                       readings: inout [CalendarReading]) throws(CalendarError) -> _ParsedLine? {
         if !scanner.isValidUTF8, let bad = scanner.withLine({ _firstInvalidUTF8($0) }) {
             let p = scanner.position(of: bad)
@@ -25,12 +24,12 @@ enum _ContentLineParser {
             readings.append(CalendarReading(.invalidUTF8, line: p.line, "bytes that are not UTF-8 from column \(p.column) replaced by U+FFFD"))
             // Parse the repaired text (U+FFFD in place of each bad sequence).
             scanner.setLine(scanner.withLine { Array(String(decoding: $0, as: UTF8.self).utf8) })
-            return try parse(&scanner, into: &store, lenient: lenient, needsName: needsName, readings: &readings)
+            return try parse(&scanner, into: &store, lenient: lenient, readings: &readings)
         }
         let line = scanner.line
         do throws(_LineFault) {
             return try scanner.withLine { (b) throws(_LineFault) -> _ParsedLine in
-                try parse(b, line: line, into: &store, needsName: needsName)
+                try parse(b, line: line, into: &store)
             }
         } catch {
             let p = scanner.position(of: error.at)
@@ -42,9 +41,18 @@ enum _ContentLineParser {
         }
     }
 
+    /// The name (upper case) of the scanner's line.
+    static func name(_ scanner: _LineScanner) -> String {
+        scanner.withLine { b in
+            var i = 0
+            while i < b.count, _isNameByte(b[i]) { i += 1 }
+            return _upperString(b, 0, i)
+        }
+    }
+
     /// Reads the line `b`, which starts on physical line `line`.
-    private static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int, into store: inout _LineStore,
-                              needsName: Bool) throws(_LineFault) -> _ParsedLine {
+    private static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int,
+                              into store: inout _LineStore) throws(_LineFault) -> _ParsedLine {
         let n = b.count
         func failure(_ at: Int, _ message: String) throws(_LineFault) -> _ParsedLine {
             throw _LineFault(at: at, message: message)
@@ -86,8 +94,7 @@ enum _ContentLineParser {
                     i = e + 1
                 } else {
                     let s = i
-                    while i < n, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":"), b[i] != UInt8(ascii: ","),
-                          b[i] != UInt8(ascii: "\"") { i += 1 }
+                    while i < n, !_isParameterDelimiter(b[i]) { i += 1 }
                     if let kept, first { store.append(_Parameter(name: kept, value: store.append(b, s, i))) }
                 }
                 first = false
@@ -99,7 +106,7 @@ enum _ContentLineParser {
             let name = _upperString(b, 0, nameEnd)
             return try fail(i, i < n ? "unexpected \"\(Character(Unicode.Scalar(b[i])))\" in \(name): expected \";\" or \":\"" : "\(name) has no \":\" and no value")
         }
-        guard keep else { return .unread(name: needsName ? _upperString(b, 0, nameEnd) : "") }
+        guard keep else { return .unread }
         return .kept(_ContentLine(property: property, line: line, value: store.append(b, i + 1, n),
                                   parameters: firstParameter..<store.parameterCount))
     }
@@ -109,6 +116,14 @@ enum _ContentLineParser {
 struct _LineFault: Error {
     var at: Int
     var message: String
+}
+
+/// `;`, `:`, `,` and `"`: the bytes that end an unquoted parameter value
+/// (all below 0x40: one comparison for most bytes, then a bit of a mask).
+@inline(__always)
+func _isParameterDelimiter(_ c: UInt8) -> Bool {
+    let mask: UInt64 = 1 << 0x3B | 1 << 0x3A | 1 << 0x2C | 1 << 0x22
+    return c < 0x40 && (mask >> UInt64(c)) & 1 != 0
 }
 
 /// `A-Z`, `a-z`, `0-9` and `-`: the bytes of an iana-token or x-name.

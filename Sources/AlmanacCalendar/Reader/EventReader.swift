@@ -65,7 +65,11 @@ struct _EventReader {
     /// One DATE or DATE-TIME value of `p`.
     mutating func anchor(_ p: _ContentLine, _ text: Substring? = nil) throws(CalendarError) -> Anchor {
         let zone = try zone(of: p)
-        let (a, repaired, error) = _Values.anchor(text ?? Substring(value(p)), zone: zone, lenient: lenient)
+        // Most values are read from the store's bytes; the others (list
+        // items, values to repair, faults) as text.
+        let direct = text == nil ? store.withBytes(p.value) { Anchor(utf8: $0, zone: zone) } : nil
+        let (a, repaired, error) = direct.map { ($0, false, nil) }
+            ?? _Values.anchor(text ?? Substring(value(p)), zone: zone, lenient: lenient)
         guard var a else { throw fault(p, error ?? "not a date or date-time") }
         if repaired { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name) \"\(value(p))\" read as \(a.rfc5545)")) }
         if a.kind != .date, store.parameter(.value, of: p, is: "DATE") {
@@ -111,7 +115,8 @@ struct _EventReader {
             case .status: e.status = CalendarEvent.Status(rawValue: value(p).trimmingSpaces)
             case .sequence: e.sequence = Int(value(p).trimmingSpaces)
             case .lastModified:
-                if case let (a?, _, _) = _Values.anchor(Substring(value(p)), zone: .utc, lenient: true), let z = a.zone {
+                let direct = store.withBytes(p.value) { Anchor(utf8: $0, zone: .utc) }
+                if let a = direct ?? _Values.anchor(Substring(value(p)), zone: .utc, lenient: true).0, let z = a.zone {
                     e.lastModified = z.instant(of: a.civil)
                 }
             default: continue

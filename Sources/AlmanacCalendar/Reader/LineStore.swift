@@ -61,6 +61,11 @@ struct _LineStore: Sendable {
         truncate(parameters: line.parameters.lowerBound, bytes: firstByte)
     }
 
+    /// Calls `body` with `bytes[r]`.
+    func withBytes<R>(_ r: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[r])) }
+    }
+
     func string(_ r: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { _string($0, r.lowerBound, r.upperBound) }
     }

@@ -114,6 +114,14 @@ enum _ParameterName: UInt8, Sendable {
 /// `b[0..<n]` (n at most 16) as two little-endian words, bit 5 of each byte cleared.
 @inline(__always)
 func _packedName(_ b: UnsafeBufferPointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
+    if b.count >= 16, let base = b.baseAddress {
+        // Two loads, then the bytes past the name masked off.
+        let raw = UnsafeRawPointer(base)
+        let lo = raw.loadUnaligned(as: UInt64.self).littleEndian, hi = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+        let loMask: UInt64 = n >= 8 ? ~0 : (1 << (8 * UInt64(n))) - 1
+        let hiMask: UInt64 = n >= 16 ? ~0 : n <= 8 ? 0 : (1 << (8 * UInt64(n - 8))) - 1
+        return (lo & loMask & 0xDFDF_DFDF_DFDF_DFDF, hi & hiMask & 0xDFDF_DFDF_DFDF_DFDF)
+    }
     var lo: UInt64 = 0, hi: UInt64 = 0
     for k in 0..<min(n, 8) { lo |= UInt64(b[k] & 0xDF) << (8 * UInt64(k)) }
     var k = 8

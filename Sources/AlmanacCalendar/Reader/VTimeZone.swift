@@ -11,6 +11,15 @@ enum _VTimeZone {
     static let end = CivilDate(2500, 1, 1)!.at(0, 0)
 
     static func zone(_ component: _Component, tzid: String, store: _LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
+        let key = _VTimeZoneCache.key(component, tzid: tzid, store: store, options: options)
+        if let key, let z = _VTimeZoneCache.shared.zone(key) { return z }
+        let z = try expand(component, tzid: tzid, store: store, options: options)
+        if let key { _VTimeZoneCache.shared.keep(z, for: key) }
+        return z
+    }
+
+    /// The zone of a VTIMEZONE, its onsets expanded.
+    static func expand(_ component: _Component, tzid: String, store: _LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
         var onsets: [(instant: Int64, from: Int32, to: Int32)] = []
         for sub in component.children {
             guard let start = sub.first(.dtstart), let fromLine = sub.first(.tzoffsetfrom),
