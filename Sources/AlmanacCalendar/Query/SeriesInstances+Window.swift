@@ -13,7 +13,9 @@ extension _SeriesInstances {
     /// before a query opens the segment, so that a series that cannot
     /// answer (a birthday in another month) costs a few comparisons.
     func mayReach(segment s: Int, window: Range<Timestamp>) -> Bool {
-        prepared?.mayStart(in: .instants(ownSpan(segment: s, window: window))) ?? false
+        let span = RecurrenceSet.Window.instants(ownSpan(segment: s, window: window))
+        if let may = prepared?.mayStart(in: span) { return may }
+        return lateExpansion()?.occurrences.mayStart(in: span) ?? false
     }
 
     /// The starts, in the engine's own time, of segment `s`'s instances that
@@ -37,7 +39,9 @@ extension _SeriesInstances {
 
     /// The series' instances starting in `span`; floating and all-day ones placed in `viewer`.
     func iterator(over span: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
-        prepared?.makeIterator(in: kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span))
+        let window: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
+        if let it = prepared?.makeIterator(in: window) { return it }
+        return lateExpansion()?.occurrences.makeIterator(in: window)
     }
 
     /// One of the series' own instances as segment `s` shows it (moved by

@@ -82,23 +82,8 @@ enum _ComponentReader {
                 continue
             }
             if isEnd {
-                guard let top = stack.last else {
-                    if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "END:\(value) without a BEGIN") }
-                    liberty(cl.line, "END:\(value) without a BEGIN: skipped")
-                    continue
-                }
-                if top.name != value {
-                    guard lenient, stack.contains(where: { $0.name == value }) else {
-                        if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "END:\(value) where END:\(top.name) was expected (BEGIN:\(top.name) on line \(top.line))") }
-                        liberty(cl.line, "END:\(value) does not close BEGIN:\(top.name) of line \(top.line): skipped")
-                        continue
-                    }
-                    while let t = stack.last, t.name != value {
-                        liberty(cl.line, "END:\(t.name) missing (BEGIN on line \(t.line)): closed at END:\(value)")
-                        close(&stack, &calendars, &pending)
-                    }
-                }
-                close(&stack, &calendars, &pending)
+                try end(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars, pending: &pending,
+                        readings: &readings)
                 continue
             }
             guard !stack.isEmpty else {
@@ -123,6 +108,28 @@ enum _ComponentReader {
             liberty(scanner.firstBareBreakLine, "\(scanner.bareBreaks) line breaks are LF or CR alone, not CRLF (the first on this line): read as line breaks")
         }
         return (calendars, store)
+    }
+
+    /// Reads `END:value` on `line`: closes the innermost component, or
+    /// (lenient) the components it leaves open, or skips a stray END.
+    private static func end(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
+                            pending: inout _PendingLines, readings: inout [CalendarReading]) throws(CalendarError) {
+        func liberty(_ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
+        guard let top = stack.last else {
+            if !lenient { throw CalendarError(.structure, line: line, column: 1, "END:\(value) without a BEGIN") }
+            return liberty("END:\(value) without a BEGIN: skipped")
+        }
+        if top.name != value {
+            guard lenient, stack.contains(where: { $0.name == value }) else {
+                if !lenient { throw CalendarError(.structure, line: line, column: 1, "END:\(value) where END:\(top.name) was expected (BEGIN:\(top.name) on line \(top.line))") }
+                return liberty("END:\(value) does not close BEGIN:\(top.name) of line \(top.line): skipped")
+            }
+            while let t = stack.last, t.name != value {
+                liberty("END:\(t.name) missing (BEGIN on line \(t.line)): closed at END:\(value)")
+                close(&stack, &calendars, &pending)
+            }
+        }
+        close(&stack, &calendars, &pending)
     }
 
     /// Pops the innermost component into its parent (or the output).
