@@ -638,6 +638,21 @@ RSCALE_READING_NOTES = {
         "February so dropped (from 1999-01-30: 2002, 2006, then nothing after 2010-01-30; from 1970-01-31: 1971, 1975, "
         "1979), and a YEARLY BYMONTH=2;BYMONTHDAY=29,30 rule leaves out 1989-02-28 (Heisei 1). RFC 7529 is on "
         "Almanac's side.",
+    "foundation-monthly-skip-search-passes-year-end-and-ends-after-100-steps":
+        "RFC 5545 3.3.10 (MONTHLY: every month, until COUNT, UNTIL or forever) and RFC 7529 section 3.2 (SKIP=BACKWARD "
+        "or FORWARD moves a day the month lacks, in any month; BYMONTH, a limit, keeps the months the rule names): "
+        "Foundation's MONTHLY rule without BYMONTHDAY, BYDAY or BYYEARDAY, with the matching policies the bridge gives "
+        "BACKWARD and FORWARD, is one Calendar.enumerateDates search for DTSTART's day of the month, step by step. A "
+        "month that lacks the day gives the moved date, except the year's last month (Elul, Ethiopic/Coptic month 13, "
+        "a 29-day Dhu al-Hijjah or Esfand; in CHINESE and DANGI every month that lacks it), which is passed over, not "
+        "moved: the search goes on to the next month that has the day, and the step after that finds the same date "
+        "again and gives none. The first step that gives no date after 100 steps ends the search: nothing more, ever "
+        "(HEBREW MONTHLY BYMONTH=6,10;SKIP=BACKWARD from 30 Heshvan 5815: Adar 29 and Tammuz 29 of each year to 5823, "
+        "then nothing, as the search ends after 1 Tishri 5824's 30th; ETHIOPIC MONTHLY;SKIP=FORWARD from 30 Hamle 2019: "
+        "no month 13, and nothing after 30 Meskerem 2028). BYMONTH limits the moved date's own month (HEBREW "
+        "BYMONTH=7;SKIP=FORWARD: 1 Nisan from Adar's 30th). Probed with Calendar.enumerateDates(startingAfter:matching:"
+        "matchingPolicy:) directly, which ends at the same step. Recognised when its answer is the oracle's dates that "
+        "search reaches. RFC 5545 and RFC 7529 are on Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -1007,6 +1022,8 @@ def _oracle_list(q, readings=()):
         return _negative_omit(q, readings)
     if q.get("_first_or_second_month"):
         return _first_or_second_month(q, readings)
+    if q.get("_base_search"):
+        return _base_search(q, readings)
     if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
         # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or in a list of them
         # (`_months`, BYMONTH values, after `_resume`), or before
@@ -1398,6 +1415,78 @@ def _foundation_daily_ends_at_gap_after_fold(q, p):
 
 
 RSCALE_READINGS["foundation-daily-ends-at-a-gap-after-a-fall-back"] = _foundation_daily_ends_at_gap_after_fold
+
+
+def _foundation_monthly_day_search(q, p):
+    """Foundation's MONTHLY rule without day parts, with SKIP=BACKWARD or FORWARD (the bridge's non-strict matching
+    policies) in a calendar ICU computes: its dates are one `Calendar.enumerateDates` search for DTSTART's day of the
+    month, step by step (`_monthly_day_search`), so the oracle's dates those steps reach (`_base_search`)."""
+    if p["FREQ"] != "MONTHLY" or not skip_moves(p) or int(p.get("INTERVAL", "1")) != 1 or \
+            p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601", "JAPANESE", "ISLAMIC", "ISLAMIC-RGSA", "ETHIOAA") or \
+            {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"} & set(p):
+        return None
+    return dict(q, _base_search=True)
+
+
+def _monthly_day_search(scale, start, day):
+    """The months (year, month) where Foundation's search for day `day` of the month from the epoch day `start`
+    (the step that matches DTSTART is step 1) gives a date under the previous/next-time policies, as probed with
+    `Calendar.enumerateDates` (Tools/differential/README.md, ninth pass): a month that has the day gives it; one
+    that lacks it gives a moved date, unless it is the year's last month (in CHINESE and DANGI: any month), which
+    is passed over: the search goes on to the next month that has the day, and the step after that one gives no
+    date (it finds the same date again) for each month passed over. A step that gives no date after 100 steps
+    ends the search. Returns (months, True when the search ended)."""
+    cal = rscale_oracle.Calendar(scale)
+    y, m, _, _ = cal.fields(start)
+    every_month = scale in ("CHINESE", "DANGI")
+    seq = cal.months(y)
+    k = [mm for mm, _, _ in seq].index(m)
+    step, out, passed = 1, [(y, m)], 0
+    while len(out) < 5000:
+        k += 1
+        if k >= len(seq):
+            y, seq, k = y + 1, cal.months(y + 1), 0
+        mm, _, length = seq[k]
+        if length >= day:
+            step, out = step + 1, out + [(y, mm)]
+            for _ in range(passed):
+                step += 1
+                if step > 100:
+                    return out, True
+            passed = 0
+        elif passed or every_month or k == len(seq) - 1:
+            passed += 1
+        else:
+            step, out = step + 1, out + [(y, mm)]
+    return out, False
+
+
+def _base_search(q, readings):
+    """The oracle's dates of the rule without BYMONTH whose month (for a date SKIP=FORWARD moved, the month before)
+    is one `_monthly_day_search` reaches, then BYMONTH as a limit on the date's own month, then COUNT."""
+    p = parts_of(q["rrule"])
+    q = {k: v for k, v in q.items() if k != "_base_search"}
+    scale = p.get("RSCALE", "GREGORIAN")
+    cal = rscale_oracle.Calendar(scale)
+    start = rscale_oracle.epoch_day(dt.date(int(q["dtstart"][:4]), int(q["dtstart"][4:6]), int(q["dtstart"][6:8])))
+    day = cal.fields(start)[2]
+    reached = set(_monthly_day_search(scale, start, day)[0])
+    every = _oracle_list(_with_parts(q, drop=("COUNT", "BYMONTH")), readings)
+    if every is None:
+        return None
+    months = p["BYMONTH"].split(",") if "BYMONTH" in p else None
+    out = []
+    for x in every:
+        e = rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10]))
+        y, m, d, _ = cal.fields(e)
+        if d != day and p.get("SKIP") == "FORWARD":
+            y, m, _, _ = cal.fields(e - 1)
+        if (y, m) in reached and (months is None or _month_of(q, x) in months):
+            out.append(x)
+    return _count_cut(q, out)
+
+
+RSCALE_READINGS["foundation-monthly-skip-search-passes-year-end-and-ends-after-100-steps"] = _foundation_monthly_day_search
 
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
