@@ -653,6 +653,19 @@ RSCALE_READING_NOTES = {
         "BYMONTH=7;SKIP=FORWARD: 1 Nisan from Adar's 30th). Probed with Calendar.enumerateDates(startingAfter:matching:"
         "matchingPolicy:) directly, which ends at the same step. Recognised when its answer is the oracle's dates that "
         "search reaches. RFC 5545 and RFC 7529 are on Almanac's side.",
+    "foundation-missing-leap-month-negative-day-from-month-n":
+        "RFC 7529 section 3.2 (SKIP=FORWARD puts a leap month nL the year lacks on the month after it, and BYMONTHDAY "
+        "is then read in that month: README RFC choice 17) and RFC 5545 3.3.10 (a negative BYMONTHDAY counts from the "
+        "end of the month it is read in): in a CHINESE or DANGI YEARLY rule with one leap month nL, BYMONTHDAY and "
+        "SKIP=FORWARD, Foundation counts a negative day from the end of month n, not of the month it lands in, and "
+        "takes that day number there (CHINESE BYMONTH=3L;BYMONTHDAY=-2,5 from 2032-03-22: 4669-4-28, as month 3 of 4669 "
+        "has 29 days, where month 4 has 30 and RFC 7529 gives 4-29); in a year that has nL it is counted from month n "
+        "too (6L: the days of 6L with month 6's length), and for 12L, whose month after is month 1 of the next year, "
+        "from month 12 of that next year (DANGI BYMONTH=12L;BYMONTHDAY=-2). Probed through the Foundation peer. "
+        "Recognised when its answer is the dates that reading gives over the oracle's months, for days every month "
+        "has (1..29, -29..-2; with -1 or 30 a day the month lacks goes on to a later month, not read), and before "
+        "the 59th year of a 60-year cycle (there Foundation's series ends, not read). RFC 7529 and RFC 5545 are on "
+        "Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -1024,6 +1037,8 @@ def _oracle_list(q, readings=()):
         return _first_or_second_month(q, readings)
     if q.get("_base_search"):
         return _base_search(q, readings)
+    if q.get("_leap_forward"):
+        return _leap_forward(q, readings)
     if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
         # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or in a list of them
         # (`_months`, BYMONTH values, after `_resume`), or before
@@ -1487,6 +1502,74 @@ def _base_search(q, readings):
 
 
 RSCALE_READINGS["foundation-monthly-skip-search-passes-year-end-and-ends-after-100-steps"] = _foundation_monthly_day_search
+
+
+def _foundation_missing_leap_month_day_from_month_n(q, p):
+    """Foundation's Chinese/Dangi YEARLY rule with one leap month nL in BYMONTH, BYMONTHDAY and SKIP=FORWARD: a negative
+    day is counted from the end of month n, not nL (`_leap_forward`). Only days every month has (1..29, -29..-2)."""
+    days = p.get("BYMONTHDAY", "").split(",")
+    if p["FREQ"] != "YEARLY" or p.get("RSCALE") not in ("CHINESE", "DANGI") or p.get("SKIP") != "FORWARD" or \
+            not re.fullmatch(r"[0-9]+L", p.get("BYMONTH", "")) or int(p.get("INTERVAL", "1")) != 1 or \
+            {"BYDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS", "UNTIL"} & set(p) or \
+            not all(re.fullmatch(r"-?[0-9]+", v) and (1 <= int(v) <= 29 or -29 <= int(v) <= -2) for v in days):
+        return None
+    return dict(q, _leap_forward=True)
+
+
+def _leap_forward(q, readings):
+    """The dates of `_foundation_missing_leap_month_day_from_month_n`, probed through the Foundation peer: in each year
+    from DTSTART's, a positive day v is day v and a negative one v is day len(n) + 1 + v, where len(n) is the length
+    of month n (not nL) in the year of the month the day is placed in: nL when the year has it, else the month after
+    it (month n + 1; for 12L, month 1 of the next year, where len(12) is the next year's). Past the end of a 60-year
+    cycle Foundation's series ends in a way not read (CHINESE 6L: nothing from 4681, year 1 of the 79th cycle; 12L:
+    nothing from the dates of 4679 on), so the reading gives None when its answer would reach the cycle's year 59."""
+    p = parts_of(q["rrule"])
+    cal = rscale_oracle.Calendar(p["RSCALE"])
+    n = int(p["BYMONTH"][:-1])
+    start = rscale_oracle.epoch_day(dt.date(int(q["dtstart"][:4]), int(q["dtstart"][4:6]), int(q["dtstart"][6:8])))
+    before = rscale_oracle.epoch_day(dt.date(int(q["before"][:4]), int(q["before"][4:6]), int(q["before"][6:8])))
+    want = min(int(p.get("COUNT", "100000")), q.get("limit", LIMIT))
+    y, out = cal.fields(start)[0], []
+    while True:
+        months = cal.months(y)
+        if (_cycle_year(q, rscale_oracle.date_of(months[0][1]).isoformat()) + 1) % 60 in (0, 1):
+            return None if len([e for e in out if e >= start]) < want else _print_days(q, sorted(out)[:want])
+        at = {m: (first, length) for m, first, length in months}
+        lengths = {m: length for m, _, length in months}
+        if (n, True) in at:
+            first = at[(n, True)][0]
+        else:
+            k = [m for m, _, _ in months].index((n, False)) + 1
+            first = months[k][1] if k < len(months) else cal.months(y + 1)[0][1]
+            if k >= len(months):
+                lengths = {m: length for m, _, length in cal.months(y + 1)}
+        for v in {int(v) for v in p["BYMONTHDAY"].split(",")}:
+            e = first - 1 + (v if v > 0 else lengths[(n, False)] + 1 + v)
+            if start <= e < before:
+                out.append(e)
+        if first >= before:
+            return _print_days(q, sorted(out)[:want])
+        y += 1
+
+
+def _print_days(q, days):
+    """Epoch days printed as oracle_answer prints occurrences (DTSTART's time, zone or UTC form)."""
+    ds = q["dtstart"]
+    if len(ds) == 8:
+        return [rscale_oracle.date_of(e).isoformat() for e in days]
+    start = dt.datetime.strptime(ds[:15], "%Y%m%dT%H%M%S")
+    out = []
+    for e in days:
+        local = dt.datetime.combine(rscale_oracle.date_of(e), start.time())
+        if "tzid" in q:
+            z = dt.datetime.fromtimestamp(local.replace(tzinfo=ZoneInfo(q["tzid"]), fold=0).timestamp(), ZoneInfo(q["tzid"]))
+            out.append(z.strftime("%Y-%m-%dT%H:%M:%S") + fmt_offset(z.utcoffset()))
+        else:
+            out.append(local.strftime("%Y-%m-%dT%H:%M:%S") + ("Z" if ds.endswith("Z") else ""))
+    return out
+
+
+RSCALE_READINGS["foundation-missing-leap-month-negative-day-from-month-n"] = _foundation_missing_leap_month_day_from_month_n
 
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
