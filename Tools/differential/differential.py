@@ -657,15 +657,17 @@ RSCALE_READING_NOTES = {
         "RFC 7529 section 3.2 (SKIP=FORWARD puts a leap month nL the year lacks on the month after it, and BYMONTHDAY "
         "is then read in that month: README RFC choice 17) and RFC 5545 3.3.10 (a negative BYMONTHDAY counts from the "
         "end of the month it is read in): in a CHINESE or DANGI YEARLY rule with one leap month nL, BYMONTHDAY and "
-        "SKIP=FORWARD, Foundation counts a negative day from the end of month n, not of the month it lands in, and "
+        "SKIP=FORWARD, Foundation counts a negative day from the end of month n, not of the month it is placed in, and "
         "takes that day number there (CHINESE BYMONTH=3L;BYMONTHDAY=-2,5 from 2032-03-22: 4669-4-28, as month 3 of 4669 "
-        "has 29 days, where month 4 has 30 and RFC 7529 gives 4-29); in a year that has nL it is counted from month n "
-        "too (6L: the days of 6L with month 6's length), and for 12L, whose month after is month 1 of the next year, "
-        "from month 12 of that next year (DANGI BYMONTH=12L;BYMONTHDAY=-2). Probed through the Foundation peer. "
-        "Recognised when its answer is the dates that reading gives over the oracle's months, for days every month "
-        "has (1..29, -29..-2; with -1 or 30 a day the month lacks goes on to a later month, not read), and before "
-        "the 59th year of a 60-year cycle (there Foundation's series ends, not read). RFC 7529 and RFC 5545 are on "
-        "Almanac's side.",
+        "has 29 days, where month 4 has 30 and RFC 7529 gives 4-29); in a year that has nL, in nL with month n's length "
+        "(past nL's end: the next month's first day); for 12L in month 1 of the next year with that year's month 12. When "
+        "the month it lands in lacks the day (-1 of a 30-day month n), it goes to the first following month numbered as "
+        "that month or one more that has it, else to the last of them, pinned (4680 5L;-1: 7-29; 4619 3L;-1: 5-30, past "
+        "4L; 4369 DANGI 4L;-1: 6L-30; month 12: pinned in it). BYDAY limits the placed dates by weekday. Observed, not "
+        "understood: for 12L the 59th year of a 60-year cycle gives nothing, and nothing comes from 2044-01-30 (year 1 of "
+        "the 79th cycle) on. Probed through the Foundation peer; recognised when its answer is the dates that reading "
+        "gives over the oracle's months (days 1..29 and -29..-1; BYDAY plain weekdays or ordinals past 5). RFC 7529 and "
+        "RFC 5545 are on Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -898,8 +900,9 @@ BYMONTH_SEPARATELY_KIND = "foundation-bymonth-values-expanded-separately"
 BYMONTH_SEPARATELY_NOTE = (
     "RFC 5545 3.3.10 (BYMONTH is a list: one recurrence set over all its months, COUNT counting that set) and "
     "RFC 7529 section 3.2 (SKIP moves a missing day or leap month within that set): Foundation's answer to the "
-    "rule is the union of its answers to the rule with each BYMONTH value alone (sorted, a date once, COUNT "
-    "cutting the union), and each of those answers has its own difference from RFC 7529, each one a difference "
+    "rule is the union of its answers to the rule with each BYMONTH value alone (sorted; a date two values give "
+    "is listed twice, and COUNT counts both: CHINESE BYMONTH=4L,5;BYMONTHDAY=2,10;SKIP=FORWARD;COUNT=5 from 2010-03-01 "
+    "gives 2010-06-13 and 2010-06-21 twice each, then 2011-06-03), and each of those answers has its own difference from RFC 7529, each one a difference "
     "the harness names (or none): CHINESE YEARLY BYMONTH=4L,9;SKIP=FORWARD;COUNT=12 from 2054-11-11 "
     "(4691-10-12) gives 9-12 of 4692 to 4703, its BYMONTH=9 answer, as BYMONTH=4L alone gives nothing "
     "(foundation-leap-month-with-skip-policy-matches-nothing): no 5-12 of 4692 (2055-06-06, the missing 4L "
@@ -910,14 +913,15 @@ BYMONTH_SEPARATELY_NOTE = (
 
 def foundation_bymonth_separately_kind(q, p, o, t):
     """`foundation-bymonth-values-expanded-separately` when Foundation's answer to a rule with two or more
-    BYMONTH values is exactly the union (sorted, de-duplicated, cut at COUNT and at the request's limit) of the
+    BYMONTH values is exactly the union (sorted, a date two values give listed twice, cut at COUNT and at the
+    request's limit; ninth pass: the seventh pass's "de-duplicated" had not been probed) of the
     Foundation peer's own answers to the rule with each value alone, and each of those answers is the oracle's
     answer to its single-value rule or a disagreement `classify_rscale` names (never this kind itself: one
     value). Any single-value answer that is unnamed, an error or a timeout leaves the case unclassified."""
     months = [m for m in p.get("BYMONTH", "").split(",") if m]
     if len(months) < 2 or not is_list(t):
         return None
-    union = set()
+    union = []
     for m in months:
         qm = _with_parts(q, add={"BYMONTH": m})
         tm = _foundation_dates(qm)
@@ -929,8 +933,8 @@ def foundation_bymonth_separately_kind(q, p, o, t):
         om = a["occurrences"]
         if tm != om and classify_rscale("foundation", qm, om, tm) is None:
             return None
-        union.update(tm)
-    got = sorted(union)
+        union += tm
+    got = sorted(union)  # a date two values give is listed twice, and COUNT counts both
     if "COUNT" in p:
         got = got[:int(p["COUNT"])]
     got = got[:q.get("limit", LIMIT)]
@@ -1506,50 +1510,67 @@ RSCALE_READINGS["foundation-monthly-skip-search-passes-year-end-and-ends-after-1
 
 def _foundation_missing_leap_month_day_from_month_n(q, p):
     """Foundation's Chinese/Dangi YEARLY rule with one leap month nL in BYMONTH, BYMONTHDAY and SKIP=FORWARD: a negative
-    day is counted from the end of month n, not nL (`_leap_forward`). Only days every month has (1..29, -29..-2)."""
+    day is counted from the end of month n, not nL (`_leap_forward`). Positive days 1..29 only (a 30th is not read);
+    BYDAY only as plain weekdays (a limit) or ordinals past 5, which no month has."""
     days = p.get("BYMONTHDAY", "").split(",")
     if p["FREQ"] != "YEARLY" or p.get("RSCALE") not in ("CHINESE", "DANGI") or p.get("SKIP") != "FORWARD" or \
             not re.fullmatch(r"[0-9]+L", p.get("BYMONTH", "")) or int(p.get("INTERVAL", "1")) != 1 or \
-            {"BYDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS", "UNTIL"} & set(p) or \
-            not all(re.fullmatch(r"-?[0-9]+", v) and (1 <= int(v) <= 29 or -29 <= int(v) <= -2) for v in days):
+            {"BYYEARDAY", "BYWEEKNO", "BYSETPOS", "UNTIL"} & set(p) or \
+            not all(re.fullmatch(r"-?[0-9]+", v) and (1 <= int(v) <= 29 or -29 <= int(v) <= -1) for v in days) or \
+            any(re.match(r"^[+-]?[1-5][A-Z]", v) for v in p.get("BYDAY", "").split(",")):
         return None
     return dict(q, _leap_forward=True)
 
 
+def _leap_forward_day(cal, y, n, v):
+    """The epoch day `_leap_forward` gives BYMONTHDAY value v of BYMONTH=nL;SKIP=FORWARD in year y of `cal`."""
+    months = cal.months(y)
+    names = [m for m, _, _ in months]
+    if (n, True) in names:  # the day number from month n's length; past nL's end, the next month's first day
+        _, first, length = months[names.index((n, True))]
+        d = v if v > 0 else months[names.index((n, False))][2] + 1 + v
+        return first + min(d, length + 1) - 1
+    k = names.index((n, False)) + 1
+    y2, months2 = (y, months) if k < len(months) else (y + 1, cal.months(y + 1))
+    i = k % len(months)
+    landing, first, length = months2[i]
+    d = v if v > 0 else {m: ln for m, _, ln in months2}[(n, False)] + 1 + v
+    if d <= length:
+        return first + d - 1
+    # the first of the months that follow it in its year, numbered as it or one more (a leap month between included),
+    # that has the day; else the last of them with the day pinned to its length; none follows (12): pinned in it
+    after = list(itertools.takewhile(lambda x: x[0][0] in (landing[0], landing[0] + 1), months2[i + 1:]))
+    for _, f, ln in after:
+        if ln >= d:
+            return f + d - 1
+    return first + length - 1 if not after else after[-1][1] + after[-1][2] - 1
+
+
 def _leap_forward(q, readings):
-    """The dates of `_foundation_missing_leap_month_day_from_month_n`, probed through the Foundation peer: in each year
-    from DTSTART's, a positive day v is day v and a negative one v is day len(n) + 1 + v, where len(n) is the length
-    of month n (not nL) in the year of the month the day is placed in: nL when the year has it, else the month after
-    it (month n + 1; for 12L, month 1 of the next year, where len(12) is the next year's). Past the end of a 60-year
-    cycle Foundation's series ends in a way not read (CHINESE 6L: nothing from 4681, year 1 of the 79th cycle; 12L:
-    nothing from the dates of 4679 on), so the reading gives None when its answer would reach the cycle's year 59."""
+    """The dates of `_foundation_missing_leap_month_day_from_month_n`, probed through the Foundation peer (ninth pass):
+    in each year, a positive day v is day v and a negative one is day len(n) + 1 + v, len(n) the length of month n (not
+    nL) in the year of the month the day is placed in. A year with nL places it in nL (past nL's end: the next month's
+    first day); a year without it in the month after nL (month n + 1, or for 12L month 1 of the next year); when that
+    month lacks the day, in the month whose number follows it (a leap month between is passed over), the day pinned to
+    that month's length, or pinned in that month itself when none follows (12). BYDAY keeps the placed dates on its plain
+    weekdays. Observed, not understood: for 12L the year 59 of a 60-year cycle gives nothing (its dates would land in
+    year 60), and nothing comes from 2044-01-30 on (year 1 of the 79th cycle; 1984's cycle start is crossed)."""
     p = parts_of(q["rrule"])
     cal = rscale_oracle.Calendar(p["RSCALE"])
     n = int(p["BYMONTH"][:-1])
     start = rscale_oracle.epoch_day(dt.date(int(q["dtstart"][:4]), int(q["dtstart"][4:6]), int(q["dtstart"][6:8])))
     before = rscale_oracle.epoch_day(dt.date(int(q["before"][:4]), int(q["before"][4:6]), int(q["before"][6:8])))
-    want = min(int(p.get("COUNT", "100000")), q.get("limit", LIMIT))
-    y, out = cal.fields(start)[0], []
-    while True:
-        months = cal.months(y)
-        if (_cycle_year(q, rscale_oracle.date_of(months[0][1]).isoformat()) + 1) % 60 in (0, 1):
-            return None if len([e for e in out if e >= start]) < want else _print_days(q, sorted(out)[:want])
-        at = {m: (first, length) for m, first, length in months}
-        lengths = {m: length for m, _, length in months}
-        if (n, True) in at:
-            first = at[(n, True)][0]
-        else:
-            k = [m for m, _, _ in months].index((n, False)) + 1
-            first = months[k][1] if k < len(months) else cal.months(y + 1)[0][1]
-            if k >= len(months):
-                lengths = {m: length for m, _, length in cal.months(y + 1)}
-        for v in {int(v) for v in p["BYMONTHDAY"].split(",")}:
-            e = first - 1 + (v if v > 0 else lengths[(n, False)] + 1 + v)
-            if start <= e < before:
-                out.append(e)
-        if first >= before:
-            return _print_days(q, sorted(out)[:want])
+    end = cal.months(4681 if p["RSCALE"] == "CHINESE" else 4377)[0][1]
+    weekdays = {DAYS.index(v) for v in p.get("BYDAY", "").split(",") if v and not re.match(r"^[+-]?[0-9]", v)}
+    y, out = cal.fields(start)[0] - (1 if n == 12 else 0), []
+    while cal.months(y)[0][1] < min(before, end):
+        if n != 12 or _cycle_year(q, rscale_oracle.date_of(cal.months(y)[0][1]).isoformat()) != 59:
+            for v in {int(v) for v in p["BYMONTHDAY"].split(",")}:
+                e = _leap_forward_day(cal, y, n, v)
+                if start <= e < min(before, end) and ("BYDAY" not in p or (e + 3) % 7 in weekdays):
+                    out.append(e)
         y += 1
+    return _print_days(q, sorted(out)[:min(int(p.get("COUNT", "100000")), q.get("limit", LIMIT))])
 
 
 def _print_days(q, days):
