@@ -656,18 +656,31 @@ RSCALE_READING_NOTES = {
     "foundation-missing-leap-month-negative-day-from-month-n":
         "RFC 7529 section 3.2 (SKIP=FORWARD puts a leap month nL the year lacks on the month after it, and BYMONTHDAY "
         "is then read in that month: README RFC choice 17) and RFC 5545 3.3.10 (a negative BYMONTHDAY counts from the "
-        "end of the month it is read in): in a CHINESE or DANGI YEARLY rule with one leap month nL, BYMONTHDAY and "
-        "SKIP=FORWARD, Foundation counts a negative day from the end of month n, not of the month it is placed in, and "
-        "takes that day number there (CHINESE BYMONTH=3L;BYMONTHDAY=-2,5 from 2032-03-22: 4669-4-28, as month 3 of 4669 "
-        "has 29 days, where month 4 has 30 and RFC 7529 gives 4-29); in a year that has nL, in nL with month n's length "
-        "(past nL's end: the next month's first day); for 12L in month 1 of the next year with that year's month 12. When "
-        "the month it lands in lacks the day (-1 of a 30-day month n), it goes to the first following month numbered as "
-        "that month or one more that has it, else to the last of them, pinned (4680 5L;-1: 7-29; 4619 3L;-1: 5-30, past "
-        "4L; 4369 DANGI 4L;-1: 6L-30; month 12: pinned in it). BYDAY limits the placed dates by weekday. Observed, not "
-        "understood: for 12L the 59th year of a 60-year cycle gives nothing, and nothing comes from 2044-01-30 (year 1 of "
-        "the 79th cycle) on. Probed through the Foundation peer; recognised when its answer is the dates that reading "
-        "gives over the oracle's months (days 1..29 and -29..-1; BYDAY plain weekdays or ordinals past 5). RFC 7529 and "
-        "RFC 5545 are on Almanac's side.",
+        "end of the month it is read in): in a CHINESE or DANGI YEARLY rule with one leap month nL and SKIP=FORWARD, "
+        "Foundation counts a negative day from the end of month n, not of the month it is placed in, and takes that day "
+        "number there (CHINESE BYMONTH=3L;BYMONTHDAY=-2,5 from 2032-03-22: 4669-4-28, as month 3 of 4669 has 29 days, "
+        "where month 4 has 30 and RFC 7529 gives 4-29); in a year that has nL, in nL with month n's length (past nL's "
+        "end: the next month's first day); for 12L in month 1 of the next year with that year's month 12. A day month n "
+        "lacks (a 30th) gives nothing. When the month it lands in lacks the day, it goes to the first following month "
+        "numbered as that month or one more that has it, else to the last of them, pinned (4680 5L;-1: 7-29; 4619 "
+        "3L;-1: 5-30, past 4L; DANGI 4369 4L;-1: 6L-30; month 12: pinned in it). BYDAY limits the placed dates by "
+        "weekday. Without BYMONTHDAY the day is DTSTART's, and a year after DTSTART's whose first month lacks it gives "
+        "nothing (foundation-yearly-bymonth-dtstart-day-needs-first-month). Observed, not understood: for 12L the 59th "
+        "year of a 60-year cycle gives nothing, and nothing comes from 2044-01-30 (year 1 of the 79th cycle) on. Probed "
+        "through the Foundation peer; recognised when its answer is the dates that reading gives over the oracle's "
+        "months (days 1..30 and -29..-1, a 30th only before 2044; BYDAY plain weekdays or ordinals past 5). RFC 7529 "
+        "and RFC 5545 are on Almanac's side.",
+    "foundation-yearly-bymonth-dtstart-day-needs-first-month":
+        "RFC 5545 3.3.10 (YEARLY with BYMONTH and no day part: DTSTART's day of the month in each BYMONTH month of "
+        "every year) in RFC 7529's calendars: Foundation reaches each year after DTSTART's through DTSTART's day in the "
+        "year's first month, so a year whose first month lacks that day gives nothing at all, whatever BYMONTH names "
+        "(CHINESE YEARLY BYMONTH=9 from 4651-4-30, 2014-05-28: the 30th of month 9 only in 4651, 4653, 4662, 4663, 4669, "
+        "4672, 4673, the years whose first month has a 30th, not in 4652, 4655, 4658, 4667, 4668, 4670, 4671, whose month "
+        "9 has one too; INDIAN YEARLY BYMONTH=5 from a 31st: nothing in the common years, whose Chaitra has 30 days; "
+        "DTSTART's own month plays no part; with BYMONTHDAY given every year counts). In the Chinese and Dangi calendars "
+        "with SKIP=BACKWARD or FORWARD it comes with skip-not-applied. Probed through the Foundation peer; recognised "
+        "when its answer is the oracle's dates in DTSTART's year and in the years whose first month has DTSTART's day. "
+        "RFC 5545 is on Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -1043,6 +1056,8 @@ def _oracle_list(q, readings=()):
         return _base_search(q, readings)
     if q.get("_leap_forward"):
         return _leap_forward(q, readings)
+    if q.get("_first_month_day"):
+        return _first_month_day(q, readings)
     if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
         # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or in a list of them
         # (`_months`, BYMONTH values, after `_resume`), or before
@@ -1509,32 +1524,36 @@ RSCALE_READINGS["foundation-monthly-skip-search-passes-year-end-and-ends-after-1
 
 
 def _foundation_missing_leap_month_day_from_month_n(q, p):
-    """Foundation's Chinese/Dangi YEARLY rule with one leap month nL in BYMONTH, BYMONTHDAY and SKIP=FORWARD: a negative
-    day is counted from the end of month n, not nL (`_leap_forward`). Positive days 1..29 only (a 30th is not read);
-    BYDAY only as plain weekdays (a limit) or ordinals past 5, which no month has."""
-    days = p.get("BYMONTHDAY", "").split(",")
+    """Foundation's Chinese/Dangi YEARLY rule with one leap month nL in BYMONTH and SKIP=FORWARD, the day from BYMONTHDAY or
+    DTSTART: a negative day is counted from the end of month n, not nL (`_leap_forward`). BYDAY only beside BYMONTHDAY, as
+    plain weekdays (a limit) or ordinals past 5, which no month has; a 30th only in a window that ends before 2044-01-30."""
+    days = p["BYMONTHDAY"].split(",") if "BYMONTHDAY" in p else [str(_start_fields(q)[1][2])]
     if p["FREQ"] != "YEARLY" or p.get("RSCALE") not in ("CHINESE", "DANGI") or p.get("SKIP") != "FORWARD" or \
             not re.fullmatch(r"[0-9]+L", p.get("BYMONTH", "")) or int(p.get("INTERVAL", "1")) != 1 or \
-            {"BYYEARDAY", "BYWEEKNO", "BYSETPOS", "UNTIL"} & set(p) or \
-            not all(re.fullmatch(r"-?[0-9]+", v) and (1 <= int(v) <= 29 or -29 <= int(v) <= -1) for v in days) or \
-            any(re.match(r"^[+-]?[1-5][A-Z]", v) for v in p.get("BYDAY", "").split(",")):
+            {"BYYEARDAY", "BYWEEKNO", "BYSETPOS", "UNTIL"} & set(p) or ("BYDAY" in p and "BYMONTHDAY" not in p) or \
+            not all(re.fullmatch(r"-?[0-9]+", v) and (1 <= int(v) <= 30 or -29 <= int(v) <= -1) for v in days) or \
+            any(re.match(r"^[+-]?[1-5][A-Z]", v) for v in p.get("BYDAY", "").split(",")) or \
+            ("30" in days and q["before"][:8] > "20440130"):
         return None
     return dict(q, _leap_forward=True)
 
 
 def _leap_forward_day(cal, y, n, v):
-    """The epoch day `_leap_forward` gives BYMONTHDAY value v of BYMONTH=nL;SKIP=FORWARD in year y of `cal`."""
+    """The epoch day `_leap_forward` gives BYMONTHDAY value v of BYMONTH=nL;SKIP=FORWARD in year y of `cal`, or None."""
     months = cal.months(y)
     names = [m for m, _, _ in months]
     if (n, True) in names:  # the day number from month n's length; past nL's end, the next month's first day
         _, first, length = months[names.index((n, True))]
         d = v if v > 0 else months[names.index((n, False))][2] + 1 + v
-        return first + min(d, length + 1) - 1
+        return None if d > months[names.index((n, False))][2] else first + min(d, length + 1) - 1
     k = names.index((n, False)) + 1
     y2, months2 = (y, months) if k < len(months) else (y + 1, cal.months(y + 1))
     i = k % len(months)
     landing, first, length = months2[i]
-    d = v if v > 0 else {m: ln for m, _, ln in months2}[(n, False)] + 1 + v
+    length_n = {m: ln for m, _, ln in months2}[(n, False)]
+    d = v if v > 0 else length_n + 1 + v
+    if d > length_n:  # a day month n lacks: nothing
+        return None
     if d <= length:
         return first + d - 1
     # the first of the months that follow it in its year, numbered as it or one more (a leap month between included),
@@ -1549,12 +1568,14 @@ def _leap_forward_day(cal, y, n, v):
 def _leap_forward(q, readings):
     """The dates of `_foundation_missing_leap_month_day_from_month_n`, probed through the Foundation peer (ninth pass):
     in each year, a positive day v is day v and a negative one is day len(n) + 1 + v, len(n) the length of month n (not
-    nL) in the year of the month the day is placed in. A year with nL places it in nL (past nL's end: the next month's
-    first day); a year without it in the month after nL (month n + 1, or for 12L month 1 of the next year); when that
-    month lacks the day, in the month whose number follows it (a leap month between is passed over), the day pinned to
-    that month's length, or pinned in that month itself when none follows (12). BYDAY keeps the placed dates on its plain
-    weekdays. Observed, not understood: for 12L the year 59 of a 60-year cycle gives nothing (its dates would land in
-    year 60), and nothing comes from 2044-01-30 on (year 1 of the 79th cycle; 1984's cycle start is crossed)."""
+    nL) in the year of the month the day is placed in; a day month n lacks gives nothing. A year with nL places it in nL
+    (past nL's end: the next month's first day); a year without it in the month after nL (month n + 1, or for 12L month 1
+    of the next year); when that month lacks the day, in the first following month numbered as it or one more that has
+    it, else in the last of them, pinned (none follows month 12: pinned in it). BYDAY keeps the placed dates on its plain
+    weekdays. Without BYMONTHDAY the day is DTSTART's and a year after DTSTART's whose first month lacks it gives nothing
+    (as `foundation-yearly-bymonth-dtstart-day-needs-first-month`). Observed, not understood: for 12L the year 59 of a
+    60-year cycle gives nothing (its dates would land in year 60), and nothing comes from 2044-01-30 on (year 1 of the
+    79th cycle; 1984's cycle start is crossed)."""
     p = parts_of(q["rrule"])
     cal = rscale_oracle.Calendar(p["RSCALE"])
     n = int(p["BYMONTH"][:-1])
@@ -1562,15 +1583,44 @@ def _leap_forward(q, readings):
     before = rscale_oracle.epoch_day(dt.date(int(q["before"][:4]), int(q["before"][4:6]), int(q["before"][6:8])))
     end = cal.months(4681 if p["RSCALE"] == "CHINESE" else 4377)[0][1]
     weekdays = {DAYS.index(v) for v in p.get("BYDAY", "").split(",") if v and not re.match(r"^[+-]?[0-9]", v)}
-    y, out = cal.fields(start)[0] - (1 if n == 12 else 0), []
+    y0, _, d0, _ = cal.fields(start)
+    values = {int(v) for v in p["BYMONTHDAY"].split(",")} if "BYMONTHDAY" in p else {d0}
+    y, out = y0 - (1 if n == 12 else 0), []
     while cal.months(y)[0][1] < min(before, end):
-        if n != 12 or _cycle_year(q, rscale_oracle.date_of(cal.months(y)[0][1]).isoformat()) != 59:
-            for v in {int(v) for v in p["BYMONTHDAY"].split(",")}:
+        if (n != 12 or _cycle_year(q, rscale_oracle.date_of(cal.months(y)[0][1]).isoformat()) != 59) and \
+                ("BYMONTHDAY" in p or y == y0 or cal.months(y)[0][2] >= d0):
+            for v in values:
                 e = _leap_forward_day(cal, y, n, v)
-                if start <= e < min(before, end) and ("BYDAY" not in p or (e + 3) % 7 in weekdays):
+                if e is not None and start <= e < min(before, end) and ("BYDAY" not in p or (e + 3) % 7 in weekdays):
                     out.append(e)
         y += 1
     return _print_days(q, sorted(out)[:min(int(p.get("COUNT", "100000")), q.get("limit", LIMIT))])
+
+
+def _foundation_yearly_bymonth_first_month(q, p):
+    """Foundation's YEARLY rule with BYMONTH (no leap month) and DTSTART's day (no BYMONTHDAY, BYDAY, BYYEARDAY): a year
+    after DTSTART's whose first month lacks that day gives nothing (`_first_month_day`)."""
+    if p["FREQ"] != "YEARLY" or "BYMONTH" not in p or "L" in p["BYMONTH"] or int(p.get("INTERVAL", "1")) != 1 or \
+            {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"} & set(p) or \
+            p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601", "JAPANESE", "ISLAMIC", "ISLAMIC-RGSA", "ETHIOAA") or \
+            _start_fields(q)[1][2] < 29:
+        return None
+    return dict(q, _first_month_day=True)
+
+
+def _first_month_day(q, readings):
+    """The oracle's dates (COUNT dropped) in DTSTART's year of the rule's calendar or in a year whose first month has
+    DTSTART's day of the month, then COUNT."""
+    q = {k: v for k, v in q.items() if k != "_first_month_day"}
+    cal, (y0, _, d0, _) = _start_fields(q)
+    every = _oracle_list(_with_parts(q, drop=("COUNT",)), readings)
+    if every is None:
+        return None
+    year = lambda x: cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10])))[0]
+    return _count_cut(q, [x for x in every if year(x) == y0 or cal.months(year(x))[0][2] >= d0])
+
+
+RSCALE_READINGS["foundation-yearly-bymonth-dtstart-day-needs-first-month"] = _foundation_yearly_bymonth_first_month
 
 
 def _print_days(q, days):
