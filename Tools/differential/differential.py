@@ -638,6 +638,49 @@ RSCALE_READING_NOTES = {
         "February so dropped (from 1999-01-30: 2002, 2006, then nothing after 2010-01-30; from 1970-01-31: 1971, 1975, "
         "1979), and a YEARLY BYMONTH=2;BYMONTHDAY=29,30 rule leaves out 1989-02-28 (Heisei 1). RFC 7529 is on "
         "Almanac's side.",
+    "foundation-monthly-skip-search-passes-year-end-and-ends-after-100-steps":
+        "RFC 5545 3.3.10 (MONTHLY: every month, until COUNT, UNTIL or forever) and RFC 7529 section 3.2 (SKIP=BACKWARD "
+        "or FORWARD moves a day the month lacks, in any month; BYMONTH, a limit, keeps the months the rule names): "
+        "Foundation's MONTHLY rule without BYMONTHDAY, BYDAY or BYYEARDAY, with the matching policies the bridge gives "
+        "BACKWARD and FORWARD, is one Calendar.enumerateDates search for DTSTART's day of the month, step by step. A "
+        "month that lacks the day gives the moved date, except the year's last month (Elul, Ethiopic/Coptic month 13, "
+        "a 29-day Dhu al-Hijjah or Esfand; in CHINESE and DANGI every month that lacks it), which is passed over, not "
+        "moved: the search goes on to the next month that has the day, and the step after that finds the same date "
+        "again and gives none. The first step that gives no date after 100 steps ends the search: nothing more, ever "
+        "(HEBREW MONTHLY BYMONTH=6,10;SKIP=BACKWARD from 30 Heshvan 5815: Adar 29 and Tammuz 29 of each year to 5823, "
+        "then nothing, as the search ends after 1 Tishri 5824's 30th; ETHIOPIC MONTHLY;SKIP=FORWARD from 30 Hamle 2019: "
+        "no month 13, and nothing after 30 Meskerem 2028). BYMONTH limits the moved date's own month (HEBREW "
+        "BYMONTH=7;SKIP=FORWARD: 1 Nisan from Adar's 30th). Probed with Calendar.enumerateDates(startingAfter:matching:"
+        "matchingPolicy:) directly, which ends at the same step. Recognised when its answer is the oracle's dates that "
+        "search reaches. RFC 5545 and RFC 7529 are on Almanac's side.",
+    "foundation-missing-leap-month-negative-day-from-month-n":
+        "RFC 7529 section 3.2 (SKIP=FORWARD puts a leap month nL the year lacks on the month after it, and BYMONTHDAY "
+        "is then read in that month: README RFC choice 17) and RFC 5545 3.3.10 (a negative BYMONTHDAY counts from the "
+        "end of the month it is read in): in a CHINESE or DANGI YEARLY rule with one leap month nL and SKIP=FORWARD, "
+        "Foundation counts a negative day from the end of month n, not of the month it is placed in, and takes that day "
+        "number there (CHINESE BYMONTH=3L;BYMONTHDAY=-2,5 from 2032-03-22: 4669-4-28, as month 3 of 4669 has 29 days, "
+        "where month 4 has 30 and RFC 7529 gives 4-29); in a year that has nL, in nL with month n's length (past nL's "
+        "end: the next month's first day); for 12L in month 1 of the next year with that year's month 12. A day month n "
+        "lacks (a 30th) gives nothing. When the month it lands in lacks the day, it goes to the first following month "
+        "numbered as that month or one more that has it, else to the last of them, pinned (4680 5L;-1: 7-29; 4619 "
+        "3L;-1: 5-30, past 4L; DANGI 4369 4L;-1: 6L-30; month 12: pinned in it). BYDAY limits the placed dates by "
+        "weekday. Without BYMONTHDAY the day is DTSTART's, and a year after DTSTART's whose first month lacks it gives "
+        "nothing (foundation-yearly-bymonth-dtstart-day-needs-first-month). Observed, not understood: for 12L the 59th "
+        "year of a 60-year cycle gives nothing, and nothing comes from 2044-01-30 (year 1 of the 79th cycle) on. Probed "
+        "through the Foundation peer; recognised when its answer is the dates that reading gives over the oracle's "
+        "months (days 1..30 and -29..-1, a 30th only before 2044; BYDAY plain weekdays or ordinals past 5). RFC 7529 "
+        "and RFC 5545 are on Almanac's side.",
+    "foundation-yearly-bymonth-dtstart-day-needs-first-month":
+        "RFC 5545 3.3.10 (YEARLY with BYMONTH and no day part: DTSTART's day of the month in each BYMONTH month of "
+        "every year) in RFC 7529's calendars: Foundation reaches each year after DTSTART's through DTSTART's day in the "
+        "year's first month, so a year whose first month lacks that day gives nothing at all, whatever BYMONTH names "
+        "(CHINESE YEARLY BYMONTH=9 from 4651-4-30, 2014-05-28: the 30th of month 9 only in 4651, 4653, 4662, 4663, 4669, "
+        "4672, 4673, the years whose first month has a 30th, not in 4652, 4655, 4658, 4667, 4668, 4670, 4671, whose month "
+        "9 has one too; INDIAN YEARLY BYMONTH=5 from a 31st: nothing in the common years, whose Chaitra has 30 days; "
+        "DTSTART's own month plays no part; with BYMONTHDAY given every year counts). In the Chinese and Dangi calendars "
+        "with SKIP=BACKWARD or FORWARD it comes with skip-not-applied. Probed through the Foundation peer; recognised "
+        "when its answer is the oracle's dates in DTSTART's year and in the years whose first month has DTSTART's day. "
+        "RFC 5545 is on Almanac's side.",
     "libical-chinese-year-of-60-year-cycle-as-year":
         "RFC 7529 (the recurrence goes on in the calendar's later years; RFC 5545 3.3.10 bounds it only by COUNT or "
         "UNTIL): libical 3.0.16 keeps a year as ICU's UCAL_YEAR, which in the Chinese and Dangi calendars is the year "
@@ -870,8 +913,9 @@ BYMONTH_SEPARATELY_KIND = "foundation-bymonth-values-expanded-separately"
 BYMONTH_SEPARATELY_NOTE = (
     "RFC 5545 3.3.10 (BYMONTH is a list: one recurrence set over all its months, COUNT counting that set) and "
     "RFC 7529 section 3.2 (SKIP moves a missing day or leap month within that set): Foundation's answer to the "
-    "rule is the union of its answers to the rule with each BYMONTH value alone (sorted, a date once, COUNT "
-    "cutting the union), and each of those answers has its own difference from RFC 7529, each one a difference "
+    "rule is the union of its answers to the rule with each BYMONTH value alone (sorted; a date two values give "
+    "is listed twice, and COUNT counts both: CHINESE BYMONTH=4L,5;BYMONTHDAY=2,10;SKIP=FORWARD;COUNT=5 from 2010-03-01 "
+    "gives 2010-06-13 and 2010-06-21 twice each, then 2011-06-03), and each of those answers has its own difference from RFC 7529, each one a difference "
     "the harness names (or none): CHINESE YEARLY BYMONTH=4L,9;SKIP=FORWARD;COUNT=12 from 2054-11-11 "
     "(4691-10-12) gives 9-12 of 4692 to 4703, its BYMONTH=9 answer, as BYMONTH=4L alone gives nothing "
     "(foundation-leap-month-with-skip-policy-matches-nothing): no 5-12 of 4692 (2055-06-06, the missing 4L "
@@ -882,14 +926,15 @@ BYMONTH_SEPARATELY_NOTE = (
 
 def foundation_bymonth_separately_kind(q, p, o, t):
     """`foundation-bymonth-values-expanded-separately` when Foundation's answer to a rule with two or more
-    BYMONTH values is exactly the union (sorted, de-duplicated, cut at COUNT and at the request's limit) of the
+    BYMONTH values is exactly the union (sorted, a date two values give listed twice, cut at COUNT and at the
+    request's limit; ninth pass: the seventh pass's "de-duplicated" had not been probed) of the
     Foundation peer's own answers to the rule with each value alone, and each of those answers is the oracle's
     answer to its single-value rule or a disagreement `classify_rscale` names (never this kind itself: one
     value). Any single-value answer that is unnamed, an error or a timeout leaves the case unclassified."""
     months = [m for m in p.get("BYMONTH", "").split(",") if m]
     if len(months) < 2 or not is_list(t):
         return None
-    union = set()
+    union = []
     for m in months:
         qm = _with_parts(q, add={"BYMONTH": m})
         tm = _foundation_dates(qm)
@@ -901,8 +946,8 @@ def foundation_bymonth_separately_kind(q, p, o, t):
         om = a["occurrences"]
         if tm != om and classify_rscale("foundation", qm, om, tm) is None:
             return None
-        union.update(tm)
-    got = sorted(union)
+        union += tm
+    got = sorted(union)  # a date two values give is listed twice, and COUNT counts both
     if "COUNT" in p:
         got = got[:int(p["COUNT"])]
     got = got[:q.get("limit", LIMIT)]
@@ -1007,6 +1052,12 @@ def _oracle_list(q, readings=()):
         return _negative_omit(q, readings)
     if q.get("_first_or_second_month"):
         return _first_or_second_month(q, readings)
+    if q.get("_base_search"):
+        return _base_search(q, readings)
+    if q.get("_leap_forward"):
+        return _leap_forward(q, readings)
+    if q.get("_first_month_day"):
+        return _first_month_day(q, readings)
     if {"_in_month", "_before", "_every", "_resume", "_drop_cycle_start", "_cycle_jump", "_months"} & set(q):
         # the oracle's dates that fall in one month of the rule's calendar (`_in_month`) or in a list of them
         # (`_months`, BYMONTH values, after `_resume`), or before
@@ -1398,6 +1449,198 @@ def _foundation_daily_ends_at_gap_after_fold(q, p):
 
 
 RSCALE_READINGS["foundation-daily-ends-at-a-gap-after-a-fall-back"] = _foundation_daily_ends_at_gap_after_fold
+
+
+def _foundation_monthly_day_search(q, p):
+    """Foundation's MONTHLY rule without day parts, with SKIP=BACKWARD or FORWARD (the bridge's non-strict matching
+    policies) in a calendar ICU computes: its dates are one `Calendar.enumerateDates` search for DTSTART's day of the
+    month, step by step (`_monthly_day_search`), so the oracle's dates those steps reach (`_base_search`)."""
+    if p["FREQ"] != "MONTHLY" or not skip_moves(p) or int(p.get("INTERVAL", "1")) != 1 or \
+            p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601", "JAPANESE", "ISLAMIC", "ISLAMIC-RGSA", "ETHIOAA") or \
+            {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"} & set(p):
+        return None
+    return dict(q, _base_search=True)
+
+
+def _monthly_day_search(scale, start, day):
+    """The months (year, month) where Foundation's search for day `day` of the month from the epoch day `start`
+    (the step that matches DTSTART is step 1) gives a date under the previous/next-time policies, as probed with
+    `Calendar.enumerateDates` (Tools/differential/README.md, ninth pass): a month that has the day gives it; one
+    that lacks it gives a moved date, unless it is the year's last month (in CHINESE and DANGI: any month), which
+    is passed over: the search goes on to the next month that has the day, and the step after that one gives no
+    date (it finds the same date again) for each month passed over. A step that gives no date after 100 steps
+    ends the search. Returns (months, True when the search ended)."""
+    cal = rscale_oracle.Calendar(scale)
+    y, m, _, _ = cal.fields(start)
+    every_month = scale in ("CHINESE", "DANGI")
+    seq = cal.months(y)
+    k = [mm for mm, _, _ in seq].index(m)
+    step, out, passed = 1, [(y, m)], 0
+    while len(out) < 5000:
+        k += 1
+        if k >= len(seq):
+            y, seq, k = y + 1, cal.months(y + 1), 0
+        mm, _, length = seq[k]
+        if length >= day:
+            step, out = step + 1, out + [(y, mm)]
+            for _ in range(passed):
+                step += 1
+                if step > 100:
+                    return out, True
+            passed = 0
+        elif passed or every_month or k == len(seq) - 1:
+            passed += 1
+        else:
+            step, out = step + 1, out + [(y, mm)]
+    return out, False
+
+
+def _base_search(q, readings):
+    """The oracle's dates of the rule without BYMONTH whose month (for a date SKIP=FORWARD moved, the month before)
+    is one `_monthly_day_search` reaches, then BYMONTH as a limit on the date's own month, then COUNT."""
+    p = parts_of(q["rrule"])
+    q = {k: v for k, v in q.items() if k != "_base_search"}
+    scale = p.get("RSCALE", "GREGORIAN")
+    cal = rscale_oracle.Calendar(scale)
+    start = rscale_oracle.epoch_day(dt.date(int(q["dtstart"][:4]), int(q["dtstart"][4:6]), int(q["dtstart"][6:8])))
+    day = cal.fields(start)[2]
+    reached = set(_monthly_day_search(scale, start, day)[0])
+    every = _oracle_list(_with_parts(q, drop=("COUNT", "BYMONTH")), readings)
+    if every is None:
+        return None
+    months = p["BYMONTH"].split(",") if "BYMONTH" in p else None
+    out = []
+    for x in every:
+        e = rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10]))
+        y, m, d, _ = cal.fields(e)
+        if d != day and p.get("SKIP") == "FORWARD":
+            y, m, _, _ = cal.fields(e - 1)
+        if (y, m) in reached and (months is None or _month_of(q, x) in months):
+            out.append(x)
+    return _count_cut(q, out)
+
+
+RSCALE_READINGS["foundation-monthly-skip-search-passes-year-end-and-ends-after-100-steps"] = _foundation_monthly_day_search
+
+
+def _foundation_missing_leap_month_day_from_month_n(q, p):
+    """Foundation's Chinese/Dangi YEARLY rule with one leap month nL in BYMONTH and SKIP=FORWARD, the day from BYMONTHDAY or
+    DTSTART: a negative day is counted from the end of month n, not nL (`_leap_forward`). BYDAY only beside BYMONTHDAY, as
+    plain weekdays (a limit) or ordinals past 5, which no month has; a 30th only in a window that ends before 2044-01-30."""
+    days = p["BYMONTHDAY"].split(",") if "BYMONTHDAY" in p else [str(_start_fields(q)[1][2])]
+    if p["FREQ"] != "YEARLY" or p.get("RSCALE") not in ("CHINESE", "DANGI") or p.get("SKIP") != "FORWARD" or \
+            not re.fullmatch(r"[0-9]+L", p.get("BYMONTH", "")) or int(p.get("INTERVAL", "1")) != 1 or \
+            {"BYYEARDAY", "BYWEEKNO", "BYSETPOS", "UNTIL"} & set(p) or ("BYDAY" in p and "BYMONTHDAY" not in p) or \
+            not all(re.fullmatch(r"-?[0-9]+", v) and (1 <= int(v) <= 30 or -29 <= int(v) <= -1) for v in days) or \
+            any(re.match(r"^[+-]?[1-5][A-Z]", v) for v in p.get("BYDAY", "").split(",")) or \
+            ("30" in days and q["before"][:8] > "20440130"):
+        return None
+    return dict(q, _leap_forward=True)
+
+
+def _leap_forward_day(cal, y, n, v):
+    """The epoch day `_leap_forward` gives BYMONTHDAY value v of BYMONTH=nL;SKIP=FORWARD in year y of `cal`, or None."""
+    months = cal.months(y)
+    names = [m for m, _, _ in months]
+    if (n, True) in names:  # the day number from month n's length; past nL's end, the next month's first day
+        _, first, length = months[names.index((n, True))]
+        d = v if v > 0 else months[names.index((n, False))][2] + 1 + v
+        return None if d > months[names.index((n, False))][2] else first + min(d, length + 1) - 1
+    k = names.index((n, False)) + 1
+    y2, months2 = (y, months) if k < len(months) else (y + 1, cal.months(y + 1))
+    i = k % len(months)
+    landing, first, length = months2[i]
+    length_n = {m: ln for m, _, ln in months2}[(n, False)]
+    d = v if v > 0 else length_n + 1 + v
+    if d > length_n:  # a day month n lacks: nothing
+        return None
+    if d <= length:
+        return first + d - 1
+    # the first of the months that follow it in its year, numbered as it or one more (a leap month between included),
+    # that has the day; else the last of them with the day pinned to its length; none follows (12): pinned in it
+    after = list(itertools.takewhile(lambda x: x[0][0] in (landing[0], landing[0] + 1), months2[i + 1:]))
+    for _, f, ln in after:
+        if ln >= d:
+            return f + d - 1
+    return first + length - 1 if not after else after[-1][1] + after[-1][2] - 1
+
+
+def _leap_forward(q, readings):
+    """The dates of `_foundation_missing_leap_month_day_from_month_n`, probed through the Foundation peer (ninth pass):
+    in each year, a positive day v is day v and a negative one is day len(n) + 1 + v, len(n) the length of month n (not
+    nL) in the year of the month the day is placed in; a day month n lacks gives nothing. A year with nL places it in nL
+    (past nL's end: the next month's first day); a year without it in the month after nL (month n + 1, or for 12L month 1
+    of the next year); when that month lacks the day, in the first following month numbered as it or one more that has
+    it, else in the last of them, pinned (none follows month 12: pinned in it). BYDAY keeps the placed dates on its plain
+    weekdays. Without BYMONTHDAY the day is DTSTART's and a year after DTSTART's whose first month lacks it gives nothing
+    (as `foundation-yearly-bymonth-dtstart-day-needs-first-month`). Observed, not understood: for 12L the year 59 of a
+    60-year cycle gives nothing (its dates would land in year 60), and nothing comes from 2044-01-30 on (year 1 of the
+    79th cycle; 1984's cycle start is crossed)."""
+    p = parts_of(q["rrule"])
+    cal = rscale_oracle.Calendar(p["RSCALE"])
+    n = int(p["BYMONTH"][:-1])
+    start = rscale_oracle.epoch_day(dt.date(int(q["dtstart"][:4]), int(q["dtstart"][4:6]), int(q["dtstart"][6:8])))
+    before = rscale_oracle.epoch_day(dt.date(int(q["before"][:4]), int(q["before"][4:6]), int(q["before"][6:8])))
+    end = cal.months(4681 if p["RSCALE"] == "CHINESE" else 4377)[0][1]
+    weekdays = {DAYS.index(v) for v in p.get("BYDAY", "").split(",") if v and not re.match(r"^[+-]?[0-9]", v)}
+    y0, _, d0, _ = cal.fields(start)
+    values = {int(v) for v in p["BYMONTHDAY"].split(",")} if "BYMONTHDAY" in p else {d0}
+    y, out = y0 - (1 if n == 12 else 0), []
+    while cal.months(y)[0][1] < min(before, end):
+        if (n != 12 or _cycle_year(q, rscale_oracle.date_of(cal.months(y)[0][1]).isoformat()) != 59) and \
+                ("BYMONTHDAY" in p or y == y0 or cal.months(y)[0][2] >= d0):
+            for v in values:
+                e = _leap_forward_day(cal, y, n, v)
+                if e is not None and start <= e < min(before, end) and ("BYDAY" not in p or (e + 3) % 7 in weekdays):
+                    out.append(e)
+        y += 1
+    return _print_days(q, sorted(out)[:min(int(p.get("COUNT", "100000")), q.get("limit", LIMIT))])
+
+
+def _foundation_yearly_bymonth_first_month(q, p):
+    """Foundation's YEARLY rule with BYMONTH (no leap month) and DTSTART's day (no BYMONTHDAY, BYDAY, BYYEARDAY): a year
+    after DTSTART's whose first month lacks that day gives nothing (`_first_month_day`)."""
+    if p["FREQ"] != "YEARLY" or "BYMONTH" not in p or "L" in p["BYMONTH"] or int(p.get("INTERVAL", "1")) != 1 or \
+            {"BYMONTHDAY", "BYDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"} & set(p) or \
+            p.get("RSCALE", "GREGORIAN") in ("GREGORIAN", "ISO8601", "JAPANESE", "ISLAMIC", "ISLAMIC-RGSA", "ETHIOAA") or \
+            _start_fields(q)[1][2] < 29:
+        return None
+    return dict(q, _first_month_day=True)
+
+
+def _first_month_day(q, readings):
+    """The oracle's dates (COUNT dropped) in DTSTART's year of the rule's calendar or in a year whose first month has
+    DTSTART's day of the month, then COUNT."""
+    q = {k: v for k, v in q.items() if k != "_first_month_day"}
+    cal, (y0, _, d0, _) = _start_fields(q)
+    every = _oracle_list(_with_parts(q, drop=("COUNT",)), readings)
+    if every is None:
+        return None
+    year = lambda x: cal.fields(rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10])))[0]
+    return _count_cut(q, [x for x in every if year(x) == y0 or cal.months(year(x))[0][2] >= d0])
+
+
+RSCALE_READINGS["foundation-yearly-bymonth-dtstart-day-needs-first-month"] = _foundation_yearly_bymonth_first_month
+
+
+def _print_days(q, days):
+    """Epoch days printed as oracle_answer prints occurrences (DTSTART's time, zone or UTC form)."""
+    ds = q["dtstart"]
+    if len(ds) == 8:
+        return [rscale_oracle.date_of(e).isoformat() for e in days]
+    start = dt.datetime.strptime(ds[:15], "%Y%m%dT%H%M%S")
+    out = []
+    for e in days:
+        local = dt.datetime.combine(rscale_oracle.date_of(e), start.time())
+        if "tzid" in q:
+            z = dt.datetime.fromtimestamp(local.replace(tzinfo=ZoneInfo(q["tzid"]), fold=0).timestamp(), ZoneInfo(q["tzid"]))
+            out.append(z.strftime("%Y-%m-%dT%H:%M:%S") + fmt_offset(z.utcoffset()))
+        else:
+            out.append(local.strftime("%Y-%m-%dT%H:%M:%S") + ("Z" if ds.endswith("Z") else ""))
+    return out
+
+
+RSCALE_READINGS["foundation-missing-leap-month-negative-day-from-month-n"] = _foundation_missing_leap_month_day_from_month_n
 
 RSCALE_READING_OPTIONS = {  # oracle readings (rscale_oracle.expand's `readings`) named as in RSCALE_READING_NOTES
     "rfc7529-open-skip-and-byday": "skip-before-byday",
