@@ -85,6 +85,14 @@ import Testing
             let expected = Set(keys)
             let orphanKeys = Set(records.filter { period.contains($0.key.date) && !expected.contains($0.key) }.map(\.key))
             #expect(Set(r.orphans.map(\.key)) == orphanKeys && r.orphans.count == orphanKeys.count)
+            for o in r.orphans {
+                let mine = records.filter { $0.key == o.key }
+                #expect(o.record == mine.indices.max { (mine[$0].recordedAt, $0) < (mine[$1].recordedAt, $1) }.map { mine[$0] })
+                #expect((o.reason == .unknownSeries) == (o.key.seriesID == "nobody"))
+            }
+            // An array is joined by groups of keys, any other sequence record by record: one review.
+            let streamed = try Review(of: period, viewer: viewer, series: series, records: records.lazy.map { $0 })
+            #expect(streamed == r)
         }
     }
 

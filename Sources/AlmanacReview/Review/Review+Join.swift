@@ -31,6 +31,7 @@ extension Review {
         // `some Sequence` not specialized here allocated once per record
         // (the element read through Array's generic accessor).
         let joined: Void? = records.withContiguousStorageIfAvailable { buffer in
+            if rekeying == nil { return join.takeAll(buffer) }
             for r in buffer { join.take(r) }
         }
         if joined == nil {

@@ -96,6 +96,17 @@ struct _SlotTable {
         return out
     }
 
+    /// The occupied buckets grouped by the top `bits` bits of their hash,
+    /// in table order within a group (see ``_grouped(_:bits:hash:)``).
+    func grouped(bits: Int) -> (entries: [_SlotEntry], starts: [Int]) {
+        let (entries, starts) = _grouped(table.filter { $0.slot >= 0 }, bits: bits) { $0.hash }
+        return (entries, starts)
+    }
+
+    /// The ids' numbers by their bytes, for a join that numbers each
+    /// record's id once (see ``_IDNumbers``).
+    func idNumbers() -> _IDNumbers { _IDNumbers(names: names, hashes: nameHashes) }
+
     /// The slot of `key`, if it is in the table.
     func slot(of key: borrowing DayKey) -> Int? {
         let w = _PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID)
@@ -137,7 +148,7 @@ struct _SlotTable {
     }
 
     /// A series id's bytes, eight at a time, each mixed in with a multiplication.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h = seed ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress else { return h }
         let p = UnsafeRawPointer(base)
@@ -156,7 +167,7 @@ struct _SlotTable {
 
     /// A key's hash: its id's, then its two words; a last mix spreads the
     /// bits over the index.
-    private static func hash(_ idHash: UInt64, _ w: _PackedKey) -> UInt64 {
+    static func hash(_ idHash: UInt64, _ w: _PackedKey) -> UInt64 {
         var h = mix(mix(idHash, w.day), w.recurrence)
         h ^= h >> 29
         h = h &* 0xBF58_476D_1CE4_E5B9
@@ -212,53 +223,60 @@ struct _OccurrenceID: Equatable {
     let recurrence: UInt64
 }
 
-/// A set of occurrences (the table's, asked for an orphan's reason): open
-/// addressing on ``_SlotTable``'s seeded mix of the two words. A `Set`
-/// hashed each of a year's 57,671 with SipHash (a `Hasher` per insert).
-struct _OccurrenceSet {
-    /// Positions in `items` plus one (0: empty), a power of two of them.
-    private var table: [Int32]
-    private var items: [_OccurrenceID] = []
+/// The series ids of a ``_SlotTable`` by their bytes: an open-addressing
+/// table of a few kilobytes (two buckets per id), so that a record's id is
+/// numbered with its hash and one comparison of bytes, in the cache.
+struct _IDNumbers {
+    /// Numbers plus one (0: empty), a power of two of them.
+    private var buckets: [Int32]
     private let mask: Int
+    private let names: [String]
+    private let hashes: [UInt64]
 
-    /// An empty set with room for `capacity` occurrences.
-    init(capacity: Int) {
+    init(names: [String], hashes: [UInt64]) {
         var size = 16
-        while size < 2 * capacity { size <<= 1 }
-        table = [Int32](repeating: 0, count: size)
+        while size < 2 * names.count { size <<= 1 }
+        buckets = [Int32](repeating: 0, count: size)
         mask = size - 1
-        items.reserveCapacity(capacity)
+        self.names = names
+        self.hashes = hashes
+        for n in names.indices {
+            var i = Int(truncatingIfNeeded: hashes[n]) & mask
+            while buckets[i] != 0 { i = (i + 1) & mask }
+            buckets[i] = Int32(n + 1)
+        }
     }
 
-    private static func hash(_ o: _OccurrenceID) -> UInt64 {
-        _SlotTable.mix(_SlotTable.mix(_SlotTable.seed, UInt64(UInt32(bitPattern: o.owner))), o.recurrence)
-    }
-
-    /// Adds `o` unless it is there.
-    mutating func insert(_ o: _OccurrenceID) {
-        if 2 * (items.count + 1) > table.count { grow() }
-        var i = Int(truncatingIfNeeded: Self.hash(o)) & mask
-        while table[i] != 0 {
-            if items[Int(table[i]) - 1] == o { return }
+    /// The number of the id whose UTF-8 bytes are `bytes`, and its hash.
+    func number(of bytes: UnsafeBufferPointer<UInt8>) -> (number: Int32, hash: UInt64)? {
+        let h = _SlotTable.hash(bytes)
+        var i = Int(truncatingIfNeeded: h) & mask
+        while buckets[i] != 0 {
+            let n = Int(buckets[i] - 1)
+            if hashes[n] == h, names[n].utf8.withContiguousStorageIfAvailable({ _sameBytes($0, bytes) }) ?? false {
+                return (Int32(n), h)
+            }
             i = (i + 1) & mask
         }
-        items.append(o)
-        table[i] = Int32(items.count)
+        return nil
     }
+}
 
-    /// Whether `o` is in the set.
-    func contains(_ o: _OccurrenceID) -> Bool {
-        var i = Int(truncatingIfNeeded: Self.hash(o)) & mask
-        while table[i] != 0 {
-            if items[Int(table[i]) - 1] == o { return true }
-            i = (i + 1) & mask
-        }
-        return false
+/// `items` grouped by the top `bits` bits of their hash, each group in the
+/// items' order (a counting sort): group `g` is `items[starts[g]..<starts[g + 1]]`.
+func _grouped<T>(_ items: [T], bits: Int, hash: (T) -> UInt64) -> (items: [T], starts: [Int]) {
+    let groups = 1 << bits, shift = UInt64(64 - bits)
+    func group(_ x: T) -> Int { bits == 0 ? 0 : Int(hash(x) >> shift) }
+    var starts = [Int](repeating: 0, count: groups + 1)
+    for x in items { starts[group(x) + 1] += 1 }
+    for g in 0..<groups { starts[g + 1] += starts[g] }
+    guard let first = items.first else { return ([], starts) }
+    var out = [T](repeating: first, count: items.count)
+    var next = starts
+    for x in items {
+        let g = group(x)
+        out[next[g]] = x
+        next[g] += 1
     }
-
-    private mutating func grow() {
-        var bigger = _OccurrenceSet(capacity: table.count)
-        for o in items { bigger.insert(o) }
-        self = bigger
-    }
+    return (out, starts)
 }
