@@ -63,4 +63,31 @@ import Testing
             #expect(set.contains(o) == reference.contains([UInt64(o.owner), o.recurrence]), "\(o)")
         }
     }
+
+    /// The review's radix sort sorts as `sorted()` does, for every width of key.
+    @Test(arguments: [0, 1, 10, 11, 12, 33, 50, 64]) func radixSortSorts(bits: Int) {
+        var rng = SplitMix64(seed: 0x4AD1 ^ UInt64(bits))
+        for count in [0, 1, 2, 3, 100, 5_000] {
+            var keys = (0..<count).map { _ in bits == 0 ? 0 : rng.next() >> UInt64(64 - bits) }
+            let expected = keys.sorted()
+            _radixSort(&keys, bits: bits)
+            #expect(keys == expected)
+        }
+    }
+
+    /// Keys inserted all at once (grouped by their hash) get the slots one
+    /// by one insertion gives: the first of equal keys wins, in order.
+    @Test(arguments: 0..<5) func insertAllNumbersAsInsertDoes(seed: UInt64) {
+        var rng = SplitMix64(seed: 0xA11 ^ seed)
+        let keys = (0..<300).map { _ in Self.key(&rng) }
+        var one = _SlotTable(), all = _SlotTable()
+        let owners = keys.map { one.number(of: $0.seriesID) }
+        for k in keys { _ = all.number(of: k.seriesID) }
+        one.reserve(keys.count)
+        all.reserve(keys.count)
+        let added = keys.indices.filter { one.insert(keys[$0], owner: owners[$0]) }.map { Int32($0) }
+        let packed = keys.indices.map { (_PackedKey(date: keys[$0].date, recurrenceID: keys[$0].occurrence.recurrenceID), owners[$0]) }
+        #expect(all.insertAll(packed) == added)
+        for k in keys { #expect(all.slot(of: k) == one.slot(of: k)) }
+    }
 }

@@ -43,49 +43,65 @@ extension ReviewJoin {
             probes.append(_Probe(hash: _SlotTable.hash(idHash, key), key: key, at: records[i].recordedAt, owner: owner,
                                  index: Int32(i)))
         }
+        guard !probes.isEmpty else { return }
         // About a hundred keys per group.
         var bits = 0
         while bits < 20 && (index.count >> bits) > 128 { bits += 1 }
         let (entries, starts) = index.grouped(bits: bits)
         let (grouped, probeStarts) = _grouped(probes, bits: bits) { $0.hash }
         probes = []
-        var local: [Int32] = []
+        var local: [Int32] = [], localBest: [(index: Int32, at: Timestamp)] = []
+        // Each winning record's slot (`-1`: none), by the record's position.
+        var slotOf = [Int32](repeating: -1, count: records.count)
         for g in 0..<(1 << bits) {
             let (e0, e1) = (starts[g], starts[g + 1])
             var size = 8
             while size < 2 * (e1 - e0) { size <<= 1 }
             local.removeAll(keepingCapacity: true)
             local.append(contentsOf: repeatElement(0, count: size))
+            localBest.removeAll(keepingCapacity: true)
+            localBest.append(contentsOf: repeatElement((-1, .min), count: e1 - e0))
             let mask = size - 1
             for k in e0..<e1 {
                 var i = Int(truncatingIfNeeded: entries[k].hash) & mask
                 while local[i] != 0 { i = (i + 1) & mask }
-                local[i] = Int32(k + 1)
+                local[i] = Int32(k - e0 + 1)
             }
             for p in probeStarts[g]..<probeStarts[g + 1] {
                 let probe = grouped[p]
-                var i = Int(truncatingIfNeeded: probe.hash) & mask, slot = -1
+                var i = Int(truncatingIfNeeded: probe.hash) & mask, found = -1
                 while local[i] != 0 {
-                    let e = entries[Int(local[i]) - 1]
+                    let j = Int(local[i]) - 1, e = entries[e0 + j]
                     if e.hash == probe.hash && e.key == probe.key && e.owner == probe.owner {
-                        slot = Int(e.slot)
+                        found = j
                         break
                     }
                     i = (i + 1) & mask
                 }
-                guard slot >= 0 else {
+                guard found >= 0 else {
                     let r = Int(probe.index)
                     orphan(records[r], records[r].key, reason(records[r].key))
                     continue
                 }
-                // Until the winners are copied below, `winner` is the record's position.
-                if best[slot].winner < 0 || probe.at >= best[slot].at { best[slot] = (probe.index, probe.at) }
+                if localBest[found].index < 0 || probe.at >= localBest[found].at { localBest[found] = (probe.index, probe.at) }
+            }
+            for j in localBest.indices where localBest[j].index >= 0 {
+                let slot = Int(entries[e0 + j].slot)
+                slotOf[Int(localBest[j].index)] = Int32(slot)
+                best[slot] = (Int32(slot), localBest[j].at)
             }
         }
-        // The winners, copied once each, in the review's order.
-        for s in best.indices where best[s].winner >= 0 {
-            winners.append(records[Int(best[s].winner)])
-            best[s].winner = Int32(winners.count - 1)
+        // The winners, copied once each into their slot's place, the
+        // records read in order (read in the slots' order, each was a
+        // cache miss); `best[slot].winner` is then `slot`. Each is written
+        // over the `nil` there without reading it first (an assignment
+        // reads the old value to release it: a load that waited for
+        // memory at each winner), which leaks nothing: `nil` holds no reference.
+        winners = Array(unsafeUninitializedCapacity: slots.count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            buffer.initialize(repeating: nil)
+            for i in records.indices where slotOf[i] >= 0 { (base + Int(slotOf[i])).initialize(to: records[i]) }
+            initialized = buffer.count
         }
     }
 }

@@ -26,15 +26,16 @@ extension Review {
                 rekeying: RekeyResult<DayKey>? = nil) throws(AlmanacError) {
         var join = try ReviewJoin(period: period, viewer: viewer, series: series)
         join.setRekeying(rekeying)
-        join.winners.reserveCapacity(min(records.underestimatedCount, join.slots.count))
         // An array's records through its buffer: the generic `for in` of a
         // `some Sequence` not specialized here allocated once per record
         // (the element read through Array's generic accessor).
         let joined: Void? = records.withContiguousStorageIfAvailable { buffer in
             if rekeying == nil { return join.takeAll(buffer) }
+            join.winners.reserveCapacity(min(buffer.count, join.slots.count))
             for r in buffer { join.take(r) }
         }
         if joined == nil {
+            join.winners.reserveCapacity(min(records.underestimatedCount, join.slots.count))
             for r in records { join.take(r) }
         }
         self.init(join: join, series: series)
@@ -54,7 +55,7 @@ extension Review {
         let first = period.firstDay.daysSinceEpoch
         for (i, at) in join.slots.enumerated() {
             let slot = join.expected[Int(at)]
-            let record = join.best[i].winner < 0 ? nil : join.winners[Int(join.best[i].winner)]
+            let record = join.best[i].winner < 0 ? nil : join.winners[Int(join.best[i].winner)]!
             let mark = record?.mark
             let s = slot.slice
             totals.add(mark)
@@ -67,7 +68,7 @@ extension Review {
                 let local = s.start.secondsSinceEpoch + Int64(viewer.offset(at: s.start).seconds)
                 hours[Int(((local % 86_400) + 86_400) % 86_400 / 3_600)].add(mark)
             }
-            entries.append(Entry(key: slot.key, slice: s, record: record))
+            entries.append(Entry(key: slot.key(series), slice: s, record: record))
         }
         self.entries = entries
         self.totals = totals
@@ -110,10 +111,19 @@ extension Review {
 /// ``_SlotTable``), the winning record of each, the orphans. ``Review``
 /// builds it.
 struct ReviewJoin {
+    /// An expected day: its slice, the recurrence id of its key and its
+    /// series' position. No reference: the join sorts, gathers and drops
+    /// tens of thousands of them without retaining or releasing (the key's
+    /// series id is the series', see ``key(_:)``).
     struct Slot {
-        var key: DayKey
+        var recurrence: RecurrenceID
         var slice: DaySlice
         var series: Int32
+
+        /// The day key, whose series id is its series' id.
+        func key(_ series: [ReviewSeries]) -> DayKey {
+            DayKey(occurrence: OccurrenceKey(seriesID: series[Int(self.series)].id, recurrenceID: recurrence), date: slice.date)
+        }
     }
 
     let period: Period
@@ -130,7 +140,7 @@ struct ReviewJoin {
     /// time where it finds its slot (`winners`, in the order records came,
     /// is read only to be written).
     var best: [(winner: Int32, at: Timestamp)] = []
-    var winners: [DayRecord] = []
+    var winners: [DayRecord?] = []
     /// The occurrences of the period's days, built at the first orphan.
     var occurrences: _OccurrenceSet? = nil
     var mapping: [DayKey: DayKey] = [:]
@@ -155,7 +165,7 @@ struct ReviewJoin {
         for (i, s) in series.enumerated() {
             owners.append(index.number(of: s.id))
             try s.forEachSlice(in: period, viewer: viewer) { key, slice in
-                found.append(Slot(key: key, slice: slice, series: Int32(i)))
+                found.append(Slot(recurrence: key.occurrence.recurrenceID, slice: slice, series: Int32(i)))
             }
         }
         // Gathered into the review's order once: the table's inserts and
@@ -166,10 +176,7 @@ struct ReviewJoin {
         for at in Self.sorted(found) { inOrder.append(found[Int(at)]) }
         found = []
         index.reserve(inOrder.count)
-        slots.reserveCapacity(inOrder.count)
-        for k in inOrder.indices where index.insert(inOrder[k].key, owner: owners[Int(inOrder[k].series)]) {
-            slots.append(Int32(k))
-        }
+        slots = index.insertAll(inOrder.map { (_PackedKey(date: $0.slice.date, recurrenceID: $0.recurrence), owners[Int($0.series)]) })
         expected = inOrder
         best = Array(repeating: (winner: -1, at: Timestamp.min), count: slots.count)
     }
@@ -199,7 +206,7 @@ struct ReviewJoin {
             var keys = (0..<b.count).map { at in
                 UInt64(day(at) - d0) << (startBits + atBits) | UInt64(start(at) - lo) << atBits | UInt64(at)
             }
-            keys.sort()
+            _radixSort(&keys, bits: dayBits + startBits + atBits)
             let mask: UInt64 = atBits == 64 ? .max : (1 << atBits) - 1
             return keys.map { Int32(truncatingIfNeeded: $0 & mask) }
         }
