@@ -11,18 +11,9 @@ struct _Probe {
 }
 
 extension ReviewJoin {
-    /// Joins an array of records, when no edit carries keys (the same
-    /// result as ``take(_:)`` for each record in turn).
-    ///
-    /// One lookup per record in a table of a year's expected days (4 MB)
-    /// and in the winners beside it costs two cache misses each; here the
-    /// records and the table's keys are grouped by the top bits of their
-    /// hash instead (two sequential passes), and each group of records is
-    /// joined against its group of keys in a table of a few hundred bytes.
-    /// Within a group the records keep their order, so the latest (ties: the
-    /// later) record of each key wins, as in ``take(_:)``; a key's records
-    /// are all in one group, so an orphan key keeps its latest record too.
-    mutating func takeAll(_ records: UnsafeBufferPointer<DayRecord>) {
+    /// The records dated in the period whose id is a series', as probes
+    /// (in the records' order); the others dated there are orphans.
+    private mutating func probes(_ records: UnsafeBufferPointer<DayRecord>) -> [_Probe] {
         let ids = index.idNumbers()
         var probes: [_Probe] = []
         probes.reserveCapacity(records.count)
@@ -43,6 +34,22 @@ extension ReviewJoin {
             probes.append(_Probe(hash: _SlotTable.hash(idHash, key), key: key, at: records[i].recordedAt, owner: owner,
                                  index: Int32(i)))
         }
+        return probes
+    }
+
+    /// Joins an array of records, when no edit carries keys (the same
+    /// result as ``take(_:)`` for each record in turn).
+    ///
+    /// One lookup per record in a table of a year's expected days (4 MB)
+    /// and in the winners beside it costs two cache misses each; here the
+    /// records and the table's keys are grouped by the top bits of their
+    /// hash instead (two sequential passes), and each group of records is
+    /// joined against its group of keys in a table of a few hundred bytes.
+    /// Within a group the records keep their order, so the latest (ties: the
+    /// later) record of each key wins, as in ``take(_:)``; a key's records
+    /// are all in one group, so an orphan key keeps its latest record too.
+    mutating func takeAll(_ records: UnsafeBufferPointer<DayRecord>) {
+        var probes = probes(records)
         guard !probes.isEmpty else { return }
         // About a hundred keys per group.
         var bits = 0
