@@ -954,6 +954,93 @@ def foundation_bymonth_separately_kind(q, p, o, t):
     return BYMONTH_SEPARATELY_KIND if got == t else None
 
 
+
+BYDAY_WEEK_KIND = "foundation-yearly-byday-limit-ordinal-as-week-of-anchor-month"
+BYDAY_WEEK_NOTE = (
+    "RFC 5545 3.3.10 (in a YEARLY rule with BYMONTH, BYDAY=5WE beside BYYEARDAY or BYMONTHDAY keeps a date that is "
+    "the fifth Wednesday of its month) and RFC 7529 (the same in any calendar): Foundation turns a BYDAY ordinal "
+    "that limits into a week of the month (Calendar's weekOfMonth, weeks from Sunday, one day enough for week 1) "
+    "found in the month of its anchor, DTSTART's month in DTSTART's year and the first month in each later year "
+    "(the week of that month in which the n-th, or from its end the -n-th, such weekday falls, counted past the "
+    "month's end when it has none), and keeps a date of that weekday whose week of its own month is that number. "
+    "CHINESE YEARLY INTERVAL=5;BYMONTH=2;BYYEARDAY=354;BYDAY=5WE,TH;SKIP=BACKWARD from 2023-02-06 (Asia/Kolkata): "
+    "Foundation's answer without BYDAY is day 354 of 4660, 4665, 4670 (BYMONTH dropped, "
+    "foundation-byyearday-drops-bymonth-and-bymonthday); month 1 of each year begins on a Sunday or Monday, so 5WE "
+    "and 5TH are week 5; 2024-01-10 (a Wednesday in week 5 of month 11) and 2034-01-19 (a Thursday in week 5 of "
+    "month 11L) are kept, and with BYDAY=5WE alone so is 2041-01-30, 12-28 of 4677, the fourth Wednesday of its month "
+    "but in its week 5. Recognised by asking the Foundation peer the rule without BYDAY and COUNT (an answer that is "
+    "the oracle's or a disagreement the harness names), keeping its dates as above, then COUNT. Not read: ISO8601 "
+    "(with weeks from Monday and four days for week 1 the same reading gave 25 of 40 variants) and the rule "
+    "without BYMONTH (an ordinal in the year).")
+BYDAY_WEEK_SCALES = {"GREGORIAN", "CHINESE", "DANGI", "HEBREW", "ISLAMIC-CIVIL", "ISLAMIC-UMALQURA", "ISLAMIC-TBLA",
+                     "PERSIAN", "ETHIOPIC", "COPTIC", "INDIAN", "BUDDHIST", "JAPANESE", "ROC"}
+ICU_WEEKDAY = {"SU": 1, "MO": 2, "TU": 3, "WE": 4, "TH": 5, "FR": 6, "SA": 7}
+
+
+def _icu_weekday(day):
+    """ICU's weekday (1 = Sunday) of an epoch day (1970-01-01 was a Thursday)."""
+    return (day + 4) % 7 + 1
+
+
+def _sunday_week_of_month(first, day):
+    """Calendar's weekOfMonth of an epoch day in the month that begins on epoch day `first` (weeks from Sunday,
+    one day enough for week 1); days past the month's end are counted on."""
+    return (day - first + _icu_weekday(first) - 1) // 7 + 1
+
+
+def _ordinal_week(n, wd, first, length):
+    """The week of the month (first epoch day, length) holding its n-th weekday wd (n < 0: from its end),
+    counted past either end of the month when the month has fewer."""
+    if n > 0:
+        day = first + (wd - _icu_weekday(first)) % 7 + 7 * (n - 1)
+    else:
+        last = first + length - 1
+        day = last - (_icu_weekday(last) - wd) % 7 + 7 * (n + 1)
+    return _sunday_week_of_month(first, day)
+
+
+def foundation_byday_limit_week_kind(q, p, o, t):
+    """`foundation-yearly-byday-limit-ordinal-as-week-of-anchor-month` (tenth pass, the mechanism of r3-114):
+    a YEARLY rule with BYMONTH, BYYEARDAY or BYMONTHDAY, and a BYDAY ordinal (BYDAY then limits). Foundation's
+    answer is its own answer to the rule without BYDAY and COUNT (which must be the oracle's answer to it or a
+    disagreement `classify_rscale` names), kept where a BYDAY item matches: a plain weekday by its weekday; an
+    ordinal n of weekday w when the date is a w and its week of its own month (`_sunday_week_of_month`) is the
+    week that holds the n-th w of the anchor month (`_ordinal_week`): DTSTART's month for the dates of
+    DTSTART's year of the rule's calendar, the year's first month for the dates of later years. Then COUNT and the
+    request's limit."""
+    scale = p.get("RSCALE", "GREGORIAN")
+    if p.get("FREQ") != "YEARLY" or "BYMONTH" not in p or not ({"BYYEARDAY", "BYMONTHDAY"} & set(p)) or \
+            {"BYWEEKNO", "BYSETPOS"} & set(p) or scale not in BYDAY_WEEK_SCALES or not has_ordinal(p) or \
+            not is_list(t):
+        return None
+    items = [(int(d[:-2]) if d[:-2] not in ("", "+") else None, ICU_WEEKDAY[d[-2:]]) for d in byday_items(p)]
+    qm = dict(_with_parts(q, drop=("BYDAY", "COUNT")), limit=1000)
+    tm = _foundation_dates(qm)
+    if tm is None or len(tm) >= 1000:
+        return None
+    a = oracle_answer(qm)
+    if "error" in a:
+        return None
+    if tm != a["occurrences"] and classify_rscale("foundation", qm, a["occurrences"], tm) is None:
+        return None
+    cal, (y0, _, _, _) = _start_fields(q)
+    start = rscale_oracle.epoch_day(dt.date(int(q["dtstart"][:4]), int(q["dtstart"][4:6]), int(q["dtstart"][6:8])))
+    kept = []
+    for x in tm:
+        day = rscale_oracle.epoch_day(dt.date.fromisoformat(x[:10]))
+        year = cal.fields(day)[0]
+        first, length = cal.months(year)[0][1:]
+        if year == y0:
+            first, length = next((f, n) for _, f, n in cal.months(year) if f <= start < f + n)
+        own = next(f for _, f, n in cal.months(year) if f <= day < f + n)
+        if any(_icu_weekday(day) == wd and (n is None or
+               _sunday_week_of_month(own, day) == _ordinal_week(n, wd, first, length)) for n, wd in items):
+            kept.append(x)
+    if "COUNT" in p:
+        kept = kept[:int(p["COUNT"])]
+    return BYDAY_WEEK_KIND if kept[:q.get("limit", LIMIT)] == t else None
+
+
 RSCALE_KNOWN = {
     "oracle": [],
     "libical": [
@@ -1779,7 +1866,8 @@ def classify_rscale(peer, req, ours, theirs):
         kind = libical_islamic_instant_kind(req, p, ours, theirs) or libical_never_matches_as_read(req, p, theirs)
     if kind is None and peer == "foundation":
         kind = foundation_bymonth_separately_kind(req, p, ours, theirs) or \
-            _islamic_instant_kind(req, p, ours, theirs, "foundation")
+            _islamic_instant_kind(req, p, ours, theirs, "foundation") or \
+            foundation_byday_limit_week_kind(req, p, ours, theirs)
     return kind
 
 
@@ -1820,6 +1908,7 @@ def rscale_notes(peer):
     if peer == "foundation":
         base = dict(n)
         n[BYMONTH_SEPARATELY_KIND] = BYMONTH_SEPARATELY_NOTE
+        n[BYDAY_WEEK_KIND] = BYDAY_WEEK_NOTE
         n[FOUNDATION_ISLAMIC_INSTANT_KIND] = FOUNDATION_ISLAMIC_INSTANT_NOTE
         for k, x in base.items():
             if k in RSCALE_READING_NOTES or k.startswith("rscale-interval-not-counted-from-dtstart") or "+" in k:
