@@ -31,6 +31,9 @@ final class _RulePlan: Sendable {
 
     /// BYMONTH, BYMONTHDAY, BYDAY, BYYEARDAY, BYWEEKNO, WKST and SKIP.
     let dayParts: _DayParts
+    /// RSCALE's calendar (`dayParts.scale`, kept here too: read per frame
+    /// through the plan, the day parts were copied whole to reach it).
+    let scale: _Scale?
     /// BYHOUR, BYMINUTE, BYSECOND and the times they give.
     let timeTable: _TimeTable
     let setPos: [Int]
@@ -49,6 +52,14 @@ final class _RulePlan: Sendable {
     var secondMask: UInt64 { timeTable.secondMask }
     var unmatchableTime: Bool { timeTable.unmatchableTime }
     var hasByWeekNo: Bool { dayParts.hasByWeekNo }
+
+    /// The days of an RSCALE year frame (the day parts read in place).
+    func scaledYearDays(_ y: borrowing _ScaleYear, scale: _Scale) -> _DaySet { dayParts.scaledYearDays(y, scale: scale) }
+
+    /// The days of an RSCALE month frame (the day parts read in place).
+    func scaledMonthDays(_ y: borrowing _ScaleYear, _ index: Int, scale: _Scale) -> _DaySet {
+        dayParts.scaledMonthDays(y, index, scale: scale)
+    }
     var weekStart: Weekday { dayParts.weekStart }
 
     /// Builds the plan, or throws when the rule cannot be expanded from this
@@ -75,6 +86,7 @@ final class _RulePlan: Sendable {
         startSecond = clock.secondsSinceMidnight
 
         dayParts = _DayParts(rule: rule, start: civil.date, scale: scale)
+        self.scale = scale
         timeTable = _TimeTable(rule: rule, clock: clock, isDate: isDate)
         setPos = rule.bySetPos.filter { $0 != 0 }
         // Other calendars have no short cycle (a Chinese leap month 1L may

@@ -179,4 +179,7 @@ final class _ScaleChunk: Sendable {
         let i = number - base
         return i >= 0 && i < years.count ? years[i] : nil
     }
+
+    /// Whether the chunk holds year `number` (at `years[number - base]`).
+    func holds(_ number: Int) -> Bool { number >= base && number - base < years.count }
 }

@@ -42,20 +42,18 @@ extension _DayIterator {
     /// Loads YEARLY or MONTHLY frame number `step` (in frames from DTSTART's)
     /// of an RSCALE calendar. `false` past the end of the tables or the walk.
     mutating func loadScaledFrame(step: Int) -> Bool {
-        guard let scale = plan.dayParts.scale else { return false }
+        guard let scale = plan.scale else { return false }
         if plan.frequency == .yearly {
             guard let y0 = plan.scaleFirstYear, step < 20_000 else { return false }
             let number = y0 + step
-            var found = scaledChunk?.year(number)
-            if found == nil {
-                scaledChunk = scale.chunk(holding: number)
-                found = scaledChunk?.year(number)
-            }
-            guard let y = found else { return false }
-            frame.start = y.first - _DayParts.scaleYearLead
+            // The year read where the chunk holds it (a copy is 135 bytes).
+            if scaledChunk?.holds(number) != true { scaledChunk = scale.chunk(holding: number) }
+            guard let chunk = scaledChunk, chunk.holds(number) else { return false }
+            let i = number - chunk.base
+            frame.start = chunk.years[i].first - _DayParts.scaleYearLead
             guard frame.start <= lastDay else { return false }
-            frame.days = plan.dayParts.scaledYearDays(y, scale: scale)
-            scaledFrameEnd = y.first + y.length
+            frame.days = plan.scaledYearDays(chunk.years[i], scale: scale)
+            scaledFrameEnd = chunk.years[i].first + chunk.years[i].length
             return true
         }
         guard let p = Self.scaledMonthPosition(step: step, after: scaledMonth, startDay: plan.startDay, lastDay: lastDay, scale: scale)
@@ -63,7 +61,7 @@ extension _DayIterator {
         scaledMonth = p
         frame.start = Int(p.year[p.index].first) - 1
         guard frame.start <= lastDay else { return false }
-        frame.days = plan.dayParts.scaledMonthDays(p.year, p.index, scale: scale)
+        frame.days = plan.scaledMonthDays(p.year, p.index, scale: scale)
         return true
     }
 
