@@ -125,7 +125,7 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
     for p in problems { fuzzCheck(uids.contains(p.uid), "problem for an unknown UID \(p.uid.debugDescription)") }
     var previous = Timestamp.min
     var (sliced, slicedLong) = (0, 0)
-    for o in found {
+    for (i, o) in found.enumerated() {
         let r = o.occurrence.instants(in: viewer)
         fuzzCheck(r.lowerBound < window.upperBound && (r.upperBound > window.lowerBound || (r.isEmpty && r.lowerBound == window.lowerBound)),
                   "instance \(r) outside the window \(window): \(o.jsonLine)")
@@ -134,7 +134,14 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
         fuzzCheck(calendar.events.indices.contains(o.eventIndex) && calendar.events[o.eventIndex].uid == o.uid,
                   "instance names series \(o.eventIndex), UID \(o.uid.debugDescription)")
         fuzzCheck(!drops || o.status != .cancelled, "cancelled instance listed when dropped: \(o.jsonLine)")
-        checkJSON(o)
+        // Each instance's JSON line and key text for the first 2,000: writing
+        // them costs about 20 µs an instance (80 under ASan), and a legitimate
+        // output of 15,000 instances then took more than the 1 s limit
+        // (regressions/fuzz-ics/harness-json-lines-of-15000-instances).
+        if i < 2_000 {
+            checkJSON(o)
+            _ = o.key.description
+        }
         // Making the day slices of an instance costs O(log n) per DST
         // transition it spans (Occurrence.daySlices(in:)): 2,000 instances of
         // 2,000 years each in New York would take seconds.
@@ -144,7 +151,6 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
             sliced += 1
             if long { slicedLong += 1 }
         }
-        _ = o.key.description
     }
 }
 
@@ -197,9 +203,16 @@ func clampedGap(_ a: Int64, _ b: Int64) -> Int64 {
 
 func checkJSON(_ o: CalendarOccurrence) {
     let line = o.jsonLine
-    fuzzCheck(!line.contains("\n") && !line.contains("\r"), "JSON line is not one line: \(line.debugDescription)")
-    fuzzCheck(line.hasPrefix("{\"uid\":\"") && line.hasSuffix("}"), "JSON line shape: \(line.debugDescription)")
-    fuzzCheck(line.contains(",\"all_day\":" + (o.isAllDay ? "true" : "false")), "JSON all_day: \(line.debugDescription)")
+    // Compared as bytes: a UID or summary that starts with a combining mark
+    // (U+05B2) joins the quote before it into one `Character`, so
+    // `hasPrefix` on characters fails on a right line
+    // (regressions/fuzz-ics/harness-uid-starting-with-a-combining-mark), and
+    // CR LF is one `Character` that `contains("\n")` does not find.
+    let bytes = Array(line.utf8)
+    fuzzCheck(!bytes.contains(0x0A) && !bytes.contains(0x0D), "JSON line is not one line: \(line.debugDescription)")
+    fuzzCheck(bytes.starts(with: Array("{\"uid\":\"".utf8)) && bytes.last == UInt8(ascii: "}"), "JSON line shape: \(line.debugDescription)")
+    let allDay = Array((",\"all_day\":" + (o.isAllDay ? "true" : "false")).utf8)
+    fuzzCheck(bytes.indices.contains { bytes[$0...].starts(with: allDay) }, "JSON all_day: \(line.debugDescription)")
     let (start, end) = CalendarOccurrence.isoPair(o)
     // A year of four digits or more: an end can fall past 9999 on its clock.
     for v in [start, end] {
