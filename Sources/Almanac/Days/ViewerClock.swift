@@ -65,28 +65,42 @@ struct _ViewerClock: Sendable {
     /// The empty dates strictly between day numbers `low` and `high` that lie
     /// in the instants `[from, to)`, in increasing order. Only a transition
     /// that moves the clock forward by a day or more can empty a date, so this
-    /// walks the transitions in `[from, to)` and looks closer only at those.
+    /// looks only at those (``ZoneTable/dayJumps``) that lie in `[from, to)`,
+    /// and at their repeats when the table folds by 400-year cycles.
     ///
-    /// - Complexity: O(k log n) for the k transitions in `[from, to)`; nothing
-    ///   when `high - low < 2`.
+    /// - Complexity: O(j × c) for the zone's j day jumps and the c cycles
+    ///   `[from, to)` spans; nothing for a zone without one (walking every
+    ///   transition of an instance 2,000 years long took 0.45 s: a finding
+    ///   of fuzz-ics).
     func emptyDays(between low: Int, and high: Int, from: Int64, to: Int64) -> [Int] {
-        guard high - low >= 2 else { return [] }
+        let table = zone.table
+        guard high - low >= 2, !table.dayJumps.isEmpty else { return [] }
         var out: [Int] = []
-        var t = from
-        while let next = zone.nextTransition(after: t), next < to {
-            let before = Int64(zone.table.offset(at: next - 1)), after = Int64(zone.table.offset(at: next))
-            if after - before >= 86_400 {
-                // Local times [next + before, next + after) never happen; a
-                // date inside that range whose start equals the next date's
-                // start is empty.
-                var d = _floorDiv(Int(next + before + 86_399), 86_400)
-                while Int64(d + 1) * 86_400 <= next + after {
-                    if d > low && d < high && startOfDay(d) == startOfDay(d + 1) { out.append(d) }
-                    d += 1
-                }
+        func look(_ at: Int64, _ j: Int) {
+            guard at >= from && at < to else { return }
+            let before = Int64(table.offsets[j]), after = Int64(table.offsets[j + 1])
+            // Local times [at + before, at + after) never happen; a date
+            // inside that range whose start equals the next date's start is empty.
+            var d = _floorDiv(Int(at + before + 86_399), 86_400)
+            while Int64(d + 1) * 86_400 <= at + after {
+                if d > low && d < high && startOfDay(d) == startOfDay(d + 1) { out.append(d) }
+                d += 1
             }
-            t = next
         }
+        for j in table.dayJumps {
+            let t = table.transitions[j]
+            look(t, j)
+            // A jump in the table's last cycle comes back every cycle after it.
+            // (Instants stop at year 9999; `to` is read no further than 10001.)
+            let end = min(to, Int64(_daysFromCivil(10001, 1, 1)) * 86_400)
+            guard table.repeats, t >= ZoneTable.tableEnd - ZoneTable.cycle, end > t else { continue }
+            var k = from > t ? max(1, (from - t) / ZoneTable.cycle) : 1
+            while t + k * ZoneTable.cycle < end {
+                look(t + k * ZoneTable.cycle, j)
+                k += 1
+            }
+        }
+        out.sort()
         return out
     }
 }

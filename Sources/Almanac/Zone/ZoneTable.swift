@@ -16,6 +16,10 @@ final class ZoneTable: Sendable {
     @usableFromInline let offsets: [Int32]
     /// Whether instants at or after ``tableEnd`` fold back by 400-year cycles.
     @usableFromInline let repeats: Bool
+    /// The transitions that move the clock forward by a day or more (Samoa
+    /// skipping 30 December 2011), by index: the only ones that can empty a
+    /// date. Almost every zone has none.
+    let dayJumps: [Int]
     let source: Zone.Source
     let dataVersion: String
 
@@ -31,6 +35,7 @@ final class ZoneTable: Sendable {
         self.offsets = offsets
         self.source = source
         self.dataVersion = dataVersion
+        dayJumps = transitions.indices.filter { Int64(offsets[$0 + 1]) - Int64(offsets[$0]) >= 86_400 }
         // Fold only a table that ends in a full cycle of rules: it changes
         // offset in the last 400 years, records nothing at or after
         // `tableEnd`, and joins up at the seam (the offset in force when the
