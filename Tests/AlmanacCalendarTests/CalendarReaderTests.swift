@@ -4,6 +4,18 @@ import Testing
 
 /// Content lines, components and errors (RFC 5545 section 3.1, 3.4, 3.6).
 struct CalendarReaderTests {
+    /// The error strict mode reads `bytes` with: its kind, line and column.
+    static func strictError(_ bytes: [UInt8]) -> (kind: CalendarError.Kind, line: Int, column: Int)? {
+        do {
+            _ = try EventCalendar(ics: bytes, options: .strict)
+            return nil
+        } catch {
+            return (error.kind, error.line, error.column)
+        }
+    }
+
+    static func strictError(_ text: String) -> (kind: CalendarError.Kind, line: Int, column: Int)? { strictError(Array(text.utf8)) }
+
     static func ics(_ lines: [String], _ separator: String = "\r\n") -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).joined(separator: separator) + separator
     }
@@ -32,14 +44,8 @@ struct CalendarReaderTests {
         #expect(breaks.map(\.line) == [1])
         #expect(breaks.first?.message.hasPrefix("5 line breaks") == true)
         let bad = String(text.replacing("DTSTART:", with: "DTSTART;X:"))
-        do {
-            _ = try EventCalendar(ics: bad, options: .strict)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .syntax)
-            #expect(error.line == 5)
-            #expect(error.column == 10)
-        }
+        let e = Self.strictError(bad)
+        #expect(e?.kind == .syntax && e?.line == 5 && e?.column == 10, "\(String(describing: e))")
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
@@ -56,14 +62,8 @@ struct CalendarReaderTests {
         var bytes = Array(Self.ics(["BEGIN:VEVENT", "UID:a", "SUMMARY:caf", "DTSTART:20240101", "END:VEVENT"]).utf8)
         let at = bytes.firstIndex(of: UInt8(ascii: "f"))! + 1
         bytes.insert(0xE9, at: at)   // Latin-1 é
-        do {
-            _ = try EventCalendar(ics: bytes, options: .strict)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .invalidUTF8)
-            #expect(error.line == 5)
-            #expect(error.column == 12)
-        }
+        let e = Self.strictError(bytes)
+        #expect(e?.kind == .invalidUTF8 && e?.line == 5 && e?.column == 12, "\(String(describing: e))")
         let lenient = try EventCalendar(ics: bytes)
         #expect(lenient.events.first?.summary == "caf\u{FFFD}")
         #expect(lenient.readings.contains { $0.kind == .invalidUTF8 && $0.line == 5 })
@@ -71,14 +71,8 @@ struct CalendarReaderTests {
 
     @Test func malformedLineGivesLineAndColumn() {
         let text = Self.ics(["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=\"Europe/Paris:20240101T090000", "END:VEVENT"])
-        do {
-            _ = try EventCalendar(ics: text, options: .strict)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .syntax)
-            #expect(error.line == 5)
-            #expect(error.column == 14)
-        }
+        let e = Self.strictError(text)
+        #expect(e?.kind == .syntax && e?.line == 5 && e?.column == 14, "\(String(describing: e))")
     }
 
     @Test func missingEndIsAnErrorInStrictModeAndClosedInLenient() throws {
@@ -127,13 +121,8 @@ struct CalendarReaderTests {
         let c = try EventCalendar(ics: text)
         #expect(c.events.first?.recurrence.start == .floating(CivilDate(2024, 1, 1)!.at(9, 0)))
         #expect(c.readings.contains { $0.kind == .zone && $0.message.contains("floating") && $0.line == 5 })
-        do {
-            _ = try EventCalendar(ics: text, options: .strict)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .unknownZone)
-            #expect(error.line == 5)
-        }
+        let e = Self.strictError(text)
+        #expect(e?.kind == .unknownZone && e?.line == 5, "\(String(describing: e))")
     }
 
     @Test func windowsZoneNamesResolveThroughICU() throws {
