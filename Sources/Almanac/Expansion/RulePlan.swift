@@ -54,12 +54,10 @@ final class _RulePlan: Sendable {
     var hasByWeekNo: Bool { dayParts.hasByWeekNo }
 
     /// The days of an RSCALE year frame (the day parts read in place).
-    func scaledYearDays(_ y: borrowing _ScaleYear, scale: _Scale) -> _DaySet { dayParts.scaledYearDays(y, scale: scale) }
+    @inline(never) func scaledYearDays(_ y: borrowing _ScaleYear, scale: _Scale) -> _DaySet { dayParts.scaledYearDays(y, scale: scale) }
 
     /// The days of an RSCALE month frame (the day parts read in place).
-    func scaledMonthDays(_ y: borrowing _ScaleYear, _ index: Int, scale: _Scale) -> _DaySet {
-        dayParts.scaledMonthDays(y, index, scale: scale)
-    }
+    @inline(never) func scaledMonthDays(_ m: _ScaleMonth, scale: _Scale) -> _DaySet { dayParts.scaledMonthDays(m, scale: scale) }
     var weekStart: Weekday { dayParts.weekStart }
 
     /// Builds the plan, or throws when the rule cannot be expanded from this

@@ -175,6 +175,9 @@ final class _ScaleChunk: Sendable {
         self.years = years
     }
 
+    /// Month `index` of year `number`, which the chunk holds and which has it.
+    func month(_ number: Int, _ index: Int) -> _ScaleMonth { years[number - base][index] }
+
     func year(_ number: Int) -> _ScaleYear? {
         let i = number - base
         return i >= 0 && i < years.count ? years[i] : nil

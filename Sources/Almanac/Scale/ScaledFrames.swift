@@ -1,9 +1,10 @@
 import AlmanacCore
 
-/// Where a MONTHLY walk in an RSCALE calendar is: the year, the month's
-/// index in it, and the step (months from DTSTART's month) it stands for.
+/// Where a MONTHLY walk in an RSCALE calendar is: the year's number, the
+/// month's index in it, and the step (months from DTSTART's month) it stands
+/// for. Plain integers: the year itself is read where its chunk holds it.
 struct _ScaledMonthPosition {
-    var year: _ScaleYear
+    var year: Int
     var index: Int
     var step: Int
 }
@@ -46,7 +47,7 @@ extension _DayIterator {
         if plan.frequency == .yearly {
             guard let y0 = plan.scaleFirstYear, step < 20_000 else { return false }
             let number = y0 + step
-            // The year read where the chunk holds it (a copy is 135 bytes).
+            // The year read where the chunk holds it (not copied out of it).
             if scaledChunk?.holds(number) != true { scaledChunk = scale.chunk(holding: number) }
             guard let chunk = scaledChunk, chunk.holds(number) else { return false }
             let i = number - chunk.base
@@ -56,36 +57,39 @@ extension _DayIterator {
             scaledFrameEnd = chunk.years[i].first + chunk.years[i].length
             return true
         }
-        guard let p = Self.scaledMonthPosition(step: step, after: scaledMonth, startDay: plan.startDay, lastDay: lastDay, scale: scale)
-        else { return false }
-        scaledMonth = p
-        frame.start = Int(p.year[p.index].first) - 1
-        guard frame.start <= lastDay else { return false }
-        frame.days = plan.scaledMonthDays(p.year, p.index, scale: scale)
-        return true
+        return loadScaledMonth(step: step, scale: scale)
     }
 
-    /// The month `step` months after DTSTART's, walked on from the last
-    /// one (static: a method on the iterator copied all of it per frame).
-    static func scaledMonthPosition(step: Int, after last: borrowing _ScaledMonthPosition?, startDay: Int, lastDay: Int,
-                                    scale: _Scale) -> _ScaledMonthPosition? {
+    /// Loads the month `step` months after DTSTART's, walked on from the
+    /// last one. Years are read in place in `scaledChunk`; only the month
+    /// (8 bytes) leaves it.
+    private mutating func loadScaledMonth(step: Int, scale: _Scale) -> Bool {
         var p: _ScaledMonthPosition
-        if let last = copy last, last.step <= step {
+        if let last = scaledMonth, last.step <= step {
             p = last
         } else {
-            guard let y = scale.year(containing: startDay) else { return nil }
-            p = _ScaledMonthPosition(year: y, index: y.index(ofDay: startDay), step: 0)
+            guard let y = scale.year(containing: plan.startDay) else { return false }
+            p = _ScaledMonthPosition(year: y.number, index: y.index(ofDay: plan.startDay), step: 0)
         }
-        if p.step == step { return p }
-        var index = p.index + (step - p.step)
-        var year = p.year
-        var chunk: _ScaleChunk? = nil
-        while index >= year.monthCount {
-            index -= year.monthCount
-            if chunk?.year(year.number + 1) == nil { chunk = scale.chunk(holding: year.number + 1) }
-            guard let next = chunk?.year(year.number + 1), next.first <= lastDay else { return nil }
-            year = next
+        p.index += step - p.step
+        p.step = step
+        var month = _ScaleMonth()
+        while true {
+            if scaledChunk?.holds(p.year) != true { scaledChunk = scale.chunk(holding: p.year) }
+            guard let chunk = scaledChunk, chunk.holds(p.year),
+                  chunk.years[p.year - chunk.base].first <= lastDay else { return false }
+            let count = chunk.years[p.year - chunk.base].monthCount
+            if p.index < count {
+                month = chunk.month(p.year, p.index)
+                break
+            }
+            p.index -= count
+            p.year += 1
         }
-        return _ScaledMonthPosition(year: year, index: index, step: step)
+        scaledMonth = p
+        frame.start = Int(month.first) - 1
+        guard frame.start <= lastDay else { return false }
+        frame.days = plan.scaledMonthDays(month, scale: scale)
+        return true
     }
 }
