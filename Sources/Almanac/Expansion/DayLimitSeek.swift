@@ -13,7 +13,8 @@ import AlmanacCore
 struct _DayLimitSeek {
     let plan: _RulePlan
     let limits: _RulePlan.Limits
-    private var cache = [_DaySet](repeating: _DaySet(), count: 56)
+    /// The passing days of each year shape met so far (allocated at the first).
+    private var cache: [_DaySet] = []
     private var cached: UInt64 = 0
     /// Years visited, and days checked to fill the cache (the cost).
     private(set) var years = 0
@@ -30,6 +31,21 @@ struct _DayLimitSeek {
     mutating func firstDay(from: Int, through last: Int) -> Int? {
         if let scale = plan.dayParts.scale { return scaledFirstDay(from: from, through: last, scale) }
         var day = max(from, _minDayNumber)
+        if cached == 0 {
+            // Most limits let a day through within a week (BYDAY=MO,TU,WE,TH,FR):
+            // until a year's shape is needed (365 tests, for an iterator
+            // that may be asked for one week), the days of the coming week
+            // are tested one by one. A probe counts as one step (at most
+            // seven tests), as a year does.
+            years &+= 1
+            let parts = plan.dayParts
+            let probeEnd = min(last, day + Self.probeDays - 1, _maxDayNumber)
+            while day <= probeEnd {
+                if parts.passes(day, limits) { return day }
+                day += 1
+            }
+            guard day <= last else { return nil }
+        }
         var year = _civilFromDays(day).year
         while day <= last && year <= 9999 {
             years &+= 1
@@ -42,6 +58,9 @@ struct _DayLimitSeek {
         }
         return nil
     }
+
+    /// Days tested one by one before ``firstDay(from:through:)`` turns to year shapes.
+    static let probeDays = 7
 
     /// How many days in `from...last` pass the limits: a step per year.
     mutating func passingDays(from: Int, through last: Int) -> Int {
@@ -63,6 +82,7 @@ struct _DayLimitSeek {
     private mutating func days(ofYear year: Int, first: Int) -> _DaySet {
         let shape = Self.shape(year, weekNumbers: limits.contains(.weekNo))
         if cached & (1 << UInt64(shape)) == 0 {
+            if cache.isEmpty { cache = [_DaySet](repeating: _DaySet(), count: 56) }
             var set = _DaySet()
             let length = _isLeapYear(year) ? 366 : 365
             for i in 0..<length where plan.dayParts.passes(first + i, limits) { set.insert(i) }
