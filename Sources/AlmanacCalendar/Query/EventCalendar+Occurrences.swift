@@ -129,43 +129,70 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 if let only, !only[Int(p.event)] { continue }
                 let series = index.series[Int(p.event)]
                 if p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), window: query.window) { continue }
-                let s = _OccurrenceStream(p, series: series, query: query)
-                guard s.next != nil else { continue }
-                if let f = free.popLast() { streams[f] = s; heap.append((s.nextStart, f)) } else {
-                    streams.append(s)
-                    heap.append((s.nextStart, streams.count - 1))
+                // Made where it is kept (a stream is not copied after).
+                let slot: Int
+                if let f = free.popLast() {
+                    streams[f] = _OccurrenceStream(p, series: series, query: query)
+                    slot = f
+                } else {
+                    streams.append(_OccurrenceStream(p, series: series, query: query))
+                    slot = streams.count - 1
                 }
+                guard streams[slot].next != nil else { free.append(slot); continue }
+                heap.append((streams[slot].nextStart, slot))
                 siftUp(heap.count - 1)
             }
         }
 
-        private func less(_ i: Int, _ j: Int) -> Bool {
-            let (a, b) = (heap[i].start, heap[j].start)
-            if a != b { return a < b }
-            let (x, y) = (heap[i].slot, heap[j].slot)
-            return streams[x].next!.precedes(streams[y].next!, streams[x].series, streams[y].series)
+        /// Whether heap entry `a` comes before `b`: by start, then (a tie)
+        /// by the query's order of their instances.
+        @inline(__always)
+        private static func precedes(_ a: (start: Int64, slot: Int), _ b: (start: Int64, slot: Int),
+                                     _ streams: [_OccurrenceStream]) -> Bool {
+            if a.start != b.start { return a.start < b.start }
+            return streams[a.slot].next!.precedes(streams[b.slot].next!, streams[a.slot].series, streams[b.slot].series)
         }
 
         private mutating func siftUp(_ i: Int) {
-            var i = i
-            while i > 0 {
-                let parent = (i - 1) / 2
-                guard less(i, parent) else { return }
-                heap.swapAt(i, parent)
-                i = parent
+            let streams = self.streams
+            heap.withUnsafeMutableBufferPointer { h in
+                let moving = h[i]
+                var hole = i
+                while hole > 0 {
+                    let parent = (hole - 1) / 2
+                    guard Self.precedes(moving, h[parent], streams) else { break }
+                    h[hole] = h[parent]
+                    hole = parent
+                }
+                h[hole] = moving
             }
         }
 
+        /// Restores the heap below `i` after its entry changed. The entry
+        /// usually belongs near the bottom (a stream's later instance, or
+        /// the last leaf moved up): the hole walks down along the earlier
+        /// child to a leaf (one comparison a level), then the entry climbs
+        /// back up to its place.
         private mutating func siftDown(_ i: Int) {
-            var i = i
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < heap.count && less(l, m) { m = l }
-                if r < heap.count && less(r, m) { m = r }
-                if m == i { return }
-                heap.swapAt(i, m)
-                i = m
+            let streams = self.streams
+            heap.withUnsafeMutableBufferPointer { h in
+                let n = h.count
+                guard i < n else { return }
+                let moving = h[i]
+                var hole = i
+                while 2 * hole + 1 < n {
+                    var child = 2 * hole + 1
+                    if child + 1 < n && Self.precedes(h[child + 1], h[child], streams) { child += 1 }
+                    h[hole] = h[child]
+                    hole = child
+                }
+                while hole > i {
+                    let parent = (hole - 1) / 2
+                    guard Self.precedes(moving, h[parent], streams) else { break }
+                    h[hole] = h[parent]
+                    hole = parent
+                }
+                h[hole] = moving
             }
         }
     }
