@@ -22,6 +22,13 @@ final class ZoneTable: Sendable {
     let dayJumps: [Int]
     let source: Zone.Source
     let dataVersion: String
+    /// `spanStarts[k]`: the number of transitions at or before
+    /// `spanBase + k << spanShift` (about 97 days apart), so that
+    /// ``spanIndex(_:)`` starts a step or two short of its answer instead
+    /// of searching a table of a thousand transitions.
+    @usableFromInline let spanStarts: [Int32]
+    @usableFromInline let spanBase: Int64
+    @usableFromInline static let spanShift: Int64 = 23
 
     /// 2500-01-01T00:00:00Z: loaders record every transition before it.
     @usableFromInline static let tableEnd: Int64 = Int64(_daysFromCivil(2500, 1, 1)) * 86_400
@@ -36,6 +43,7 @@ final class ZoneTable: Sendable {
         self.source = source
         self.dataVersion = dataVersion
         dayJumps = transitions.indices.filter { Int64(offsets[$0 + 1]) - Int64(offsets[$0]) >= 86_400 }
+        (spanBase, spanStarts) = Self.spanStarts(transitions)
         // Fold only a table that ends in a full cycle of rules: it changes
         // offset in the last 400 years, records nothing at or after
         // `tableEnd`, and joins up at the seam (the offset in force when the
@@ -64,6 +72,12 @@ final class ZoneTable: Sendable {
     /// of transitions at or before `t`.
     @inlinable
     func spanIndex(_ t: Int64) -> Int {
+        let k = (t &- spanBase) >> Self.spanShift
+        if k >= 0 && k < spanStarts.count {
+            var i = Int(spanStarts[Int(k)])
+            while i < transitions.count && transitions[i] <= t { i += 1 }
+            return i
+        }
         var lo = 0, hi = transitions.count
         while lo < hi {
             let mid = (lo &+ hi) >> 1
@@ -75,6 +89,22 @@ final class ZoneTable: Sendable {
     @inlinable
     func offset(at t: Int64) -> Int32 {
         offsets[spanIndex(fold(t).0)]
+    }
+
+    /// The start of ``spanStarts`` and its counts, one per `1 << spanShift`
+    /// seconds from the first transition to the last (none for a table
+    /// that would need more than 65,536).
+    static func spanStarts(_ transitions: [Int64]) -> (Int64, [Int32]) {
+        guard let first = transitions.first, let last = transitions.last, first > Int64.min / 2, last < Int64.max / 2,
+              (last - first) >> spanShift < 65_536 else { return (0, []) }
+        let count = Int((last - first) >> spanShift) + 1
+        var starts = [Int32](repeating: 0, count: count), i = 0
+        for k in 0..<count {
+            let at = first + (Int64(k) << spanShift)
+            while i < transitions.count && transitions[i] <= at { i += 1 }
+            starts[k] = Int32(i)
+        }
+        return (first, starts)
     }
 
     /// Whether `other` has this table's id, source, transitions and offsets
