@@ -109,4 +109,27 @@ import Testing
         #expect(try !set.occurrences().mayStart(in: .instants(plain)))
         #expect(try set.occurrences(in: .instants(plain)).first(1).isEmpty)
     }
+
+    /// The month-mask test of a window's dates gives the day-by-day
+    /// answer: every window of 1 to 63 days starting in 2023-2024 (leap
+    /// February, year ends), for rules with month days counted from either
+    /// end, weekdays, months and all three.
+    @Test(arguments: ["FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=MONTHLY;BYMONTHDAY=-1,15", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29",
+                      "FREQ=MONTHLY;BYMONTHDAY=31,-30", "FREQ=DAILY;BYMONTH=3,12;BYDAY=SA,SU", "FREQ=WEEKLY",
+                      "FREQ=MONTHLY;BYMONTHDAY=1,2,3;BYDAY=TU", "FREQ=YEARLY;BYMONTH=1,6;BYMONTHDAY=-7,-8;BYDAY=SU"])
+    func monthMasksAgreeWithADayByDayWalk(rule: String) throws {
+        let set = RecurrenceSet(start: .date(CivilDate(2019, 4, 17)!), rules: [try RecurrenceRule(rule)])
+        let sieve = _DateSieve(set)
+        var admitted = 0, refused = 0
+        for a in CivilDate(2023, 1, 1)!.daysSinceEpoch...CivilDate(2024, 12, 31)!.daysSinceEpoch {
+            for length in [1, 2, 3, 5, 7, 9, 13, 29, 31, 45, 63] {
+                let b = a + length - 1
+                let fast = sieve.admitsSome(fromDay: a, throughDay: b)
+                #expect(fast == sieve.admitsSomeDayByDay(fromDay: a, throughDay: b), "\(rule): days \(a)...\(b)")
+                if fast { admitted += 1 } else { refused += 1 }
+            }
+        }
+        // Not vacuous: each rule admits some windows and refuses others.
+        #expect(admitted > 0 && refused > 0, "\(rule): \(admitted) admitted, \(refused) refused")
+    }
 }

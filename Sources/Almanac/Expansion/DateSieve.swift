@@ -132,6 +132,51 @@ struct _DateSieve: Sendable {
         if let dates, dates.overlaps(a...b) { return true }
         if months == 0 || (days == 0 && lastDays == 0) || (weekdays == 0 && nthWeekdays == 0 && nthLastWeekdays == 0) { return false }
         if b - a > 62 { return true }
+        guard nthWeekdays == 0 && nthLastWeekdays == 0 else { return admitsSomeDayByDay(fromDay: a, throughDay: b) }
+        guard let first = CivilDate(daysSinceEpoch: a) else { return true }
+        // A month at a time: the admitted days of the month, as a mask, meet
+        // the window's days and the days with an admitted weekday.
+        var (y, m, d, day) = (first.year, first.month, first.day, a)
+        while day <= b {
+            let length = _daysInMonth(y, m)
+            let last = min(length, d + (b - day))
+            if months & (1 &<< m) != 0 && monthDays(length) & (UInt32.max >> (31 - last)) & ~((1 << d) - 1)
+                & weekdayDays(from: d, weekday: _isoWeekday(ofDays: day)) != 0 { return true }
+            day += last - d + 1
+            (d, m) = (1, m + 1)
+            if m > 12 { (y, m) = (y + 1, 1) }
+        }
+        return false
+    }
+
+    /// Bit `d`: day `d` of a month of `length` days admitted by BYMONTHDAY's masks.
+    @inline(__always)
+    private func monthDays(_ length: Int) -> UInt32 {
+        var mask = days, k = lastDays
+        while k != 0 {
+            let j = k.trailingZeroBitCount
+            k &= k - 1
+            if j <= length { mask |= 1 << (length - j + 1) }
+        }
+        return mask
+    }
+
+    /// Bits 0, 7, 14, 21 and 28.
+    private static let everySeventh: UInt32 = 0x1020_4081
+
+    /// Bit `e` (`e >= d`): day `e` of the month falls on an admitted
+    /// weekday, day `d` being weekday `w` (ISO). No ordinal weekdays.
+    @inline(__always)
+    private func weekdayDays(from d: Int, weekday w: Int) -> UInt32 {
+        if weekdays == Self.allWeekdays { return .max }
+        var mask: UInt32 = 0
+        for v in 1...7 where weekdays & (1 &<< v) != 0 { mask |= Self.everySeventh << (d + (v - w + 7) % 7) }
+        return mask
+    }
+
+    /// ``admitsSome(fromDay:throughDay:)`` a day at a time, for ordinal
+    /// weekdays (`2TU`), whose place in the month the masks do not hold.
+    func admitsSomeDayByDay(fromDay a: Int, throughDay b: Int) -> Bool {
         guard let first = CivilDate(daysSinceEpoch: a) else { return true }
         var (y, m, d) = (first.year, first.month, first.day)
         var length = _daysInMonth(y, m)
