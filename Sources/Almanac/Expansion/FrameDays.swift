@@ -233,19 +233,46 @@ extension _DayParts {
             else if let i = skipped(length) { set.insert(i + lead) }
             return set.filtered(first: first - lead, by: self, present([.yearDay, .weekNo]))
         }
+        let limits = present([.yearDay, .weekNo])
+        if !hasByDay {
+            // BYMONTHDAY alone: its masks, read for this month's length.
+            let inMonth = UInt32.max >> UInt32(31 - length)
+            var pos = monthDayPos & inMonth, neg = monthDayNeg & inMonth
+            while pos != 0 {
+                let d = pos.trailingZeroBitCount
+                pos &= pos - 1
+                set.insert(d - 1 + lead)
+            }
+            while neg != 0 {
+                let k = neg.trailingZeroBitCount
+                neg &= neg - 1
+                set.insert(length - k + lead)
+            }
+            insertSkippedMonthDays(first: first, length: length, into: &set, base: first - lead)
+            return set.filtered(first: first - lead, by: self, limits)
+        }
         var ordinalDays = _DaySet()
-        if hasByDay && !ordinals.isEmpty {
-            insertOrdinals(into: &ordinalDays, first: first, length: length, base: lead)
+        if !ordinals.isEmpty { insertOrdinals(into: &ordinalDays, first: first, length: length, base: lead) }
+        if !hasByMonthDay {
+            // BYDAY alone: its ordinal days and every day of its plain weekdays.
+            let wd1 = _isoWeekday(ofDays: first)
+            var mask = weekdayMask
+            while mask != 0 {
+                let w = mask.trailingZeroBitCount
+                mask &= mask - 1
+                for i in stride(from: (w - wd1 + 7) % 7, to: length, by: 7) { ordinalDays.insert(i + lead) }
+            }
+            return ordinalDays.filtered(first: first - lead, by: self, limits)
         }
         var weekday = _isoWeekday(ofDays: first)
         for i in 0..<length {
             defer { weekday = weekday == 7 ? 1 : weekday + 1 }
-            if hasByMonthDay && !monthDayMatches(i + 1, length) { continue }
-            if hasByDay && weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i + lead) { continue }
+            // Both BYMONTHDAY and BYDAY: a day must pass both.
+            if !monthDayMatches(i + 1, length) { continue }
+            if weekdayMask & (1 << UInt8(weekday)) == 0 && !ordinalDays.contains(i + lead) { continue }
             set.insert(i + lead)
         }
-        if hasByMonthDay && !hasByDay { insertSkippedMonthDays(first: first, length: length, into: &set, base: first - lead) }
-        return set.filtered(first: first - lead, by: self, present([.yearDay, .weekNo]))
+        return set.filtered(first: first - lead, by: self, limits)
     }
 
     // MARK: WEEKLY and DAILY
