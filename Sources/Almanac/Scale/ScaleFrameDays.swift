@@ -124,7 +124,7 @@ extension _DayParts {
     }
 
     /// YEARLY in the rule's calendar: indexes from `y.first - scaleYearLead`.
-    @inline(__always) func scaledYearDays(_ y: _ScaleYear, scale: _Scale) -> _DaySet {
+    func scaledYearDays(_ y: _ScaleYear, scale: _Scale) -> _DaySet {
         let base = y.first - Self.scaleYearLead
         var set = _DaySet()
         if hasByWeekNo {
@@ -201,7 +201,7 @@ extension _DayParts {
 
     /// MONTHLY in the rule's calendar: month `m`, indexes from its first
     /// day minus one (SKIP=BACKWARD may give the day before it).
-    @inline(__always) func scaledMonthDays(_ m: _ScaleMonth, scale: _Scale) -> _DaySet {
+    func scaledMonthDays(_ m: _ScaleMonth, scale: _Scale) -> _DaySet {
         let first = Int(m.first), length = Int(m.length)
         let base = first - 1
         var set = _DaySet()
