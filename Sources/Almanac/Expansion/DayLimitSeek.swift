@@ -31,16 +31,18 @@ struct _DayLimitSeek {
     mutating func firstDay(from: Int, through last: Int) -> Int? {
         if let scale = plan.dayParts.scale { return scaledFirstDay(from: from, through: last, scale) }
         var day = max(from, _minDayNumber)
-        if cached == 0 {
+        if cached == 0 && probed < Self.probeBudget {
             // Most limits let a day through within a week (BYDAY=MO,TU,WE,TH,FR):
-            // until a year's shape is needed (365 tests, for an iterator
-            // that may be asked for one week), the days of the coming week
-            // are tested one by one. A probe counts as one step (at most
-            // seven tests), as a year does.
-            years &+= 1
+            // the days of the coming week are tested one by one, for the
+            // first few dozen days an iterator asks about, before a year's
+            // shape is computed (365 tests, for an iterator that may be
+            // asked for one week; a long walk then reads the shape). Each
+            // day tested counts as a step, as each day of a shape does.
             let parts = plan.dayParts
             let probeEnd = min(last, day + Self.probeDays - 1, _maxDayNumber)
             while day <= probeEnd {
+                probed += 1
+                years &+= 1
                 if parts.passes(day, limits) { return day }
                 day += 1
             }
@@ -59,8 +61,15 @@ struct _DayLimitSeek {
         return nil
     }
 
-    /// Days tested one by one before ``firstDay(from:through:)`` turns to year shapes.
+    /// Days a probe of ``firstDay(from:through:)`` tests one by one.
     static let probeDays = 7
+    /// Days all probes may test before ``firstDay(from:through:)`` turns
+    /// to year shapes: a week's query never needs a shape, a long walk
+    /// soon reads them (a probe of a Sunday-only rule tests up to seven
+    /// days an instance; a shape, once computed, one lookup).
+    static let probeBudget = 64
+    /// Days tested by probes so far.
+    private var probed = 0
 
     /// How many days in `from...last` pass the limits: a step per year.
     mutating func passingDays(from: Int, through last: Int) -> Int {
