@@ -48,18 +48,30 @@ struct _DayLimitSeek {
             }
             guard day <= last else { return nil }
         }
-        var year = _civilFromDays(day).year
-        while day <= last && year <= 9999 {
+        // The year asked about last, read again without working out its
+        // dates and shape (a walk asks about each instance's year in turn).
+        if day >= year.first && day < year.next {
             years &+= 1
-            let first = _daysFromCivil(year, 1, 1)
-            if let i = days(ofYear: year, first: first).next(from: day - first) {
+            if let i = year.days.next(from: day - year.first) { return year.first + i <= last ? year.first + i : nil }
+            day = year.next
+        }
+        var number = _civilFromDays(day).year
+        while day <= last && number <= 9999 {
+            years &+= 1
+            let first = _daysFromCivil(number, 1, 1), next = _daysFromCivil(number + 1, 1, 1)
+            year = (first, next, days(ofYear: number, first: first))
+            if let i = year.days.next(from: day - first) {
                 return first + i <= last ? first + i : nil
             }
-            year += 1
-            day = _daysFromCivil(year, 1, 1)
+            number += 1
+            day = next
         }
         return nil
     }
+
+    /// The last year ``firstDay(from:through:)`` read: its first day, the
+    /// next year's, and its passing days (indexes from its first day).
+    private var year: (first: Int, next: Int, days: _DaySet) = (0, 0, _DaySet())
 
     /// Days a probe of ``firstDay(from:through:)`` tests one by one.
     static let probeDays = 7
