@@ -111,11 +111,16 @@ public struct Occurrence: Sendable, Hashable {
     }
 
     /// The expander's occurrence: keys, wall-clock seconds and offset as it
-    /// computed them.
+    /// computed them. An end past 32767-12-31T23:59:59 (an instant, or a
+    /// wall clock for floating and all-day series), the last second a
+    /// `CivilDateTime` holds, is moved back to it (README, Limits: Calendar);
+    /// an end in year 10000 is kept as its clock reads.
     @inlinable
     init(key: Int64, endKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
         self.key = key
-        self.endKey = endKey
+        // 32767-12-31T23:59:59 in seconds (a literal: this is inlined into
+        // the expander's loop in other modules).
+        self.endKey = Swift.min(endKey, Swift.max(key, 971_890_963_199))
         self.local = local
         self.ridLocal = ridLocal
         self.offsetSeconds = offsetSeconds
