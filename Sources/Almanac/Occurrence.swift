@@ -116,7 +116,7 @@ public struct Occurrence: Sendable, Hashable {
     /// `CivilDateTime` holds, is moved back to it (README, Limits: Calendar);
     /// an end in year 10000 is kept as its clock reads.
     @inlinable
-    init(key: Int64, endKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
+    package init(key: Int64, endKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
         self.key = key
         // 32767-12-31T23:59:59 in seconds (a literal: this is inlined into
         // the expander's loop in other modules).

@@ -44,4 +44,36 @@ struct FuzzRegressionTests {
         #expect(late.offset(at: onset).seconds == 7200)
         #expect(late.offset(at: Self.utc(3001, 6, 1)).seconds == 7200)
     }
+
+    /// fuzz-ics finding 23 (regressions/fuzz-ics/query-order-in-year-9999,
+    /// reduced; Corpus/ics/thisandfuture-shift-past-year-9999): a
+    /// THISANDFUTURE override moving an all-day series 215 days on. An
+    /// instance moved past 9999-12-31 came back unmoved, after later
+    /// starts, and ends moved past 9999 were cut to their start. Every
+    /// instance now keeps the override's shift and length, and those moved
+    /// past 9999 are not produced.
+    @Test func instancesMovedPastYear9999AreLeftOut() throws {
+        let c = try EventCalendar(ics: CalendarReaderTests.ics([
+            "BEGIN:VTODO", "UID:todo", "DUE;VALUE=DATE:20240105", "RRULE:FREQ=WEEKLY;BYDAY=MO,FR", "END:VTODO",
+            "BEGIN:VEVENT", "UID:todo", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240402T043000",
+            "DTSTART;TZID=America/New_York:20241103T013000", "DURATION:P3W", "END:VEVENT",
+        ]))
+        let newYork = try Zone("America/New_York")
+        let window = Self.utc(9998, 12, 29)..<Timestamp.max
+        let found = Array(c.occurrences(overlapping: window, viewer: newYork))
+        let starts = found.map { $0.occurrence.instants(in: newYork).lowerBound }
+        #expect(starts == starts.sorted())
+        let last = CivilDate(9999, 12, 31)!
+        for o in found {
+            let rid = try #require(o.recurrenceID?.civil.date)
+            guard case .dates(let r) = o.occurrence.extent else { Issue.record("not all-day: \(o.jsonLine)"); continue }
+            #expect(r.lowerBound == rid.adding(days: 215), "\(o.jsonLine)")
+            #expect(r.upperBound.daysSinceEpoch == r.lowerBound.daysSinceEpoch + 21, "\(o.jsonLine)")
+            #expect(r.lowerBound <= last)
+        }
+        // The last instance kept: the last Monday or Friday 215 days before 9999-12-31 or earlier.
+        var d = last.adding(days: -215)!
+        while d.weekday != .monday && d.weekday != .friday { d = d.adding(days: -1)! }
+        #expect(found.last?.recurrenceID?.civil.date == d)
+    }
 }

@@ -123,6 +123,24 @@ PEER_KINDS = [
      "answer", lambda cals, ans: repair_exdates_apply(cals, ans)),
 ]
 
+# Peer failures no repair can mend (the peer raises instead of answering): (name, category, reason,
+# predicate(exception, expected) -> bool). A raise that no predicate matches is unclassified.
+RAISE_KINDS = [
+    ("dates-past-year-9999", "peer",
+     "RFC 5545 sets no last year (3.3.4 DATE has four digits, 3.3.6 DURATION no bound), and Almanac "
+     "keeps an end past 9999-12-31 as its clock reads (README, Limits: Calendar); Python's datetime "
+     "stops at 9999-12-31, so the peer raises OverflowError where an answer reaches year 10000",
+     lambda e, expected: isinstance(e, OverflowError) and any(
+         (o.get(k) or "")[:5].isdigit() for o in expected for k in ("start", "end", "recurrence_id"))),
+]
+
+
+def explain_raise(e, expected):
+    """The RAISE_KINDS that explain the peer's exception `e` (a list of one name), or None."""
+    names = [name for name, _, _, pred in RAISE_KINDS if pred(e, expected)]
+    return names[:1] or None
+
+
 # Almanac bugs found by this harness: (name, "ours", reason, predicate(case, almanac, model) -> bool).
 # A predicate must only match the bug's shape; each needs a fixture in Corpus/ics. None open.
 ALMANAC_KINDS: list = []
@@ -1400,10 +1418,12 @@ def run_case(args_tuple):
     lo, hi, viewer = window_bounds(case)
     model = model_answer(case)
     result = {"name": case.name, "occurrences": len(model)}
+    raised = None
     try:
         peer = peer_answer(data, lo, hi, case.viewer, case.options)
     except Exception as e:  # noqa: BLE001
         peer = "peer raised %s: %s" % (type(e).__name__, e)
+        raised = e
     ours = None
     if not peer_only:
         with tempfile.TemporaryDirectory() as d:
@@ -1414,7 +1434,7 @@ def run_case(args_tuple):
             except Exception as e:  # noqa: BLE001
                 ours = "almanac failed: %s" % e
     if isinstance(peer, str):
-        kinds = None
+        kinds = explain_raise(raised, model)
     else:
         kinds = explain_peer(data, lo, hi, case.viewer, case.options, model, first=peer)
     if peer_only:
@@ -1515,7 +1535,12 @@ def run_fixtures(args):
         except Exception as e:  # noqa: BLE001
             got = None
             line += " peer raised %s: %s" % (type(e).__name__, e)
-            peer["unclassified"] += 1
+            kinds = explain_raise(e, expect)
+            if kinds is None:
+                peer["unclassified"] += 1
+            else:
+                line += " (classified: %s)" % ", ".join(kinds)
+                peer["classified"] += 1
         if got is not None and multiset(got) == multiset(expect):
             line += " peer agrees"
             peer["agrees"] += 1

@@ -70,6 +70,12 @@ extension Zone {
         Timestamp(secondsSinceEpoch: table.instant(ofLocal: local.localSeconds))
     }
 
+    /// ``instant(of:)`` for wall-clock seconds, which may lie past year
+    /// 9999 (an instance's end): seconds since the epoch.
+    package func instant(ofLocalSeconds local: Int64) -> Int64 {
+        table.instant(ofLocal: local)
+    }
+
     /// The first instant of a local date. Usually midnight, but not always:
     /// on 2018-11-04 in America/Sao_Paulo clocks jumped from 00:00 to 01:00,
     /// so that day starts at 01:00 local time.

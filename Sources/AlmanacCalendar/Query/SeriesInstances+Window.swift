@@ -46,7 +46,8 @@ extension _SeriesInstances {
 
     /// One of the series' own instances as segment `s` shows it (moved by
     /// its THISANDFUTURE override, with that override's length; or with its
-    /// RDATE period's length); `nil` when an override replaces it. Its
+    /// RDATE period's length); `nil` when an override replaces it or the
+    /// move takes it past 9999-12-31. Its
     /// summary and status are the part's (see ``occurrence(_:part:)``).
     func own(_ o: Occurrence, key k: Int64, segment s: Int) -> Occurrence? {
         if !single.isEmpty && single[k] != nil { return nil }
@@ -54,7 +55,8 @@ extension _SeriesInstances {
             let r = ranges[s - 1]
             if r.key == k { return nil }
             let (d, sec) = rangeLengths[s - 1]
-            return instance(shifted(o.recurrenceID, by: rangeShifts[s - 1]), days: d, seconds: sec, rid: o.recurrenceID)
+            guard let start = shifted(o.recurrenceID, by: rangeShifts[s - 1]) else { return nil }
+            return instance(start, days: d, seconds: sec, rid: o.recurrenceID)
         }
         if !periods.isEmpty, let (d, sec) = periods[k] {
             return instance(anchor(of: o), days: d, seconds: sec, rid: o.recurrenceID)
@@ -120,10 +122,13 @@ extension _SeriesInstances {
         }
     }
 
-    /// The start of the instance `rid` moved by `shift` (wall clock, or days).
-    func shifted(_ rid: RecurrenceID, by shift: Int64) -> Anchor {
-        if kind == .date { return .date(rid.date.adding(days: Int(shift)) ?? rid.date) }
-        return event.recurrence.start.withWallClock(Self.civil(rid.dateTime.localSeconds + shift))
+    /// The start of the instance `rid` moved by `shift` (wall clock, or
+    /// days); `nil` past 9999-12-31, where nothing is produced (README,
+    /// Limits: Calendar). A shift moves instances later than its override,
+    /// whose own start is in range, so none moves before year 1.
+    func shifted(_ rid: RecurrenceID, by shift: Int64) -> Anchor? {
+        if kind == .date { return rid.date.adding(days: Int(shift)).map { .date($0) } }
+        return CivilDateTime(localSeconds: rid.dateTime.localSeconds &+ shift).map { event.recurrence.start.withWallClock($0) }
     }
 
     /// A RECURRENCE-ID as the series' recurrence id (its wall clock, or date).
@@ -154,30 +159,33 @@ extension _SeriesInstances {
         return CivilDateTime(localSeconds: min(max(localSeconds, lo), hi))!
     }
 
-    /// An instance at `start` lasting `days` then `seconds` (negative lengths read as zero).
+    /// An instance at `start` lasting `days` then `seconds` (negative lengths
+    /// read as zero; an all-day one lasts its days). Its end may fall past
+    /// 9999-12-31 and is kept as its clock reads, up to 32767-12-31T23:59:59,
+    /// as the expander keeps the ends of its own instances (README, Limits:
+    /// Calendar).
     func instance(_ start: Anchor, days: Int, seconds: Int64, rid: RecurrenceID) -> Occurrence {
-        let days = max(0, days), seconds = max(0, seconds)
+        // Past 12,000,000 days (32,854 years) every end is moved back to the last one.
+        let nominal = Int64(min(max(0, days), 12_000_000)) * 86_400
+        let seconds = min(max(0, seconds), 12_000_000 * 86_400)
         // A recurrence id must match the instance's form; a timed override of
         // an all-day series (or the reverse) keeps its own form.
         let rid = (start.kind == .date) == rid.isAllDay ? rid
             : start.kind == .date ? RecurrenceID(date: rid.date) : RecurrenceID(rid.dateTime)
+        let (local, r) = (start.civil.localSeconds, rid.dateTime.localSeconds)
         switch start {
-        case .date(let d):
-            let end = d.adding(days: days) ?? d
-            return Occurrence(recurrenceID: rid, start: CivilDateTime(d, .midnight), kind: .date, extent: .dates(d..<end))
-        case .floating(let c):
-            let endDay = Self.civil(c.localSeconds + Int64(days) * 86_400 + seconds)
-            return Occurrence(recurrenceID: rid, start: c, kind: .floating, extent: .wallClock(c..<max(c, endDay)))
-        case .utc(let c):
-            let t = c.localSeconds
-            let r = Timestamp(secondsSinceEpoch: t)..<Timestamp(secondsSinceEpoch: Self.clamp(t + Int64(days) * 86_400 + seconds))
-            return Occurrence(recurrenceID: rid, start: c, kind: .utc, extent: .instants(r, offset: .zero))
-        case .zoned(let c, let z):
-            let t = z.instant(of: c).secondsSinceEpoch
-            let endWall = days > 0 ? z.instant(of: Self.civil(c.localSeconds + Int64(days) * 86_400)).secondsSinceEpoch : t
-            let offset = z.offset(at: Timestamp(secondsSinceEpoch: t))
-            let r = Timestamp(secondsSinceEpoch: t)..<Timestamp(secondsSinceEpoch: max(t, Self.clamp(endWall + seconds)))
-            return Occurrence(recurrenceID: rid, start: Self.civil(t + Int64(offset.seconds)), kind: .zoned, extent: .instants(r, offset: offset))
+        case .date:
+            return Occurrence(key: local, endKey: local + nominal, local: local, ridLocal: r, offsetSeconds: 0,
+                              isRepeat: rid.isRepeat, kind: .date)
+        case .floating, .utc:
+            return Occurrence(key: local, endKey: local + nominal + seconds, local: local, ridLocal: r, offsetSeconds: 0,
+                              isRepeat: rid.isRepeat, kind: start.kind)
+        case .zoned(_, let z):
+            let t = z.instant(ofLocalSeconds: local)
+            let endWall = nominal > 0 ? z.instant(ofLocalSeconds: local + nominal) : t
+            let offset = z.offset(at: Timestamp(secondsSinceEpoch: t)).seconds
+            return Occurrence(key: t, endKey: max(t, endWall + seconds), local: t + Int64(offset), ridLocal: r,
+                              offsetSeconds: offset, isRepeat: rid.isRepeat, kind: .zoned)
         }
     }
 }
