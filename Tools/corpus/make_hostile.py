@@ -118,6 +118,22 @@ add("count-far-window-minutely-setpos", "FREQ=MINUTELY;BYSECOND=0,30;BYSETPOS=-1
     "Every minute's last of :00 and :30 from 1970: about 4.2e9 instances before the window count toward COUNT, "
     "fewer than 2^63-1; counted by days, not walked.", dtstart="19700101T000000Z", after="99990101T000000Z", limit=2)
 
+# An RRULE that is also an EXRULE (and repeated RRULEs), with no window and limit 1: the rule's
+# instances are all excluded, so a walk would visit every candidate up to 9999 before answering.
+add("exrule-same-as-rrule-secondly", "FREQ=SECONDLY", [],
+    "The EXRULE excludes every instance of the same RRULE, DTSTART too (it matches the rule): the set is "
+    "empty. Answered at once, not by walking 2.5e11 seconds to 9999 (fuzz-ics, 2026-11-27).",
+    dtstart="20240101T000000Z", exrule="FREQ=SECONDLY", limit=1)
+add("exrule-same-as-rrule-keeps-dtstart", ["FREQ=HOURLY;BYMINUTE=30"] * 3, ["2024-01-01T00:00:00Z"],
+    "DTSTART (00:00) does not match the rule (minute 30), so the EXRULE, expanded from DTSTART like any "
+    "rule but without counting DTSTART as its instance, does not remove it: DTSTART is the only instance. "
+    "The RRULE is written three times; one copy is expanded.",
+    dtstart="20240101T000000Z", exrule="FREQ=HOURLY;BYMINUTE=30", limit=2)
+add("exrule-same-as-rrule-with-count", ["FREQ=DAILY;COUNT=3", "FREQ=WEEKLY;COUNT=2"], ["2024-01-05T09:00:00Z", "2024-01-08T09:00:00Z"],
+    "The EXRULE FREQ=DAILY;COUNT=3 removes 1-3 January, whatever produces them: the DAILY RRULE that is "
+    "the same rule adds nothing, the WEEKLY one keeps 8 January, and the RDATE 5 January stays.",
+    dtstart="20240101T090000Z", exrule="FREQ=DAILY;COUNT=3", rdate=["20240105T090000Z"])
+
 # Zones.
 add("windows-zone-id", "FREQ=DAILY;COUNT=2", ["2024-03-09T09:00:00-05:00", "2024-03-10T09:00:00-04:00"],
     "A Windows zone id as Outlook sends it reads as America/New_York (ICU's mapping): EST then EDT on 10 March 2024.",

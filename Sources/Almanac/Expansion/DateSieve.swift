@@ -63,7 +63,7 @@ struct _DateSieve: Sendable {
             let n = d.civil.date.daysSinceEpoch
             dates = dates.map { min($0.lowerBound, n)...max($0.upperBound, n) } ?? n...n
         }
-        for r in set.rules {
+        for r in RecurrenceSet.Occurrences.expandedRules(of: set) {
             if r.rscale != nil || (r.skip ?? .omit) != .omit {
                 everything = true
                 return

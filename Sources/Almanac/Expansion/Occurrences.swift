@@ -46,12 +46,24 @@ extension RecurrenceSet {
             self.set = set
             self.window = window
             var p: [_RulePlan] = [], x: [_RulePlan] = []
-            for r in set.rules { p.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
+            for r in Self.expandedRules(of: set) { p.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
             for r in set.exclusionRules { x.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
             plans = p
             exclusionPlans = x
             values = _SetValues(set, hasRules: !p.isEmpty)
             sieve = _DateSieve(set)
+        }
+
+        /// The RRULEs worth expanding: a rule written twice adds nothing the
+        /// first copy does not, and a rule that is also an EXRULE adds at
+        /// most DTSTART, which every rule yields anyway (as a date when no
+        /// rule is left; the EXRULE removes it when it matches the rule).
+        /// Expanding such a rule against its EXRULE would walk every one of
+        /// its candidates, to 9999 for an unbounded query, to find nothing.
+        static func expandedRules(of set: RecurrenceSet) -> [RecurrenceRule] {
+            var kept: [RecurrenceRule] = []
+            for r in set.rules where !kept.contains(r) && !set.exclusionRules.contains(r) { kept.append(r) }
+            return kept
         }
 
         /// Starts the expansion.

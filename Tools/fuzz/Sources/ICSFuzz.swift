@@ -160,9 +160,15 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
 
 /// Whether each series' instances over `window`, widened as the query widens
 /// it, stay within `instanceBudget` in total (counted lazily, stopping there).
+/// Counted without EXDATE and EXRULE: a query walks the candidates they
+/// remove (README, Limits), and an EXRULE that removes every instance of an
+/// RRULE it differs from would leave nothing to count.
 func affordable(_ calendar: EventCalendar, _ window: Range<Timestamp>, _ viewer: Zone) -> Bool {
     var total = 0
     for e in calendar.events {
+        var candidates = e.recurrence
+        candidates.exclusionRules = []
+        candidates.excludedDates = []
         var widen = 3 * day + longest(e)
         for o in e.overrides {
             widen = max(widen, 3 * day + clampedGap(o.start.civil.localSeconds, o.recurrenceID.civil.localSeconds))
@@ -170,7 +176,7 @@ func affordable(_ calendar: EventCalendar, _ window: Range<Timestamp>, _ viewer:
         let lo = max(Timestamp.min.secondsSinceEpoch, window.lowerBound.secondsSinceEpoch &- widen)
         let hi = min(Timestamp.max.secondsSinceEpoch, window.upperBound.secondsSinceEpoch &+ widen)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
-        guard let instances = try? e.recurrence.occurrences(in: .instants(span, viewer: viewer)) else { continue }
+        guard let instances = try? candidates.occurrences(in: .instants(span, viewer: viewer)) else { continue }
         for _ in instances {
             total += 1
             if total > instanceBudget { return false }
