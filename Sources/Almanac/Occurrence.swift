@@ -111,16 +111,19 @@ public struct Occurrence: Sendable, Hashable {
     }
 
     /// The expander's occurrence: keys, wall-clock seconds and offset as it
-    /// computed them. An end past 32767-12-31T23:59:59 (an instant, or a
-    /// wall clock for floating and all-day series), the last second a
-    /// `CivilDateTime` holds, is moved back to it (README, Limits: Calendar);
-    /// an end in year 10000 is kept as its clock reads.
+    /// computed them. An end past 32767-12-31T23:59:59 (an instant for UTC
+    /// series, a wall clock for floating and all-day ones), the last second
+    /// a `CivilDateTime` holds, is moved back to it; a zoned end, to
+    /// 32767-12-31T05:59:59Z, the last instant that every offset (up to
+    /// +18:00) shows in year 32767 (README, Limits: Calendar). An end in
+    /// year 10000 is kept as its clock reads.
     @inlinable
     package init(key: Int64, endKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
         self.key = key
-        // 32767-12-31T23:59:59 in seconds (a literal: this is inlined into
-        // the expander's loop in other modules).
-        self.endKey = Swift.min(endKey, Swift.max(key, 971_890_963_199))
+        // 32767-12-31T23:59:59 in seconds, less 18 hours for zoned series
+        // (literals: this is inlined into the expander's loop in other modules).
+        let last: Int64 = kind == .zoned ? 971_890_898_399 : 971_890_963_199
+        self.endKey = Swift.min(endKey, Swift.max(key, last))
         self.local = local
         self.ridLocal = ridLocal
         self.offsetSeconds = offsetSeconds
