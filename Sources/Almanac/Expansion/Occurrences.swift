@@ -61,9 +61,11 @@ extension RecurrenceSet {
         /// Expanding such a rule against its EXRULE would walk every one of
         /// its candidates, to 9999 for an unbounded query, to find nothing.
         static func expandedRules(of set: RecurrenceSet) -> [RecurrenceRule] {
-            var kept: [RecurrenceRule] = []
-            for r in set.rules where !kept.contains(r) && !set.exclusionRules.contains(r) { kept.append(r) }
-            return kept
+            let rules = set.rules
+            func adds(_ i: Int) -> Bool { !rules[..<i].contains(rules[i]) && !set.exclusionRules.contains(rules[i]) }
+            // The usual set keeps every rule: no new array (the allocation gate counts them).
+            if rules.indices.allSatisfy(adds) { return rules }
+            return rules.indices.filter(adds).map { rules[$0] }
         }
 
         /// Starts the expansion.

@@ -161,9 +161,9 @@ extension _SeriesInstances {
 
     /// An instance at `start` lasting `days` then `seconds` (negative lengths
     /// read as zero; an all-day one lasts its days). Its end may fall past
-    /// 9999-12-31 and is kept as its clock reads, up to 32767-12-31T23:59:59,
-    /// as the expander keeps the ends of its own instances (README, Limits:
-    /// Calendar).
+    /// 9999-12-31 and is kept as its clock reads, up to the last end the
+    /// expander keeps for its own instances (32767-12-31T23:59:59, or
+    /// 05:59:59Z for a zoned one; README, Limits: Calendar).
     func instance(_ start: Anchor, days: Int, seconds: Int64, rid: RecurrenceID) -> Occurrence {
         // Past 12,000,000 days (32,854 years) every end is moved back to the last one.
         let nominal = Int64(min(max(0, days), 12_000_000)) * 86_400
