@@ -120,15 +120,21 @@ public struct Occurrence: Sendable, Hashable {
     @inlinable
     package init(key: Int64, endKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
         self.key = key
-        // 32767-12-31T23:59:59 in seconds, less 18 hours for zoned series
-        // (literals: this is inlined into the expander's loop in other modules).
-        let last: Int64 = kind == .zoned ? 971_890_898_399 : 971_890_963_199
-        self.endKey = Swift.min(endKey, Swift.max(key, last))
+        // 32767-12-31T05:59:59Z in seconds (a literal: this is inlined into
+        // the expander's loop in other modules); one test on the usual path.
+        self.endKey = endKey <= 971_890_898_399 ? endKey : Self.lastEnd(key: key, endKey: endKey, kind: kind)
         self.local = local
         self.ridLocal = ridLocal
         self.offsetSeconds = offsetSeconds
         self.isRepeat = isRepeat
         self.kind = kind
+    }
+
+    /// An end past 32767-12-31T05:59:59Z, moved back as the keyed init says.
+    @usableFromInline
+    static func lastEnd(key: Int64, endKey: Int64, kind: Anchor.Kind) -> Int64 {
+        // 32767-12-31T23:59:59 in seconds, less 18 hours for zoned series.
+        Swift.min(endKey, Swift.max(key, kind == .zoned ? 971_890_898_399 : 971_890_963_199))
     }
 
     /// The start and end instants of a zoned or UTC occurrence; `nil` for a
