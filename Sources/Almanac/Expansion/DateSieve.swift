@@ -54,7 +54,9 @@ struct _DateSieve: Sendable {
     static let allMonths: UInt16 = 0b1_1111_1111_1110
     static let allDays: UInt32 = 0xFFFF_FFFE
 
-    init(_ set: RecurrenceSet) {
+    /// The sieve of `set` whose expanded RRULEs are `rules`
+    /// (`RecurrenceSet.Occurrences.expandedRules(of:)`).
+    init(_ set: RecurrenceSet, rules: [RecurrenceRule]) {
         wallKeys = set.start.kind == .date || set.start.kind == .floating
         zone = set.start.kind == .zoned ? set.start.zone?.table : nil
         let start = set.start.civil.date
@@ -63,7 +65,7 @@ struct _DateSieve: Sendable {
             let n = d.civil.date.daysSinceEpoch
             dates = dates.map { min($0.lowerBound, n)...max($0.upperBound, n) } ?? n...n
         }
-        for r in RecurrenceSet.Occurrences.expandedRules(of: set) {
+        for r in rules {
             if r.rscale != nil || (r.skip ?? .omit) != .omit {
                 everything = true
                 return

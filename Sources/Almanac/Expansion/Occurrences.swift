@@ -46,12 +46,13 @@ extension RecurrenceSet {
             self.set = set
             self.window = window
             var p: [_RulePlan] = [], x: [_RulePlan] = []
-            for r in Self.expandedRules(of: set) { p.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
+            let rules = Self.expandedRules(of: set)
+            for r in rules { p.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
             for r in set.exclusionRules { x.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
             plans = p
             exclusionPlans = x
             values = _SetValues(set, hasRules: !p.isEmpty)
-            sieve = _DateSieve(set)
+            sieve = _DateSieve(set, rules: rules)
         }
 
         /// The RRULEs worth expanding: a rule written twice adds nothing the
