@@ -18,6 +18,8 @@ struct AlmanacCommand: ParsableCommand {
               review   what was done of each event and to-do in a day, week, month or year
               events   the occurrences of .ics files (events, to-dos, overrides) in a window
               batch    JSON Lines requests on standard input, one reply line each
+              zone     where zone rules come from (the system's tz database or ICU),
+                       and a zone's transitions
 
             Values take RFC 5545's forms: 19970902 (a date), 19970902T090000 (a local \
             time, read in --tz, or floating without it) and 19970902T090000Z (UTC), or \
@@ -59,7 +61,8 @@ struct AlmanacCommand: ParsableCommand {
             Exit status: 0 on success, 2 for a usage or input error (a bad rule, value, \
             file or zone), 1 if the output cannot be written.
             """,
-        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self, ReviewCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self]
+        version: ZoneCommand.versionText,
+        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self, ReviewCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self, ZoneCommand.self]
     )
 
     /// The arguments before `--`.

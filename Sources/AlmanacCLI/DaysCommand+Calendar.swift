@@ -57,7 +57,7 @@ extension DaysCommand {
     static func calendar(_ bytes: [UInt8], path: String, strict: Bool) throws(AlmanacError) -> EventCalendar {
         do throws(CalendarError) {
             let calendar = try EventCalendar(ics: bytes, options: strict ? .strict : CalendarOptions())
-            for r in calendar.readings where !(r.kind == .zone && r.message.contains("resolved by ICU")) {
+            for r in calendar.readings where !(r.kind == .zone && r.message.contains("\" resolved by ")) {
                 StandardStreams.printError("note: \(path): \(r)")
             }
             return calendar

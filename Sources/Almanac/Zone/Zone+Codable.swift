@@ -1,7 +1,8 @@
 import AlmanacCore
 
 extension CodingUserInfoKey {
-    /// The ``Zone/Source`` a decoder loads zone ids from (ICU when absent):
+    /// The ``Zone/Source`` a decoder loads zone ids from (when absent, as
+    /// ``Zone/init(_:source:)`` does with no source):
     /// `decoder.userInfo[.almanacZoneSource] = Zone.Source.foundation`.
     public static let almanacZoneSource = CodingUserInfoKey(rawValue: "almanac.zoneSource")!
 }
@@ -11,7 +12,8 @@ extension Zone: Codable {
     /// fixed offset written as `±HH:MM[:SS]` (the id of ``fixed(_:)``)
     /// gives that fixed zone.
     ///
-    /// The zone is loaded from ICU, or from the source in
+    /// The zone is loaded as ``init(_:source:)`` loads it with no source
+    /// (the newest tz data), or from the source in
     /// `decoder.userInfo[.almanacZoneSource]`: the id names the zone, the
     /// data is the decoding machine's, so a zone encoded from Foundation and
     /// decoded from ICU has ICU's transitions (and is not `==` to the
@@ -27,7 +29,7 @@ extension Zone: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let id = try c.decode(String.self)
-        let source = decoder.userInfo[.almanacZoneSource] as? Source ?? .icu
+        let source = decoder.userInfo[.almanacZoneSource] as? Source
         do { self = try Zone(codingIdentifier: id, source: source) } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: c.codingPath, debugDescription: error.message, underlyingError: error))
         }
@@ -54,7 +56,7 @@ extension Zone: Codable {
 
     /// The zone an encoded id stands for: a fixed offset `±HH:MM[:SS]`, or
     /// an id loaded from `source`.
-    init(codingIdentifier id: String, source: Source) throws(AlmanacError) {
+    init(codingIdentifier id: String, source: Source?) throws(AlmanacError) {
         if let offset = Self.fixedOffset(id) { self = .fixed(offset); return }
         try self.init(id, source: source)
     }

@@ -2,32 +2,42 @@ import AlmanacCore
 
 extension Zone {
     /// A zone by IANA id (`America/New_York`), alias (`US/Eastern`) or Windows
-    /// id (`W. Europe Standard Time`), loaded from `source` once per process.
+    /// id (`W. Europe Standard Time`), loaded once per process.
     ///
     /// ```swift
-    /// let ny = try Zone("America/New_York")
+    /// let ny = try Zone("America/New_York")                 // the newest data: the system's tz database here
     /// let berlin = try Zone("W. Europe Standard Time")      // identifier "Europe/Berlin"
-    /// let apple = try Zone("America/New_York", source: .foundation)
+    /// let old = try Zone("America/New_York", source: .icu)  // ICU's rules (tz data 2022e here)
     /// _ = try Zone("America/New_Yrok")                      // throws unknown time zone "America/New_Yrok"
     /// ```
     ///
+    /// With no `source`, the zone comes from ``preferredSource`` (the source
+    /// with the newest tz data), else from ICU when that source does not know
+    /// the id (ICU's legacy ids such as `SystemV/EST5`), else from the system
+    /// database when ICU does not (`America/Ciudad_Juarez`, new in 2022,
+    /// unknown to ICU 72). ``source`` and ``dataVersion`` say where it came
+    /// from. With a `source`, the data comes from that source only.
+    ///
     /// ``identifier`` is the id you gave (an alias stays an alias, with the
-    /// data of its canonical zone), except for a Windows id, which becomes
-    /// the IANA id it maps to (CLDR's mapping for the world region, "001").
-    /// `UTC`, `Etc/UTC` and `GMT` are zones with offset zero and no
-    /// transitions.
+    /// data of its zone), except for a Windows id, which becomes the IANA id
+    /// it maps to (CLDR's mapping for the world region, "001"). ICU is the
+    /// authority for ids in every source: it maps Windows ids, and an id the
+    /// system database has no file for is looked up there by ICU's canonical
+    /// id (`IST` is `Asia/Calcutta`). `UTC`, `Etc/UTC` and `GMT` are zones
+    /// with offset zero and no transitions.
     ///
     /// With ``Source/foundation``, an id is what `Foundation.TimeZone(identifier:)`
     /// accepts (which includes fixed offsets such as `GMT+5`); a Windows id
     /// is mapped through ICU first.
     ///
     /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/unknownZone``
-    ///   when the source knows no zone by this id (including the empty id),
+    ///   when no source knows a zone by this id (including the empty id),
     ///   never a silent UTC.
-    /// - Complexity: the first load of a zone walks its transitions from year
-    ///   1 to 2500 (about 2 ms for America/New_York from ICU); later
-    ///   loads of the same id and source are one dictionary lookup under a lock.
-    public init(_ identifier: String, source: Source = .icu) throws(AlmanacError) {
+    /// - Complexity: the first load of a zone reads its TZif file and expands
+    ///   its rule to 2500 (well under a millisecond), or walks its transitions
+    ///   through ICU (about 2 ms for America/New_York); later loads of the same
+    ///   id and source are one dictionary lookup under a lock.
+    public init(_ identifier: String, source: Source? = nil) throws(AlmanacError) {
         let cache = _ZoneCache.shared
         let key = _ZoneCache.Key(source: source, identifier: identifier)
         if let table = cache.table(key) { self.init(table: table); return }
@@ -44,53 +54,59 @@ extension Zone {
     /// ```
     public static var icuDataVersion: String { _ICUZones.dataVersion }
 
-    /// The tz data version of a source: ICU's, or Foundation's
-    /// `TimeZone.timeZoneDataVersion`.
+    /// The tz data version of a source: the system database's (the first
+    /// line of its `tzdata.zi`, else its `+VERSION` file; empty when neither
+    /// says), ICU's, or Foundation's `TimeZone.timeZoneDataVersion`.
     ///
     /// ```swift
-    /// Zone.dataVersion(of: .foundation)   // "2025b"
+    /// Zone.dataVersion(of: .system)       // "2025b"
+    /// Zone.dataVersion(of: .icu)          // "2022e"
     /// ```
     public static func dataVersion(of source: Source) -> String {
         switch source {
+        case .system: _SystemZones.dataVersion
         case .icu: _ICUZones.dataVersion
         case .foundation: _FoundationZones.dataVersion
         }
     }
 
-    /// The zone ids a source knows, sorted: every id ICU accepts (IANA ids,
-    /// their aliases such as `US/Eastern`, and ICU's legacy ids such as
-    /// `EST5EDT`), or Foundation's `TimeZone.knownTimeZoneIdentifiers`.
-    /// Windows ids load with ``init(_:source:)`` but are not listed.
+    /// The zone ids a source knows, sorted: the system database's files
+    /// (IANA ids and their links, such as `US/Eastern`), every id ICU accepts
+    /// (IANA ids, their aliases, and ICU's legacy ids such as `SystemV/EST5`),
+    /// or Foundation's `TimeZone.knownTimeZoneIdentifiers`; with no source,
+    /// every id that ``init(_:source:)`` loads with no source (the system's
+    /// and ICU's). Windows ids load but are not listed.
     ///
     /// ```swift
-    /// Zone.knownIdentifiers().contains("America/New_York")   // true
+    /// Zone.knownIdentifiers().contains("America/Ciudad_Juarez")   // true: the system has it
+    /// Zone.knownIdentifiers(source: .icu).contains("America/Ciudad_Juarez")   // false with ICU 72
     /// ```
     ///
-    /// - Complexity: O(n log n) in the number of ids; not cached.
-    public static func knownIdentifiers(source: Source = .icu) -> [String] {
+    /// - Complexity: O(n log n) in the number of ids; the system's list reads
+    ///   the first bytes of each file of its folder; not cached.
+    public static func knownIdentifiers(source: Source? = nil) -> [String] {
+        guard let source else { return Array(Set(_SystemZones.identifiers() + _ICUZones.identifiers())).sorted() }
         switch source {
-        case .icu: _ICUZones.identifiers()
-        case .foundation: _FoundationZones.identifiers()
+        case .system: return _SystemZones.identifiers()
+        case .icu: return _ICUZones.identifiers()
+        case .foundation: return _FoundationZones.identifiers()
         }
     }
 
-    /// Loads the table of `identifier` from `source`, sharing the arrays of
-    /// an already loaded canonical zone. `nil` when the source does not know it.
-    private static func load(_ identifier: String, source: Source) -> ZoneTable? {
+    /// Loads the table of `identifier` from `source` (from the preferred
+    /// source, then the others, when `nil`), sharing the arrays of an already
+    /// loaded zone. `nil` when no source asked knows it.
+    private static func load(_ identifier: String, source: Source?) -> ZoneTable? {
         // C strings end at NUL: "America/New_York\0x" must not load New York.
         guard !identifier.isEmpty, !identifier.utf8.contains(0) else { return nil }
-        let cache = _ZoneCache.shared
-        switch source {
-        case .icu:
-            if let canonical = _ICUZones.canonicalIdentifier(identifier) {
-                let key = _ZoneCache.Key(source: .icu, identifier: canonical)
-                let table = cache.table(key) ?? _ICUZones.table(canonical: canonical, identifier: canonical).map { cache.insert($0, for: key) }
-                return table?.renamed(identifier)
-            }
-            if let mapped = _ICUZones.ianaIdentifier(windows: identifier) {
-                return (try? Zone(mapped, source: .icu))?.table
-            }
+        guard let source else {
+            let order: [Source] = preferredSource == .icu ? [.icu, .system] : [preferredSource, .icu, .system]
+            for s in order { if let table = load(identifier, source: s) { return table } }
             return nil
+        }
+        switch source {
+        case .system: return systemTable(identifier)
+        case .icu: return icuTable(identifier)
         case .foundation:
             if let table = _FoundationZones.table(identifier, identifier: identifier) { return table }
             if let mapped = _ICUZones.ianaIdentifier(windows: identifier) {
@@ -98,5 +114,40 @@ extension Zone {
             }
             return nil
         }
+    }
+
+    /// ICU's table of an id, alias or Windows id.
+    private static func icuTable(_ identifier: String) -> ZoneTable? {
+        if let canonical = _ICUZones.canonicalIdentifier(identifier) {
+            return shared(canonical, as: identifier, source: .icu) { _ICUZones.table(canonical: canonical, identifier: canonical) }
+        }
+        if let mapped = _ICUZones.ianaIdentifier(windows: identifier) {
+            return (try? Zone(mapped, source: .icu))?.table
+        }
+        return nil
+    }
+
+    /// The system database's table of an id, or of the IANA id ICU maps a
+    /// Windows id to, or of ICU's canonical id for an id without a file.
+    private static func systemTable(_ identifier: String) -> ZoneTable? {
+        if let table = shared(identifier, as: identifier, source: .system, { _SystemZones.table(identifier, identifier: identifier) }) {
+            return table
+        }
+        if let mapped = _ICUZones.ianaIdentifier(windows: identifier) {
+            return (try? Zone(mapped, source: .system))?.table
+        }
+        if let canonical = _ICUZones.canonicalIdentifier(identifier), canonical != identifier {
+            return shared(canonical, as: identifier, source: .system) { _SystemZones.table(canonical, identifier: canonical) }
+        }
+        return nil
+    }
+
+    /// The cached table of `id` from `source` (loaded by `load` on a miss),
+    /// under the name `identifier`.
+    private static func shared(_ id: String, as identifier: String, source: Source, _ load: () -> ZoneTable?) -> ZoneTable? {
+        let cache = _ZoneCache.shared
+        let key = _ZoneCache.Key(source: source, identifier: id)
+        let table = cache.table(key) ?? load().map { cache.insert($0, for: key) }
+        return table?.renamed(identifier)
     }
 }

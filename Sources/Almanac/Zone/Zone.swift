@@ -10,17 +10,11 @@ import AlmanacCore
 /// try ny.timestamp(for: CivilDate(2024, 3, 10)!.at(2, 30)) // 2024-03-10T07:30:00Z, i.e. 03:30 EDT
 /// ```
 ///
-/// Loading costs one walk over the zone's transitions through ICU (about a
-/// thousand calls); later loads of the same id come from a process-wide cache.
+/// Its rules come from the newest tz data the machine has (see
+/// ``preferredSource``): the system's tz database (TZif files) or ICU's.
+/// Loading reads them once; later loads of the same id come from a
+/// process-wide cache.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
-    /// Where a zone's transitions come from.
-    public enum Source: String, Sendable, Hashable, Codable {
-        /// The system ICU (libicu) through Almanac's C shim: the default on Linux.
-        case icu
-        /// Foundation's `TimeZone`: the source on Apple platforms.
-        case foundation
-    }
-
     @usableFromInline let table: ZoneTable
 
     init(table: ZoneTable) { self.table = table }
@@ -29,15 +23,20 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     public var identifier: String { table.identifier }
     /// Where this zone's transitions came from.
     public var source: Source { table.source }
-    /// The tz data version of the source: ICU's `ucal_getTZDataVersion` (e.g.
-    /// `2022e`) or Foundation's `TimeZone.timeZoneDataVersion` (e.g. `2025b`);
+    /// The tz data version of the source: the system database's (e.g. `2025b`),
+    /// ICU's `ucal_getTZDataVersion` (e.g. `2022e`) or Foundation's
+    /// `TimeZone.timeZoneDataVersion`;
     /// empty for ``utc``, ``fixed(_:)`` and hand-made zones.
     public var dataVersion: String { table.dataVersion }
     /// The zone's ``identifier``.
     public var description: String { identifier }
 
-    /// UTC as a zone: offset zero, no transitions.
-    public static let utc = Zone(table: ZoneTable(identifier: "UTC", transitions: [], offsets: [0], source: .icu, dataVersion: ""))
+    /// UTC as a zone: offset zero, no transitions. It is the zone
+    /// `Zone("UTC")` loads (from ``preferredSource``), so the two are `==`
+    /// and `"UTC"` decodes back to it; where no source knows `UTC`, a table
+    /// made here.
+    public static let utc: Zone = (try? Zone("UTC"))
+        ?? Zone(table: ZoneTable(identifier: "UTC", transitions: [], offsets: [0], source: .icu, dataVersion: ""))
 
     /// A zone whose offset never changes (for tests and fixed-offset inputs).
     public static func fixed(_ offset: Offset) -> Zone {

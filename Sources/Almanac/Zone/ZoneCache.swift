@@ -8,7 +8,7 @@ import Synchronization
 /// once may both load it; the first to store wins and both get its table.
 final class _ZoneCache: Sendable {
     struct Key: Hashable, Sendable {
-        var source: Zone.Source
+        var source: Zone.Source?
         var identifier: String
     }
 

@@ -18,7 +18,7 @@ public struct EventCalendar: Sendable {
     /// series is missing is a series of its own, with one instance.
     public let events: [CalendarEvent]
     /// The zones the file's VTIMEZONEs define, by TZID (only those used or
-    /// defined; known ids resolved by ICU are not listed).
+    /// defined; ids resolved as known zones are not listed).
     public var fileZones: [String: Zone]
     /// What the reader noticed: liberties taken in lenient mode, how each
     /// TZID was resolved, what was skipped.

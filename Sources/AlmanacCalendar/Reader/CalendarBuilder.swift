@@ -31,7 +31,7 @@ enum _CalendarBuilder {
                 let name = store.value(x)
                 calendarZone = try? Zone(name.trimmingSpaces)
                 readings.append(CalendarReading(.zone, line: x.line, calendarZone == nil
-                    ? "X-WR-TIMEZONE \"\(name)\" is not a zone ICU knows: floating values stay floating"
+                    ? "X-WR-TIMEZONE \"\(name)\" is not a known zone: floating values stay floating"
                     : "X-WR-TIMEZONE \"\(name)\" applied to floating values"))
             }
             var reader = _EventReader(zones: _ZoneResolver(calendar: calendar, store: store, options: options), store: store,

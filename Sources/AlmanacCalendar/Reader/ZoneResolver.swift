@@ -33,7 +33,8 @@ struct _ZoneResolver {
         let definition = definitions[tzid]
         if !(options.prefersFileZones && definition != nil), let z = try? Zone(tzid) {
             let mapped = z.identifier == tzid ? "" : " as \(z.identifier)"
-            readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" resolved by ICU\(mapped) (tz data \(z.dataVersion))"))
+            let by = switch z.source { case .system: "the system tz database"; case .icu: "ICU"; case .foundation: "Foundation" }
+            readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" resolved by \(by)\(mapped) (tz data \(z.dataVersion))"))
             return z
         }
         if let definition {
@@ -43,9 +44,9 @@ struct _ZoneResolver {
             return z
         }
         guard options.mode == .lenient else {
-            throw CalendarError(.unknownZone, line: line, column: 0, "TZID \"\(tzid)\" is neither a zone ICU knows nor a VTIMEZONE of the file")
+            throw CalendarError(.unknownZone, line: line, column: 0, "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file")
         }
-        readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" is neither a zone ICU knows nor a VTIMEZONE of the file: its values read as floating"))
+        readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file: its values read as floating"))
         return nil
     }
 }
