@@ -178,7 +178,7 @@ struct _SlotTable {
         }
         var kept = [Bool](repeating: false, count: keys.count)
         // Until renumbered below, an entry's slot is its key's position.
-        for e in _grouped(entries, bits: min(10, table.count.trailingZeroBitCount)) { $0.hash }.items where place(e) {
+        for e in _grouped(entries, bits: min(10, table.count.trailingZeroBitCount), hash: { $0.hash }).items where place(e) {
             kept[Int(e.slot)] = true
             count += 1
         }
