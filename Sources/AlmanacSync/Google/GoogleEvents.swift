@@ -72,11 +72,8 @@ public enum GoogleEvents {
         var fields: [(_JSONField, Zone?)] = []
         for doc in try _Payload.documents(bytes) { try collect(doc, zone: nil, into: &fields) }
         var log = _ReadLog(mode: mode)
-        var items: [_GoogleItem] = []
-        for (f, zone) in fields {
-            if let item = try log.item(f, { (_) throws(AlmanacError) in try _GoogleItem(f, calendarZone: zone) }) { items.append(item) }
-        }
-        return SyncPayload(events: try assemble(items, log: &log), readings: log.readings)
+        let events = try assemble(fields, log: &log)
+        return SyncPayload(events: events, readings: log.readings(inOrderOf: fields.map(\.0)))
     }
 
     /// Reads events from Google Calendar API JSON text, with what the reader
@@ -113,16 +110,17 @@ public enum GoogleEvents {
     }
 
     /// Series first, in input order, then the exceptions folded into them.
-    static func assemble(_ items: [_GoogleItem], log: inout _ReadLog) throws(AlmanacError) -> [SyncEvent] {
-        var events: [SyncEvent] = [], byID: [String: Int] = [:]
-        for item in items where item.recurringEventID == nil {
-            guard let e = try log.item(item.field, { (log) throws(AlmanacError) in try item.event(log: &log) }) ?? nil else { continue }
+    static func assemble(_ fields: [(_JSONField, Zone?)], log: inout _ReadLog) throws(AlmanacError) -> [SyncEvent] {
+        var exceptions: [_GoogleItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
+        for (f, zone) in fields {
+            guard let item = try log.item(f, { (_) throws(AlmanacError) in try _GoogleItem(f, calendarZone: zone) }) else { continue }
+            guard item.recurringEventID == nil else { exceptions.append(item); continue }
+            guard let e = try log.item(f, { (log) throws(AlmanacError) in try item.event(log: &log) }) ?? nil else { continue }
             if byID[item.id] == nil { byID[item.id] = events.count }
             events.append(e)
         }
-        for item in items {
-            guard let master = item.recurringEventID else { continue }
-            if let k = byID[master] {
+        for item in exceptions {
+            if let k = byID[item.recurringEventID ?? ""] {
                 let series = events[k].series
                 if let o = try log.item(item.field, { (_) throws(AlmanacError) in try item.override(of: series) }) ?? nil {
                     events[k].series.overrides.append(o)

@@ -85,19 +85,16 @@ public enum GraphEvents {
         var fields: [_JSONField] = []
         for doc in try _Payload.documents(bytes) { try collect(doc, into: &fields) }
         var log = _ReadLog(mode: mode)
-        var items: [_GraphItem] = []
+        var exceptions: [_GraphItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
         for f in fields {
-            if let item = try log.item(f, { (log) throws(AlmanacError) in try _GraphItem(f, log: &log) }) { items.append(item) }
-        }
-        var events: [SyncEvent] = [], byID: [String: Int] = [:]
-        for item in items where item.masterID == nil {
-            guard let e = try log.item(item.field, { (log) throws(AlmanacError) in try item.event(log: &log) }) else { continue }
+            guard let item = try log.item(f, { (log) throws(AlmanacError) in try _GraphItem(f, log: &log) }) else { continue }
+            guard item.masterID == nil else { exceptions.append(item); continue }
+            guard let e = try log.item(f, { (log) throws(AlmanacError) in try item.event(log: &log) }) else { continue }
             if byID[item.id] == nil { byID[item.id] = events.count }
             events.append(e)
         }
-        for item in items {
-            guard let master = item.masterID else { continue }
-            if let k = byID[master] {
+        for item in exceptions {
+            if let k = byID[item.masterID ?? ""] {
                 if item.type == "occurrence" { continue }
                 let series = events[k].series
                 if let o = try log.item(item.field, { (_) throws(AlmanacError) in try item.override(of: series) }) {
@@ -107,7 +104,7 @@ public enum GraphEvents {
                 events.append(e)
             }
         }
-        return SyncPayload(events: events, readings: log.readings)
+        return SyncPayload(events: events, readings: log.readings(inOrderOf: fields))
     }
 
     /// Reads events from Microsoft Graph JSON text, with what the reader

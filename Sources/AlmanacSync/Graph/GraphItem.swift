@@ -92,7 +92,7 @@ struct _GraphItem {
         if type == "seriesMaster", let r = field["recurrence"] {
             set = try recurrence(r, log: &log)
             for c in try field["cancelledOccurrences"]?.array() ?? [] {
-                if let o = try log.part(field, { () throws(AlmanacError) in try cancelled(c, of: set, summary: summary) }) { overrides.append(o) }
+                if let o = try log.part(c, of: field, { () throws(AlmanacError) in try cancelled(c, of: set, summary: summary) }) { overrides.append(o) }
             }
         }
         let modified = try field["lastModifiedDateTime"].map { u throws(AlmanacError) in try u.instant() }
