@@ -44,7 +44,7 @@ public enum GoogleEvents {
         try read(json: bytes, mode: .strict).events
     }
 
-    /// Reads events from Google Calendar API JSON text (see ``read(json:)-([UInt8])``).
+    /// Reads events from Google Calendar API JSON text (see `read(json:)` on bytes).
     ///
     /// ```swift
     /// let events = try GoogleEvents.read(json: #"{"kind": "calendar#events"}"#)   // []
@@ -77,7 +77,7 @@ public enum GoogleEvents {
     }
 
     /// Reads events from Google Calendar API JSON text, with what the reader
-    /// noticed (see ``read(json:mode:)-([UInt8],_)``).
+    /// noticed (see `read(json:mode:)` on bytes).
     ///
     /// ```swift
     /// let payload = try GoogleEvents.read(json: #"{"items": []}"#, mode: .lenient)   // no events, no readings

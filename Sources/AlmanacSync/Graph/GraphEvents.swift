@@ -59,7 +59,7 @@ public enum GraphEvents {
         try read(json: bytes, mode: .strict).events
     }
 
-    /// Reads events from Microsoft Graph JSON text (see ``read(json:)-([UInt8])``).
+    /// Reads events from Microsoft Graph JSON text (see `read(json:)` on bytes).
     ///
     /// ```swift
     /// let events = try GraphEvents.read(json: #"{"value": []}"#)   // []
@@ -108,7 +108,7 @@ public enum GraphEvents {
     }
 
     /// Reads events from Microsoft Graph JSON text, with what the reader
-    /// noticed (see ``read(json:mode:)-([UInt8],_)``).
+    /// noticed (see `read(json:mode:)` on bytes).
     ///
     /// ```swift
     /// let payload = try GraphEvents.read(json: #"{"value": []}"#, mode: .lenient)   // no events, no readings

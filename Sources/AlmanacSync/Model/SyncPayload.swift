@@ -2,7 +2,7 @@ import Almanac
 
 /// What a payload reader read: the events, and what it noticed on the way
 /// (items skipped, zones read otherwise than written), as
-/// ``AlmanacCalendar/EventCalendar`` keeps its `readings` for `.ics` files.
+/// `EventCalendar` keeps its `readings` for `.ics` files.
 ///
 /// ```swift
 /// let payload = try GraphEvents.read(json: bytes, mode: .lenient)
