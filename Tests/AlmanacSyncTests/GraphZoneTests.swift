@@ -50,4 +50,22 @@ import AlmanacSync
         }
         #expect(Set(all.map { $0.recurrenceID!.civil.date.day }) == Set(4...17))
     }
+
+    /// A master written on its own zone's clock keeps its wall clock: 02:30
+    /// on the night New York springs forward (no such time that day: the
+    /// instance is at 03:30) is the series' time of day, later instances
+    /// are at 02:30. Written in UTC, the same start is 07:30Z, whose wall
+    /// clock is 03:30 EDT: nothing in the payload tells that 02:30 was
+    /// meant, so that series is at 03:30 (README, Sync: a choice where
+    /// Graph is silent).
+    @Test(arguments: [("2024-03-10T02:30:00", "Eastern Standard Time", 2), ("2024-03-10T07:30:00", "UTC", 3)])
+    func aStartInAGap(_ start: String, _ zone: String, _ hour: Int) throws {
+        let json = #"{"value":[{"id":"m","type":"seriesMaster","originalStartTimeZone":"Eastern Standard Time","#
+            + #""start":{"dateTime":"\#(start)","timeZone":"\#(zone)"},"#
+            + #""recurrence":{"pattern":{"type":"daily","interval":1},"range":{"type":"numbered","startDate":"2024-03-10","numberOfOccurrences":3,"recurrenceTimeZone":"Eastern Standard Time"}}}]}"#
+        let set = try #require(try GraphEvents.read(json: json).first).series.recurrence
+        #expect(set.start == .zoned(CivilDate(2024, 3, 10)!.at(hour, 30), try Zone("America/New_York")))
+        let starts = try set.occurrences().map(\.start)
+        #expect(starts == [CivilDate(2024, 3, 10)!.at(3, 30), CivilDate(2024, 3, 11)!.at(hour, 30), CivilDate(2024, 3, 12)!.at(hour, 30)], "\(zone)")
+    }
 }

@@ -16,7 +16,10 @@ extension _GraphItem {
             let named = try Self.namedZone(r["range"]?["recurrenceTimeZone"], item: field, log: &log,
                                            instead: ownZone == nil ? "the zone start is written in" : "originalStartTimeZone")
             let zone = named ?? start.zone ?? .utc
-            let wall = startInstant.flatMap { zone.civil(at: $0)?.0 } ?? start.civil
+            // On the clock `start` is read on, its wall clock as written (a
+            // time in a DST gap stays the series' time of day); on another,
+            // the wall clock of its instant there.
+            let wall = start.zone?.identifier == zone.identifier ? start.civil : startInstant.flatMap { zone.civil(at: $0)?.0 } ?? start.civil
             let at = CivilDateTime(g.range.startDate, wall.time)
             first = zone.identifier == "UTC" ? .utc(at) : .zoned(at, zone)
         }
@@ -24,7 +27,8 @@ extension _GraphItem {
         do throws(AlmanacError) { rule = try g.rule(start: first) } catch { throw r.fault(error.message) }
         var probe = RecurrenceSet(start: first, rules: [rule], options: ExpansionOptions(includesStart: false))
         if let o = try probe.occurrences().first(where: { _ in true }) {
-            first = first.withWallClock(o.start)
+            // The match as the pattern made it (02:30 on a spring-forward night, not 03:30).
+            first = first.withWallClock(CivilDateTime(o.recurrenceID.date, o.recurrenceID.time ?? .midnight))
         }
         probe.start = first
         probe.options = ExpansionOptions()
