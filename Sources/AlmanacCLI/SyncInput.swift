@@ -6,7 +6,9 @@ import AlmanacSync
 /// Calendar API JSON or Microsoft Graph JSON (`-`: standard input).
 enum SyncInput {
     /// The file's events; `source` is `ics`, `google` or `graph`, guessed
-    /// from the content when `nil`.
+    /// from the content when `nil`. Read leniently, what the reader noticed
+    /// printed as notes (an item of a payload that cannot be read is one),
+    /// unless `strict`: then that is an error.
     static func events(_ path: String, source: String?, strict: Bool = false) throws(CLIError) -> [SyncEvent] {
         let bytes = try read(path)
         let kind: SyncEvent.Source
@@ -23,10 +25,15 @@ enum SyncInput {
             throw CLI.inputError("\(path): cannot tell whether this is iCalendar, Google or Graph data: give --source")
         }
         do throws(AlmanacError) {
+            let payload: SyncPayload
             switch kind {
-            case .google: return try GoogleEvents.read(json: bytes)
-            case .graph: return try GraphEvents.read(json: bytes)
-            case .ics, .eventkit: break
+            case .google: payload = try GoogleEvents.read(json: bytes, mode: strict ? .strict : .lenient)
+            case .graph: payload = try GraphEvents.read(json: bytes, mode: strict ? .strict : .lenient)
+            case .ics, .eventkit: payload = SyncPayload(events: [])
+            }
+            if kind == .google || kind == .graph {
+                for r in payload.readings { StandardStreams.printError("note: \(path): \(r)") }
+                return payload.events
             }
         } catch {
             throw CLIError(error, context: path)

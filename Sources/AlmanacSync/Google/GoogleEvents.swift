@@ -26,49 +26,106 @@ import AlmanacCalendar
 ///   cancel their instance. An exception whose series is not in the input
 ///   is an event of its own; a cancelled one with no time is left out.
 ///
-/// The input is one response, an array of responses or of items, or several
-/// responses concatenated (the pages of a paginated list).
+/// The input is one response (`{"kind": "calendar#events", "items": []}`,
+/// or with no `items`, for no events), an array of responses or of items,
+/// or several responses concatenated (the pages of a paginated list).
 public enum GoogleEvents {
-    /// Reads events from Google Calendar API JSON.
+    /// Reads events from Google Calendar API JSON, every item as Google
+    /// documents it: `read(json: bytes, mode: .strict).events`.
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request` naming the field
-    ///   (`items[3].start.dateTime: ...`), or `unknown_zone`'s message for a
-    ///   zone nobody knows.
+    /// ```swift
+    /// let events = try GoogleEvents.read(json: Array(#"{"kind": "calendar#events", "items": []}"#.utf8))   // []
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` of kind `invalid_request` naming the item
+    ///   and the field (`items[3] (id "abc"): start.dateTime: ...`).
     /// - Complexity: O(n) in the input, plus reading each recurrence line.
     public static func read(json bytes: [UInt8]) throws(AlmanacError) -> [SyncEvent] {
-        var items: [_GoogleItem] = []
-        for doc in try _Payload.documents(bytes) { try collect(doc, zone: nil, into: &items) }
-        return try assemble(items)
+        try read(json: bytes, mode: .strict).events
     }
 
-    /// Reads events from Google Calendar API JSON text.
+    /// Reads events from Google Calendar API JSON text (see `read(json:)` on bytes).
+    ///
+    /// ```swift
+    /// let events = try GoogleEvents.read(json: #"{"kind": "calendar#events"}"#)   // []
+    /// ```
     public static func read(json text: String) throws(AlmanacError) -> [SyncEvent] { try read(json: Array(text.utf8)) }
 
-    /// A page (`{"items": [...], "timeZone": ...}`), an array of pages or items, or one item.
-    static func collect(_ f: _JSONField, zone: Zone?, into items: inout [_GoogleItem]) throws(AlmanacError) {
-        if f.isObject, let list = f["items"] {
+    /// Reads events from Google Calendar API JSON, with what the reader noticed.
+    ///
+    /// In lenient mode an item that cannot be read (a missing field, an
+    /// unknown zone, a recurrence line that cannot be read) is left out with
+    /// a reading naming it by its place and id, and the recurrence lines are
+    /// read as the `.ics` reader's lenient mode reads them (its readings
+    /// come along); in strict mode each of these is an error naming the
+    /// same, and the lines are read as strict RFC 5545.
+    ///
+    /// ```swift
+    /// let payload = try GoogleEvents.read(json: bytes, mode: .lenient)
+    /// for r in payload.readings { print("note:", r) }   // items[1] (id "x"): skipped: start.timeZone: unknown time zone "Mars/Base"
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` for input that is not JSON or not a
+    ///   response; in strict mode also for an item that cannot be read.
+    /// - Complexity: O(n) in the input, plus reading each recurrence line.
+    public static func read(json bytes: [UInt8], mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
+        var fields: [(_JSONField, Zone?)] = []
+        for doc in try _Payload.documents(bytes) { try collect(doc, zone: nil, into: &fields) }
+        var log = _ReadLog(mode: mode)
+        let events = try assemble(fields, log: &log)
+        return SyncPayload(events: events, readings: log.readings(inOrderOf: fields.map(\.0)))
+    }
+
+    /// Reads events from Google Calendar API JSON text, with what the reader
+    /// noticed (see `read(json:mode:)` on bytes).
+    ///
+    /// ```swift
+    /// let payload = try GoogleEvents.read(json: #"{"items": []}"#, mode: .lenient)   // no events, no readings
+    /// ```
+    public static func read(json text: String, mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
+        try read(json: Array(text.utf8), mode: mode)
+    }
+
+    /// The items of a page (`{"items": [...], "timeZone": ...}`; a page
+    /// with no `items` lists none), of an array of pages or items, or one
+    /// item, each with the calendar's zone.
+    static func collect(_ f: _JSONField, zone: Zone?, into items: inout [(_JSONField, Zone?)]) throws(AlmanacError) {
+        if f.isObject, isPage(f) {
             let pageZone = try f["timeZone"].map { z throws(AlmanacError) in try _Payload.zone(z) } ?? zone
-            for item in try list.array() { items.append(try _GoogleItem(item, calendarZone: pageZone)) }
+            for item in try f["items"]?.array() ?? [] { items.append((item, pageZone)) }
         } else if f.isObject {
-            items.append(try _GoogleItem(f, calendarZone: zone))
+            items.append((f, zone))
         } else {
             for element in try f.array() { try collect(element, zone: zone, into: &items) }
         }
     }
 
+    /// A page of `events.list`: it has `items`, or is of kind
+    /// `calendar#events`, or has a page's own fields and no `id` (Google
+    /// leaves `items` out of a page that lists no event).
+    static func isPage(_ f: _JSONField) -> Bool {
+        if f.has("items") { return true }
+        if let k = f["kind"], case .string(let kind) = k.value { return kind == "calendar#events" }
+        return !f.has("id") && ["nextPageToken", "nextSyncToken", "accessRole", "defaultReminders"].contains(where: f.has)
+    }
+
     /// Series first, in input order, then the exceptions folded into them.
-    static func assemble(_ items: [_GoogleItem]) throws(AlmanacError) -> [SyncEvent] {
-        var events: [SyncEvent] = [], byID: [String: Int] = [:]
-        for item in items where item.recurringEventID == nil {
-            guard let e = try item.event() else { continue }
+    static func assemble(_ fields: [(_JSONField, Zone?)], log: inout _ReadLog) throws(AlmanacError) -> [SyncEvent] {
+        var exceptions: [_GoogleItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
+        for (f, zone) in fields {
+            guard let item = try log.item(f, { (_) throws(AlmanacError) in try _GoogleItem(f, calendarZone: zone) }) else { continue }
+            guard item.recurringEventID == nil else { exceptions.append(item); continue }
+            guard let e = try log.item(f, { (log) throws(AlmanacError) in try item.event(log: &log) }) ?? nil else { continue }
             if byID[item.id] == nil { byID[item.id] = events.count }
             events.append(e)
         }
-        for item in items {
-            guard let master = item.recurringEventID else { continue }
-            if let k = byID[master] {
-                if let o = try item.override(of: events[k].series) { events[k].series.overrides.append(o) }
-            } else if let e = try item.event() {
+        for item in exceptions {
+            if let k = byID[item.recurringEventID ?? ""] {
+                let series = events[k].series
+                if let o = try log.item(item.field, { (_) throws(AlmanacError) in try item.override(of: series) }) ?? nil {
+                    events[k].series.overrides.append(o)
+                }
+            } else if let e = try log.item(item.field, { (log) throws(AlmanacError) in try item.event(log: &log) }) ?? nil {
                 events.append(e)
             }
         }
@@ -116,12 +173,12 @@ struct _GoogleItem {
     var summary: String? { get throws(AlmanacError) { try field["summary"]?.string() } }
 
     /// The item as a series of its own; `nil` for a cancelled exception with no time.
-    func event() throws(AlmanacError) -> SyncEvent? {
+    func event(log: inout _ReadLog) throws(AlmanacError) -> SyncEvent? {
         guard let start = start ?? originalStart else {
             if status == .cancelled { return nil }
             throw field.fault("missing field \"start\"")
         }
-        let (set, periods) = try _Payload.recurrence(try field["recurrence"]?.array() ?? [], start: start, end: end)
+        let (set, periods) = try _Payload.recurrence(try field["recurrence"]?.array() ?? [], start: start, end: end, item: field, log: &log)
         let uid = try field["iCalUID"]?.string() ?? id
         let updated = try field["updated"].map { u throws(AlmanacError) in try u.instant(expecting: "an RFC 3339 date-time") }
         let series = CalendarEvent(uid: uid, summary: try summary, status: status, sequence: try field["sequence"]?.int(),

@@ -13,166 +13,122 @@ import AlmanacCalendar
 /// - `id`, `iCalUId` (the UID; `id` when absent), `subject`,
 ///   `lastModifiedDateTime`, `@odata.etag`, `isCancelled`, `showAs:
 ///   tentative` (TENTATIVE);
-/// - `start` and `end` as `{dateTime, timeZone}`: the wall clock in that
-///   zone (Windows or IANA names); with `isAllDay`, their dates (the end
-///   exclusive);
-/// - `type`: a `seriesMaster` with `recurrence` (``GraphRecurrence``: the
-///   series starts on the range's `startDate` at the start's time of day, in
-///   `recurrenceTimeZone`, and its first instance is the pattern's first
-///   match from there, as Graph counts); `exception`s with `seriesMasterId`
-///   and `originalStart` join it as overrides (a cancelled one, `isCancelled`,
-///   cancels its instance), as do the dates of its `cancelledOccurrences`;
-///   `occurrence`s (a calendar view's expanded instances) are left out when
-///   their master is there, and are events of their own otherwise, as is an
-///   exception whose master is missing; `singleInstance`s are events.
+/// - `start` and `end` as `{dateTime, timeZone}` (Windows or IANA names):
+///   the instant they name, on the clock of the event's own zone,
+///   `originalStartTimeZone` (`originalEndTimeZone` for the end), else the
+///   zone they are written in. Graph writes them in UTC unless the request
+///   says `Prefer: outlook.timezone`; both forms read the same. With
+///   `isAllDay`, their dates (the end exclusive): Graph writes midnight,
+///   labelled UTC or the preferred zone, and the date is read as written
+///   (a value not at midnight is read on the clock of `originalStartTimeZone`);
+/// - `type`: a `seriesMaster` with `recurrence` (``GraphRecurrence``) recurs
+///   in `recurrence.range.recurrenceTimeZone`, else `originalStartTimeZone`,
+///   else the zone `start` is written in: the series starts on the range's
+///   `startDate` at the time of day `start` shows on that zone's clock, and
+///   its first instance is the pattern's first match from there, as Graph
+///   counts. `exception`s with `seriesMasterId` and `originalStart` (an
+///   instant, always UTC) join it as overrides of the instance starting
+///   then (a cancelled one, `isCancelled`, cancels it), as do the dates of
+///   its `cancelledOccurrences` (`OID.{id}.{date}`, the date on the
+///   recurrence zone's clock); `occurrence`s (a calendar view's expanded
+///   instances) are left out when their master is there, and are events of
+///   their own otherwise, as is an exception whose master is missing;
+///   `singleInstance`s are events.
+/// - Zone names: Windows or IANA ones. `tzone://Microsoft/Custom` (a legacy
+///   custom zone of desktop Outlook, which Graph does not describe) and a
+///   name no zone database knows are passed over for the next zone in the
+///   order above, with a reading (``SyncReading/Kind/zone``); in strict
+///   mode an unknown name is an error (the custom mark is not: Graph
+///   documents it).
 ///
-/// The input is one response (`{"value": [...]}`), an array of responses or
-/// of events, or several responses concatenated (pages: `@odata.nextLink`).
+/// The input is one response (`{"value": [...]}`, `{"value": []}` for no
+/// events), an array of responses or of events, or several responses
+/// concatenated (pages: `@odata.nextLink`).
 public enum GraphEvents {
-    /// Reads events from Microsoft Graph JSON.
+    /// Reads events from Microsoft Graph JSON, every item as Graph
+    /// documents it: `read(json: bytes, mode: .strict).events`.
     ///
-    /// - Throws: ``AlmanacError`` naming the field (`value[2].recurrence.pattern.type: ...`).
+    /// ```swift
+    /// let events = try GraphEvents.read(json: Array(#"{"value": []}"#.utf8))   // []
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` naming the item and the field
+    ///   (`value[2] (id "AAMkX"): recurrence.pattern.type: ...`).
     /// - Complexity: O(n) in the input.
     public static func read(json bytes: [UInt8]) throws(AlmanacError) -> [SyncEvent] {
-        var items: [_GraphItem] = []
-        for doc in try _Payload.documents(bytes) { try collect(doc, into: &items) }
-        var events: [SyncEvent] = [], byID: [String: Int] = [:]
-        for item in items where item.masterID == nil {
-            if byID[item.id] == nil { byID[item.id] = events.count }
-            events.append(try item.event())
-        }
-        for item in items {
-            guard let master = item.masterID else { continue }
-            if let k = byID[master] {
-                if item.type == "occurrence" { continue }
-                events[k].series.overrides.append(try item.override(of: events[k].series))
-            } else {
-                events.append(try item.event())
-            }
-        }
-        return events
+        try read(json: bytes, mode: .strict).events
     }
 
-    /// Reads events from Microsoft Graph JSON text.
+    /// Reads events from Microsoft Graph JSON text (see `read(json:)` on bytes).
+    ///
+    /// ```swift
+    /// let events = try GraphEvents.read(json: #"{"value": []}"#)   // []
+    /// ```
     public static func read(json text: String) throws(AlmanacError) -> [SyncEvent] { try read(json: Array(text.utf8)) }
 
-    static func collect(_ f: _JSONField, into items: inout [_GraphItem]) throws(AlmanacError) {
-        if f.isObject, let list = f["value"] {
-            for item in try list.array() { items.append(try _GraphItem(item)) }
+    /// Reads events from Microsoft Graph JSON, with what the reader noticed.
+    ///
+    /// In lenient mode an item that cannot be read (a missing field, an
+    /// unknown zone in `start`, a pattern Graph does not have) is left out
+    /// with a reading naming it by its place and id; in strict mode it is an
+    /// error naming the same. Either way the JSON itself must parse.
+    ///
+    /// ```swift
+    /// let payload = try GraphEvents.read(json: bytes, mode: .lenient)
+    /// for r in payload.readings { print("note:", r) }   // value[1] (id "AAMkX"): skipped: missing field "start"
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` for input that is not JSON or not a Graph
+    ///   response; in strict mode also for an item that cannot be read.
+    /// - Complexity: O(n) in the input.
+    public static func read(json bytes: [UInt8], mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
+        var fields: [_JSONField] = []
+        for doc in try _Payload.documents(bytes) { try collect(doc, into: &fields) }
+        var log = _ReadLog(mode: mode)
+        var exceptions: [_GraphItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
+        for f in fields {
+            guard let item = try log.item(f, { (log) throws(AlmanacError) in try _GraphItem(f, log: &log) }) else { continue }
+            guard item.masterID == nil else { exceptions.append(item); continue }
+            guard let e = try log.item(f, { (log) throws(AlmanacError) in try item.event(log: &log) }) else { continue }
+            if byID[item.id] == nil { byID[item.id] = events.count }
+            events.append(e)
+        }
+        for item in exceptions {
+            if let k = byID[item.masterID ?? ""] {
+                if item.type == "occurrence" { continue }
+                let series = events[k].series
+                if let o = try log.item(item.field, { (_) throws(AlmanacError) in try item.override(of: series) }) {
+                    events[k].series.overrides.append(o)
+                }
+            } else if let e = try log.item(item.field, { (log) throws(AlmanacError) in try item.event(log: &log) }) {
+                events.append(e)
+            }
+        }
+        return SyncPayload(events: events, readings: log.readings(inOrderOf: fields))
+    }
+
+    /// Reads events from Microsoft Graph JSON text, with what the reader
+    /// noticed (see `read(json:mode:)` on bytes).
+    ///
+    /// ```swift
+    /// let payload = try GraphEvents.read(json: #"{"value": []}"#, mode: .lenient)   // no events, no readings
+    /// ```
+    public static func read(json text: String, mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
+        try read(json: Array(text.utf8), mode: mode)
+    }
+
+    /// The event items of a response (`value`, possibly empty), of a page
+    /// that lists none (`@odata.context` or a next or delta link, no `id`),
+    /// of an array of either, or one event.
+    static func collect(_ f: _JSONField, into items: inout [_JSONField]) throws(AlmanacError) {
+        if f.isObject, f.has("value") {
+            items += try f["value"]?.array() ?? []
+        } else if f.isObject, !f.has("id"), ["@odata.context", "@odata.nextLink", "@odata.deltaLink"].contains(where: f.has) {
+            return
         } else if f.isObject {
-            items.append(try _GraphItem(f))
+            items.append(f)
         } else {
             for element in try f.array() { try collect(element, into: &items) }
         }
-    }
-}
-
-/// One Graph event, its fields read.
-struct _GraphItem {
-    let field: _JSONField
-    let id: String
-    let type: String
-    let masterID: String?
-    let start: Anchor, end: Anchor?
-    let status: CalendarEvent.Status?
-
-    init(_ f: _JSONField) throws(AlmanacError) {
-        field = f
-        id = try f.requiredString("id")
-        type = try f["type"]?.string() ?? "singleInstance"
-        masterID = try f["seriesMasterId"]?.string()
-        let allDay = try f["isAllDay"]?.bool() ?? false
-        guard let s = f["start"] else { throw f.fault("missing field \"start\"") }
-        start = try Self.anchor(s, allDay: allDay)
-        end = try f["end"].map { e throws(AlmanacError) in try Self.anchor(e, allDay: allDay) }
-        if try f["isCancelled"]?.bool() == true {
-            status = .cancelled
-        } else {
-            status = try f["showAs"]?.string() == "tentative" ? .tentative : nil
-        }
-    }
-
-    /// `{dateTime, timeZone}`: a wall clock in that zone, or a date when all day.
-    static func anchor(_ f: _JSONField, allDay: Bool) throws(AlmanacError) -> Anchor {
-        guard let dt = f["dateTime"] else { throw f.fault("missing field \"dateTime\"") }
-        guard let (civil, offset) = _ISOValue.dateTime(try dt.string()) else {
-            throw dt.fault("expected a date-time such as 2024-05-06T09:00:00.0000000")
-        }
-        if allDay { return .date(civil.date) }
-        let zone = try f["timeZone"].map { z throws(AlmanacError) in try _Payload.zone(z) } ?? .utc
-        if let offset { return _Payload.zoned(civil, offset: offset, in: zone) }
-        return zone.identifier == "UTC" ? .utc(civil) : .zoned(civil, zone)
-    }
-
-    /// The length of the event, as a duration (an instance elsewhere keeps it).
-    var length: RecurrenceSet.Length? {
-        _Payload.duration(of: RecurrenceSet(start: start, length: end.map { .end($0) }))
-    }
-
-    func event() throws(AlmanacError) -> SyncEvent {
-        var set = RecurrenceSet(start: start, length: end.map { .end($0) })
-        var overrides: [CalendarEvent.Override] = []
-        if type == "seriesMaster", let r = field["recurrence"] {
-            set = try recurrence(r)
-            for c in try field["cancelledOccurrences"]?.array() ?? [] { overrides.append(try cancelled(c, of: set, summary: try field["subject"]?.string())) }
-        }
-        let modified = try field["lastModifiedDateTime"].map { u throws(AlmanacError) in try u.instant() }
-        let series = CalendarEvent(uid: try field["iCalUId"]?.string() ?? id, summary: try field["subject"]?.string(), status: status,
-                                   lastModified: modified, recurrence: set, overrides: overrides)
-        return SyncEvent(id: id, source: .graph, etag: try field["@odata.etag"]?.string(), series: series)
-    }
-
-    /// The series of a master: DTSTART on the range's start date at the
-    /// start's time of day in the recurrence zone, moved to the pattern's
-    /// first match (Graph does not count a start that does not match).
-    func recurrence(_ r: _JSONField) throws(AlmanacError) -> RecurrenceSet {
-        let g = try GraphRecurrence(r)
-        var first: Anchor
-        switch start {
-        case .date: first = .date(g.range.startDate)
-        case .zoned(let c, let z):
-            let zone = try g.range.recurrenceTimeZone.map { id throws(AlmanacError) in
-                do throws(AlmanacError) { return try Zone(id) } catch { throw r.fault("range.recurrenceTimeZone: unknown time zone \"\(id)\"") }
-            } ?? z
-            let wall = zone.civil(at: z.instant(of: c))?.0 ?? c
-            first = .zoned(CivilDateTime(g.range.startDate, wall.time), zone)
-        case .utc(let c), .floating(let c): first = start.withWallClock(CivilDateTime(g.range.startDate, c.time))
-        }
-        let rule: RecurrenceRule
-        do throws(AlmanacError) { rule = try g.rule(start: first) } catch { throw r.fault(error.message) }
-        var probe = RecurrenceSet(start: first, rules: [rule], options: ExpansionOptions(includesStart: false))
-        if let o = try probe.occurrences().first(where: { _ in true }) {
-            first = first.withWallClock(o.start)
-        }
-        probe.start = first
-        probe.options = ExpansionOptions()
-        probe.length = length
-        return probe
-    }
-
-    /// `OID.{masterId}.2024-05-13`: the instance of that date is cancelled.
-    func cancelled(_ c: _JSONField, of set: RecurrenceSet, summary: String?) throws(AlmanacError) -> CalendarEvent.Override {
-        let text = try c.string()
-        guard let tail = text.split(separator: ".").last, let date = _ISOValue.date(String(tail)) else {
-            throw c.fault("expected OID.{id}.YYYY-MM-DD, found \"\(text)\"")
-        }
-        let rid = set.start.withWallClock(CivilDateTime(date, set.start.civil.time))
-        return CalendarEvent.Override(recurrenceID: rid, start: rid, length: set.length, summary: summary, status: .cancelled)
-    }
-
-    /// An exception: its own start, end, subject; `originalStart` names the
-    /// instance (an instant; its date in `originalStartTimeZone` for an all-day series).
-    func override(of series: CalendarEvent) throws(AlmanacError) -> CalendarEvent.Override {
-        guard let os = field["originalStart"] else { throw field.fault("missing field \"originalStart\"") }
-        guard let (civil, offset) = _ISOValue.dateTime(try os.string()) else { throw os.fault("expected an ISO 8601 date-time") }
-        let instant = _ISOValue.instant(civil, offset ?? .zero)
-        var rid = Anchor.utc(CivilDateTime(localSeconds: instant.secondsSinceEpoch) ?? civil)
-        if series.recurrence.start.kind == .date {
-            // Graph writes custom names ("tzone://Microsoft/Custom") here too: those read as UTC.
-            let zone = field["originalStartTimeZone"].flatMap { z in try? _Payload.zone(z) } ?? .utc
-            rid = .date(zone.civil(at: instant)?.0.date ?? civil.date)
-        }
-        return CalendarEvent.Override(recurrenceID: rid, start: start, length: end.map { .end($0) },
-                                      summary: try field["subject"]?.string(), status: status)
     }
 }

@@ -63,8 +63,10 @@ enum _Payload {
     /// A recurring series' recurrence lines (`RRULE:...`, `EXRULE:...`,
     /// `RDATE;TZID=...:...`, `EXDATE;VALUE=DATE:...`) read as iCalendar
     /// properties, against `start`, so they mean exactly what they mean in
-    /// an `.ics` file.
-    static func recurrence(_ lines: [_JSONField], start: Anchor, end: Anchor?) throws(AlmanacError) -> (RecurrenceSet, [CalendarEvent.Period]) {
+    /// an `.ics` file: in the `.ics` reader's lenient mode, its readings
+    /// noted on `item`, or in its strict mode.
+    static func recurrence(_ lines: [_JSONField], start: Anchor, end: Anchor?, item: _JSONField,
+                           log: inout _ReadLog) throws(AlmanacError) -> (RecurrenceSet, [CalendarEvent.Period]) {
         var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART" + _CalendarWriter.property(start) + "\r\n"
         for l in lines {
             let s = try l.string()
@@ -72,15 +74,15 @@ enum _Payload {
             text += s + "\r\n"
         }
         text += "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        // Lines 1-4 are the wrapper written above; recurrence[k] is line k + 5.
+        func at(_ line: Int) -> _JSONField {
+            lines.indices.contains(line - 5) ? lines[line - 5] : _JSONField(.null, path: lines.first?.path ?? item.path + ".recurrence")
+        }
         let calendar: (events: [CalendarEvent], readings: [CalendarReading])
         do throws(CalendarError) {
-            calendar = try EventCalendar.series(ics: Array(text.utf8))
+            calendar = try EventCalendar.series(ics: Array(text.utf8), options: log.isStrict ? .strict : CalendarOptions())
         } catch {
-            throw (lines.indices.contains(error.line - 5) ? lines[error.line - 5] : _JSONField(.null, path: lines.first?.path ?? "recurrence"))
-                .fault(error.message)
-        }
-        func at(_ line: Int) -> _JSONField {
-            lines.indices.contains(line - 5) ? lines[line - 5] : _JSONField(.null, path: lines.first?.path ?? "recurrence")
+            throw at(error.line).fault(error.message)
         }
         guard let e = calendar.events.first else {
             // Lenient reading left the series out; its reading says why:
@@ -89,6 +91,10 @@ enum _Payload {
             guard let r = why.range(of: "line "), let colon = why[r.upperBound...].firstIndex(of: ":"),
                   let line = Int(why[r.upperBound..<colon]) else { throw at(5).fault(why) }
             throw at(line).fault(String(why[why.index(after: colon)...].drop { $0 == " " }))
+        }
+        for r in calendar.readings where r.line >= 5 && r.line < 5 + lines.count && !(r.kind == .zone && r.message.contains("resolved by ICU")) {
+            let kind: SyncReading.Kind = r.kind == .zone ? .zone : r.kind == .skipped ? .skipped : .liberty
+            log.note(kind, item, at(r.line).path + ": " + r.message)
         }
         var set = e.recurrence
         set.start = start

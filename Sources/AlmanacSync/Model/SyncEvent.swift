@@ -72,7 +72,8 @@ extension SyncEvent.Source {
     /// The source a payload most likely comes from: iCalendar text, or JSON
     /// with Graph's marks (`@odata.`, `isAllDay`, `subject`, `seriesMasterId`)
     /// or Google's (`calendar#event`, `iCalUID`, `recurringEventId`,
-    /// `originalStartTime`); `nil` when nothing tells.
+    /// `originalStartTime`), else Graph's list (`value`) or Google's
+    /// (`items`, `nextSyncToken`, `nextPageToken`); `nil` when nothing tells.
     ///
     /// ```swift
     /// SyncEvent.Source(guessing: Array(#"{"value":[{"@odata.etag":"W/1"}]}"#.utf8))   // .graph
@@ -87,6 +88,10 @@ extension SyncEvent.Source {
         if ["\"@odata.", "\"isAllDay\"", "\"subject\"", "\"seriesMasterId\""].contains(where: { bytes.contains(subsequence: $0) }) {
             self = .graph
         } else if ["\"calendar#event", "\"iCalUID\"", "\"recurringEventId\"", "\"originalStartTime\""].contains(where: { bytes.contains(subsequence: $0) }) {
+            self = .google
+        } else if bytes.contains(subsequence: "\"value\"") {
+            self = .graph     // OData's list, which Google does not use: {"value": []}
+        } else if ["\"items\"", "\"nextSyncToken\"", "\"nextPageToken\""].contains(where: { bytes.contains(subsequence: $0) }) {
             self = .google
         } else {
             return nil

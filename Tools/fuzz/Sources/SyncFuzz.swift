@@ -1,11 +1,14 @@
-// fuzz-sync: bytes -> GoogleEvents.read and GraphEvents.read -> queries,
-// the iCalendar writer, and the Graph and EventKit rule mappings.
+// fuzz-sync: bytes -> GoogleEvents.read and GraphEvents.read, strict and
+// lenient -> queries, the iCalendar writer, and the Graph and EventKit rule
+// mappings.
 //
 // The whole input is the JSON, so every payload of Corpus/sync is a seed as
 // it is; both readers read every input.
 //
 // Checks:
 // - reading never traps; an error has a message and a known kind;
+// - lenient mode reads whatever strict mode reads, into the same events
+//   and with no item skipped; its readings have text;
 // - the events read make a calendar whose window query (2024, viewer UTC,
 //   the first 2,000 instances: the query is lazy) returns instances in start
 //   order, each naming its series;
@@ -25,18 +28,42 @@ let errorKinds: Set<AlmanacError.Kind> = [.invalidRequest, .invalidValue, .unkno
 public func syncFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     for google in [true, false] {
-        let events: [SyncEvent]
+        let events: [SyncEvent]?
         do throws(AlmanacError) {
             events = google ? try GoogleEvents.read(json: bytes) : try GraphEvents.read(json: bytes)
         } catch {
             fuzzCheck(!error.message.isEmpty && errorKinds.contains(error.kind), "error \(error.kind): \"\(error.message)\"")
             if verbose { fuzzLog("\(google ? "google" : "graph"): \(error)") }
-            continue
+            events = nil
         }
-        if verbose { fuzzLog("\(google ? "google" : "graph"): \(events.count) events") }
-        check(events)
+        if let events {
+            if verbose { fuzzLog("\(google ? "google" : "graph"): \(events.count) events") }
+            check(events)
+        }
+        lenient(bytes, google: google, strict: events)
     }
     return 0
+}
+
+/// Lenient mode: it reads whatever JSON strict mode reads (and more); where
+/// strict mode read everything, lenient mode reads the same events and
+/// skips nothing. Every reading names its item.
+func lenient(_ bytes: [UInt8], google: Bool, strict: [SyncEvent]?) {
+    let payload: SyncPayload
+    do throws(AlmanacError) {
+        payload = google ? try GoogleEvents.read(json: bytes, mode: .lenient) : try GraphEvents.read(json: bytes, mode: .lenient)
+    } catch {
+        fuzzCheck(!error.message.isEmpty && errorKinds.contains(error.kind), "lenient error \(error.kind): \"\(error.message)\"")
+        fuzzCheck(strict == nil, "strict mode read what lenient mode refuses: \(error)")
+        return
+    }
+    for r in payload.readings { fuzzCheck(!r.message.isEmpty && !r.description.isEmpty, "an empty reading: \(r)") }
+    if let strict {
+        fuzzCheck(payload.events == strict, "lenient mode read \(payload.events.count) events, strict mode \(strict.count)")
+        fuzzCheck(!payload.readings.contains { $0.kind == .skipped }, "lenient mode skipped what strict mode read: \(payload.readings)")
+    } else {
+        check(payload.events)
+    }
 }
 
 func check(_ events: [SyncEvent]) {

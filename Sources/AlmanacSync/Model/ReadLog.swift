@@ -1,0 +1,87 @@
+import Almanac
+
+/// One read of a payload: its mode and what it noticed. Lenient reads skip
+/// an item that cannot be read, with a reading; strict ones throw, naming
+/// the item by its place and id.
+struct _ReadLog {
+    let mode: RecurrenceRule.ParsingMode
+    /// Each reading with the path of the item it is about.
+    private var notes: [(item: String, reading: SyncReading)] = []
+
+    init(mode: RecurrenceRule.ParsingMode) {
+        self.mode = mode
+    }
+
+    var isStrict: Bool { mode == .strict }
+
+    /// `body`'s result for the item `f`; when it throws: in lenient mode
+    /// `nil` and a reading (the item's own readings dropped with it), in
+    /// strict mode the error, its message led by the item
+    /// (`value[3] (id "AAMkX"): recurrence.pattern.type: ...`).
+    mutating func item<T>(_ f: _JSONField, _ body: (inout _ReadLog) throws(AlmanacError) -> T) throws(AlmanacError) -> T? {
+        let mark = notes.count
+        do throws(AlmanacError) {
+            return try body(&self)
+        } catch {
+            notes.removeSubrange(mark...)
+            let id = Self.id(of: f), message = Self.relative(error.message, to: f.path)
+            if isStrict { throw AlmanacError(error.kind, SyncReading.item(f.path, id) + ": " + message, text: error.text, column: error.column) }
+            notes.append((f.path, SyncReading(.skipped, path: f.path, id: id, message)))
+            return nil
+        }
+    }
+
+    /// `body`'s result for the part `part` of the item `item` (an entry of
+    /// a list): when it throws, in lenient mode `nil` and a reading about
+    /// the part (`value[4].cancelledOccurrences[1] (id "AAMkX"): skipped:
+    /// ...`), in strict mode the error (which ``item(_:_:)`` then leads
+    /// with the item).
+    mutating func part<T>(_ part: _JSONField, of item: _JSONField, _ body: () throws(AlmanacError) -> T) throws(AlmanacError) -> T? {
+        do throws(AlmanacError) {
+            return try body()
+        } catch {
+            if isStrict { throw error }
+            notes.append((item.path, SyncReading(.skipped, path: part.path, id: Self.id(of: item), Self.relative(error.message, to: part.path))))
+            return nil
+        }
+    }
+
+    /// A reading about the item `f` (its id, when it has one, read from it).
+    mutating func note(_ kind: SyncReading.Kind, _ f: _JSONField, _ message: String) {
+        notes.append((f.path, SyncReading(kind, path: f.path, id: Self.id(of: f), Self.relative(message, to: f.path))))
+    }
+
+    /// The readings in the order of the items they are about (`items`, in
+    /// input order), each item's in the order they were made.
+    func readings(inOrderOf items: [_JSONField]) -> [SyncReading] {
+        var rank: [String: Int] = [:]
+        for (k, f) in items.enumerated() where rank[f.path] == nil { rank[f.path] = k }
+        return notes.enumerated().sorted { a, b in
+            let x = rank[a.element.item] ?? Int.max, y = rank[b.element.item] ?? Int.max
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element.reading)
+    }
+
+    /// The item's `id`, when it is a string.
+    static func id(of f: _JSONField) -> String? {
+        guard let v = f["id"], case .string(let s) = v.value else { return nil }
+        return s
+    }
+
+    /// `value[3].start.timeZone: ...` said from the item `value[3]`: `start.timeZone: ...`.
+    static func relative(_ message: String, to path: String) -> String {
+        guard !path.isEmpty, message.hasPrefix(path) else { return message }
+        let rest = message.dropFirst(path.count)
+        if rest.hasPrefix(".") { return String(rest.dropFirst()) }
+        if rest.hasPrefix(": ") { return String(rest.dropFirst(2)) }
+        return message
+    }
+}
+
+extension _JSONField {
+    /// Whether the object has the member `key`, `null` included.
+    func has(_ key: String) -> Bool {
+        guard case .object(let o) = value else { return false }
+        return o[key] != nil
+    }
+}
