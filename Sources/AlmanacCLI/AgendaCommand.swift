@@ -23,6 +23,12 @@ struct AgendaCommand: ParsableCommand {
             week, in November and December, and in 2023. A to-do of a finer period \
             than the list's is followed by its period (Tue 28, 2023-W48).
 
+            Calendars given with --ics join the plan with their overrides applied \
+            (cancelled instances left out): each instance shows under its own title \
+            (a moved or renamed instance under its override's SUMMARY), and a VTODO \
+            shows as a to-do, "[ ] title", on the days it touches (at DUE when it has \
+            no DTSTART).
+
             Examples:
 
               The sample, as the README runs it (the start of its output):
@@ -41,8 +47,12 @@ struct AgendaCommand: ParsableCommand {
               The sample from another day, seen from New York, weeks from Sunday:
                 almanac agenda --from 2023-12-18 --viewer America/New_York --week-rule SU1
 
-              Your own file, as JSON:
-                almanac agenda --file my-agenda.json --from 2024-01-08 --json
+              A file of your own (here the sample's), from another day, as JSON:
+                almanac agenda --file Corpus/samples/agenda.json --from 2024-01-08 --json
+
+              A calendar file's week, seen from Paris:
+                almanac agenda --ics Corpus/samples/calendar.ics --from 2024-05-06 \\
+                  --viewer Europe/Paris
 
             The file is a JSON object:
               {"viewer": "Europe/Berlin", "from": "2023-11-27",
@@ -67,7 +77,8 @@ struct AgendaCommand: ParsableCommand {
 
             --json prints {"from", "viewer", "week_rule", "plans": [{"horizon", \
             "periods": [{"period", "first", "last", "slices": [{"event", "title", \
-            "date", "index", "count", "start", "end", "all_day", "key"}], "todos": \
+            "date", "index", "count", "start", "end", "all_day", "key", "todo" (true \
+            for a VTODO's slice, else absent)}], "todos": \
             [{"id", "title", "period"}]}]}], "truncated"}; the last plan, "years", has \
             no slices.
 

@@ -31,6 +31,8 @@ struct AgendaFile: Decodable {
         /// A series read with `--ics`: its slices come from the calendar
         /// (overrides applied), not from ``set`` alone.
         var calendar: CalendarSource? = nil
+        /// A VTODO read with `--ics`: listed as a to-do (`[ ] title`).
+        var isTodo = false
     }
 
     /// Series `index` of the `ordinal`-th `--ics` calendar.
@@ -43,11 +45,13 @@ struct AgendaFile: Decodable {
     /// A file with nothing in it (`agenda --ics` without `--file`).
     init() {}
 
-    /// Adds the series of a calendar read with `--ics` (cancelled instances are left out).
+    /// Adds the series of a calendar read with `--ics` (cancelled instances
+    /// are left out), its VTODOs as to-dos.
     mutating func add(_ calendar: EventCalendar, ordinal: Int) {
         for (i, e) in calendar.events.enumerated() {
             events.append(Event(id: e.uid, title: e.summary ?? e.uid, set: e.recurrence,
-                                calendar: CalendarSource(calendar: calendar, ordinal: ordinal, index: i)))
+                                calendar: CalendarSource(calendar: calendar, ordinal: ordinal, index: i),
+                                isTodo: e.component == .todo))
         }
     }
 

@@ -7,6 +7,9 @@ struct Plan {
     struct Entry {
         var event: Int
         var slice: DaySlice
+        /// The instance's own title: an override's SUMMARY (a moved
+        /// instance may be renamed), else its series'.
+        var title: String
     }
 
     struct PeriodList {
@@ -72,26 +75,27 @@ struct Plan {
     mutating func slices(of p: Period, budget: inout Int) throws(CLIError) -> [Entry] {
         var entries: [Entry] = []
         // The slices of each --ics calendar in this period, by series, worked out once.
-        var fromCalendars: [Int: [Int: [DaySlice]]] = [:]
+        var fromCalendars: [Int: [Int: [CalendarDaySlice]]] = [:]
         for (k, event) in file.events.enumerated() {
             if budget == 0, truncatedIn != nil { break }
             do throws(AlmanacError) {
-                let slices: [DaySlice]
+                let slices: [(slice: DaySlice, title: String)]
                 if let c = event.calendar {
                     if fromCalendars[c.ordinal] == nil {
                         let found = c.calendar.daySlices(in: p, viewer: viewer, dropsCancelled: true)
-                        fromCalendars[c.ordinal] = Dictionary(grouping: found, by: \.occurrence.eventIndex).mapValues { $0.map(\.slice) }
+                        fromCalendars[c.ordinal] = Dictionary(grouping: found, by: \.occurrence.eventIndex)
                     }
-                    slices = fromCalendars[c.ordinal]?[c.index] ?? []
+                    // An override is a whole component (RFC 5545 section 3.8.4.4): its own title, or none (then its UID).
+                    slices = (fromCalendars[c.ordinal]?[c.index] ?? []).map { ($0.slice, $0.occurrence.summary ?? $0.occurrence.uid) }
                 } else {
-                    slices = Array(try event.set.daySlices(in: p, viewer: viewer))
+                    slices = try event.set.daySlices(in: p, viewer: viewer).map { ($0, event.title) }
                 }
                 for s in slices {
                     guard budget > 0 else {
                         if truncatedIn == nil { truncatedIn = p }
                         return entries
                     }
-                    entries.append(Entry(event: k, slice: s))
+                    entries.append(Entry(event: k, slice: s.slice, title: s.title))
                     budget -= 1
                 }
             } catch {
@@ -117,10 +121,12 @@ struct Plan {
     static let margin = 14
 
     func text(source: String) -> String {
-        let titles = file.events.map(\.title.count) + file.todos.map { $0.title.count + 4 }
+        let shown = sections.flatMap { $0.lists.flatMap { $0.slices.map { name($0).count } } }
+        let titles = file.events.map { $0.title.count + ($0.isTodo ? 4 : 0) } + shown + file.todos.map { $0.title.count + 4 }
         let width = (titles.max() ?? 0) + 2
+        let todos = file.todos.count + file.events.filter(\.isTodo).count, events = file.events.count - (todos - file.todos.count)
         var out = "Agenda from \(Text.dayTitle(from)) \(from.year), times in \(viewer.identifier)\n"
-        out += "\(file.events.count) event\(file.events.count == 1 ? "" : "s") and \(file.todos.count) to-do\(file.todos.count == 1 ? "" : "s") from \(source)\n"
+        out += "\(events) event\(events == 1 ? "" : "s") and \(todos) to-do\(todos == 1 ? "" : "s") from \(source)\n"
         if let truncatedIn { out += truncationNote(truncatedIn) + "\n" }
         for section in sections {
             out += "\n" + section.title + "\n"
@@ -142,7 +148,8 @@ struct Plan {
     /// A day list: each slice with its clock, then the to-dos.
     func dayRows(_ list: PeriodList) -> [String] {
         var rows: [String] = []
-        for e in list.slices {
+        // The events, then the to-dos of the calendars (VTODO), then the file's to-dos.
+        for e in list.slices.filter({ !file.events[$0.event].isTodo }) + list.slices.filter({ file.events[$0.event].isTodo }) {
             let s = e.slice
             let time: String
             if s.isAllDay {
@@ -152,7 +159,9 @@ struct Plan {
                 time = c.start + "–" + c.end
             }
             let part = s.count > 1 ? " (\(s.index + 1)/\(s.count))" : ""
-            rows.append(Text.padded(time, 11) + "  " + file.events[e.event].title + part)
+            // A to-do all day reads as the file's to-dos do: "[ ] title", no time.
+            let todoAllDay = file.events[e.event].isTodo && s.isAllDay
+            rows.append((todoAllDay ? "" : Text.padded(time, 11) + "  ") + name(e) + part)
         }
         for item in list.todos {
             rows.append("[ ] " + item.title)   // a day list shows only its own day's to-dos
@@ -160,21 +169,30 @@ struct Plan {
         return rows
     }
 
-    /// A week or month list: each event with the days it touches, then the to-dos.
+    /// An entry as a list names it: its title, `[ ] title` for a VTODO.
+    func name(_ e: Entry) -> String { (file.events[e.event].isTodo ? "[ ] " : "") + e.title }
+
+    /// A week or month list: each event (each title of it: a renamed
+    /// instance has its own row) with the days it touches, then the to-dos.
     func summaryRows(_ list: PeriodList, granularity: Period.Granularity, width: Int) -> [String] {
-        var rows: [String] = []
-        var order: [Int] = []
-        var dates: [Int: [CivilDate]] = [:]
-        for e in list.slices {
-            if dates[e.event] == nil { order.append(e.event) }
-            if dates[e.event]?.last != e.slice.date { dates[e.event, default: []].append(e.slice.date) }
+        struct Row: Hashable {
+            var event: Int
+            var name: String
         }
-        for k in order {
-            let days = dates[k]!.sorted()
+        var rows: [String] = []
+        var order: [Row] = []
+        var dates: [Row: [CivilDate]] = [:]
+        for e in list.slices {
+            let row = Row(event: e.event, name: name(e))
+            if dates[row] == nil { order.append(row) }
+            if dates[row]?.last != e.slice.date { dates[row, default: []].append(e.slice.date) }
+        }
+        for row in order {
+            let days = dates[row]!.sorted()
             let text = granularity == .week
                 ? Text.runs(days, dash: " – ") { "\(Text.weekday($0.weekday)) \($0.day)" }
                 : Text.runs(days) { String($0.day) }
-            rows.append(Text.padded(file.events[k].title, width) + text)
+            rows.append(Text.padded(row.name, width) + text)
         }
         for item in list.todos {
             let name = "[ ] " + item.title
@@ -233,9 +251,10 @@ struct Plan {
                         period: list.period.description, first: list.period.firstDay.description, last: list.period.lastDay.description,
                         slices: section.showsEvents ? list.slices.map { e in
                             let event = file.events[e.event]
-                            return AgendaJSON.Slice(event: event.id, title: event.title, fields: SliceFields(e.slice, viewer: viewer),
+                            return AgendaJSON.Slice(event: event.id, title: e.title, fields: SliceFields(e.slice, viewer: viewer),
                                                     allDay: e.slice.isAllDay,
-                                                    key: DayKey(seriesID: event.id, slice: e.slice).description)
+                                                    key: DayKey(seriesID: event.id, slice: e.slice).description,
+                                                    todo: event.isTodo)
                         } : nil,
                         todos: list.todos.map { AgendaJSON.Todo(id: $0.id, title: $0.title, period: $0.period.description) })
                 })
@@ -274,8 +293,10 @@ struct AgendaJSON: Encodable {
         var fields: SliceFields
         var allDay: Bool
         var key: String
+        /// A VTODO's slice (written only then).
+        var todo: Bool
 
-        enum CodingKeys: String, CodingKey { case event, title, allDay = "all_day", key }
+        enum CodingKeys: String, CodingKey { case event, title, allDay = "all_day", key, todo }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -284,6 +305,7 @@ struct AgendaJSON: Encodable {
             try fields.encode(to: encoder)
             try c.encode(allDay, forKey: .allDay)
             try c.encode(key, forKey: .key)
+            if todo { try c.encode(true, forKey: .todo) }
         }
     }
 

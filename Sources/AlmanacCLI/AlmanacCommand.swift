@@ -7,19 +7,9 @@ struct AlmanacCommand: ParsableCommand {
         commandName: "almanac",
         abstract: "Recurring events and the days, weeks and months of a calendar (RFC 5545).",
         discussion: """
-            Commands:
-              expand   the occurrences of recurrence rules (RRULE, RDATE, EXDATE, EXRULE)
-              days     an event or a series cut into the local days of a viewer's zone,
-                       with day keys for to-do apps
-              period   a day, ISO week, month, year or span: its dates and the weeks,
-                       months and years it overlaps
-              agenda   events and to-dos laid out as a 7-day, 6-week and 6-month plan
-              mark     record a day of an event or to-do as done, partly done or skipped
-              review   what was done of each event and to-do in a day, week, month or year
-              events   the occurrences of .ics files (events, to-dos, overrides) in a window
-              batch    JSON Lines requests on standard input, one reply line each
-              zone     where zone rules come from (the system's tz database or ICU),
-                       and a zone's transitions
+            The commands are listed under SUBCOMMANDS below; `almanac help COMMAND` \
+            (or `almanac COMMAND --help`) explains one, with examples that paste and run \
+            from the top folder of a clone.
 
             Values take RFC 5545's forms: 19970902 (a date), 19970902T090000 (a local \
             time, read in --tz, or floating without it) and 19970902T090000Z (UTC), or \
@@ -62,8 +52,24 @@ struct AlmanacCommand: ParsableCommand {
             file or zone), 1 if the output cannot be written.
             """,
         version: ZoneCommand.versionText,
-        subcommands: [ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self, ReviewCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self, ZoneCommand.self]
+        subcommands: commands
     )
+
+    /// The commands, in the order `--help` lists them: the one list that
+    /// the help, the unknown-command error and the option check read.
+    static let commands: [any ParsableCommand.Type] = [
+        ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self,
+        ReviewCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self, ZoneCommand.self,
+    ]
+
+    /// A command's name: `expand`.
+    static func name(_ command: any ParsableCommand.Type) -> String { command.configuration.commandName ?? "" }
+
+    /// `expand, days, ... and batch`.
+    static var commandList: String {
+        let names = commands.map(name)
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
 
     /// The arguments before `--`.
     static var options: ArraySlice<String> { CommandLine.arguments.dropFirst().prefix { $0 != "--" } }
@@ -75,9 +81,12 @@ struct AlmanacCommand: ParsableCommand {
         // argument-parser prints the root help for `almanac events --help` and `almanac help events`.
         var words = options.prefix { !$0.hasPrefix("-") }
         if words.first == "help" { words = words.dropFirst() }
-        if let name = words.first, !configuration.subcommands.contains(where: { $0.configuration.commandName == name }) {
-            fail(CLIError("unknown command \"\(name)\": the commands are expand, days, period, agenda, events and batch "
-                + "(almanac --help describes them)", kind: "usage"))
+        let command = words.first.flatMap { name in commands.first { Self.name($0) == name } }
+        if let name = words.first, command == nil {
+            fail(CLIError("unknown command \"\(name)\": the commands are \(commandList) (almanac --help describes them)", kind: "usage"))
+        }
+        if options.first != "help" {
+            checkOptions(of: command)
         }
         do {
             var command = try parseAsRoot()
@@ -101,6 +110,20 @@ struct AlmanacCommand: ParsableCommand {
             let rest = lines.dropFirst().joined(separator: "\n")
             fail(CLIError(first, kind: "usage"), detail: rest)
         }
+    }
+
+    /// Fails on the first word written as an option that the command (or,
+    /// before any command, `almanac` itself) does not declare, before
+    /// argument-parser fills in the command: it would first report what
+    /// the command then misses.
+    static func checkOptions(of command: (any ParsableCommand.Type)?) {
+        let type = command ?? AlmanacCommand.self
+        let words = command == nil ? options : options.dropFirst()
+        guard let declared = DeclaredOptions(type), let unknown = declared.firstUnknown(in: words) else { return }
+        let name = command.map { "almanac " + Self.name($0) } ?? "almanac"
+        let hint = declared.suggestion(for: unknown).map { " (did you mean '\($0)'?)" } ?? ""
+        fail(CLIError("unknown option '\(unknown)'\(hint)", kind: "usage"),
+             detail: "Usage: " + usageString(for: type) + "\n  See '\(name) --help' for more information.")
     }
 
     /// Prints an error the CLI's way and exits 2.

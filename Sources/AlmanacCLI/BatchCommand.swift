@@ -25,13 +25,11 @@ struct BatchCommand: ParsableCommand {
             "readings" (how lenient parsing read the input) is added to a success \
             reply when there are any; "column" to an error when it has one.
 
-            Example (a daily rule cut at 1 occurrence, and a request with no dtstart):
-              almanac batch <<'EOF'
-              {"id":"a","dtstart":"19970902T090000Z","rrule":"FREQ=DAILY","limit":1}
-              {"id":"b"}
-              EOF
-            prints
-              {"id":"a","occurrences":["1997-09-02T09:00:00Z"],"truncated":true}
+            Example: a daily rule cut at 1 occurrence, and a request with no dtstart:
+              printf '%s\\n' \\
+                '{"id":"a","dtstart":"19970902","rrule":"FREQ=DAILY","limit":1}' \\
+                '{"id":"b"}' | almanac batch
+              {"id":"a","occurrences":["1997-09-02"],"truncated":true}
               {"id":"b","error":{"kind":"invalid_request","message":"missing ..."}}
             """
     )

@@ -43,7 +43,7 @@ enum CLI {
     /// minimum number of days of week 1: `MO4` (ISO 8601), `SU1` (US).
     static func weekRule(_ text: String, option: String = "--week-rule") throws(CLIError) -> WeekRule {
         let bytes = Array(text.utf8)
-        guard bytes.count == 3, let weekday = Weekday(rfcCode: String(decoding: bytes[0..<2], as: UTF8.self)),
+        guard bytes.count == 3, let weekday = Weekday(rfcCode: String(decoding: bytes[0..<2], as: UTF8.self).uppercased()),
               (0x31...0x37).contains(bytes[2])
         else {
             throw inputError("\(option): \"\(text)\" is not a week rule: expected the first weekday (MO, TU, WE, TH, FR, SA or SU) "

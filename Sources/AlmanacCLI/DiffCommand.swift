@@ -22,8 +22,10 @@ struct DiffCommand: ParsableCommand {
             rule changed it), "time" (moved: start, end or both), "fields", "before", \
             "after"}, where before and after are `almanac events --json` objects or null.
 
-            Example:
-              almanac diff Corpus/sync/diff-before.ics Corpus/sync/google-weekly-moved-cancelled.json --from 20240501 --to 20240601
+            Example: a cached snapshot against a fresh Google payload, May 2024:
+              almanac diff Corpus/sync/diff-before.ics \\
+                Corpus/sync/google-weekly-moved-cancelled.json \\
+                --from 20240501 --to 20240601
 
             Exit status: 0 on success, 2 for a usage or input error, 1 if the output \
             cannot be written.

@@ -28,8 +28,15 @@ struct EventsCommand: ParsableCommand {
             event's zone, UTC values end in Z, floating values have none, all-day \
             values are dates with the end exclusive.
 
-            Example:
-              almanac events Corpus/samples/calendar.ics --from 20240506 --to 20240513 --viewer Europe/Paris
+            Examples:
+
+              The bundled calendar's week of 6 May 2024, seen from Paris:
+                almanac events Corpus/samples/calendar.ics --from 20240506 \\
+                  --to 20240513 --viewer Europe/Paris
+
+              A Microsoft Graph payload's June 2024, as JSON Lines:
+                almanac events Corpus/sync/graph-daily-exceptions.json \\
+                  --from 2024-06-01 --to 2024-07-01 --json
 
             Exit status: 0 on success, 2 for a usage or input error (file, line and \
             column in the message), 1 if the output cannot be written.

@@ -16,9 +16,19 @@ struct ImportCommand: ParsableCommand {
             Every other command reads the result, and `almanac events` also reads \
             the JSON directly.
 
+            Every component written has a DTSTAMP (RFC 5545 sections 3.6.1 and \
+            3.8.7.2: required when the file has no METHOD): the event's last \
+            modification (Google's "updated", Graph's "lastModifiedDateTime"; an \
+            override takes its series'), else the time of the import.
+
             Examples:
-              almanac import google Corpus/sync/google-weekly-moved-cancelled.json
-              almanac import graph Corpus/sync/graph-relative-monthly.json | almanac events - --from 20240501
+
+              A Google payload as iCalendar text:
+                almanac import google Corpus/sync/google-weekly-moved-cancelled.json
+
+              A Graph payload read back by `almanac events`:
+                almanac import graph Corpus/sync/graph-daily-exceptions.json \\
+                  | almanac events - --from 20240601 --to 20240701
 
             Exit status: 0 on success, 2 for a usage or input error (file and \
             field path in the message), 1 if the output cannot be written.

@@ -18,7 +18,11 @@ struct MarkCommand: ParsableCommand {
             Appends one line of JSON to a records file (JSON Lines; default \
             almanac-records.jsonl in the current folder, created when missing) and \
             prints that line. KEY is a day key: series id / recurrence id / date, as \
-            `almanac days --series-id` and `almanac review --json` print them. The \
+            `almanac days`, `agenda --json`, `review` and `diff` print them, the \
+            series id percent-escaped (standup%40example.com: every byte but A-Z a-z \
+            0-9 - . _ ~ as %HH). The series id may also be typed as it is, as \
+            `almanac events` prints a UID (standup@example.com); the line written has \
+            the escaped key. An id that is valid escaped text is read as escaped. The \
             write is one append of the whole line, flushed to disk (fsync); a line \
             torn by an earlier crash is cut off first and reported on standard error.
 
@@ -28,16 +32,19 @@ struct MarkCommand: ParsableCommand {
 
             Examples:
 
-              The sample's Monday team sync, done:
+              The sample's Monday team sync, done (the line appended is printed):
                 almanac mark sync/2023-11-27T10:00:00/2023-11-27 done
-                {"key":"sync/2023-11-27T10:00:00/2023-11-27","mark":"done","recorded":"..."}
 
               Half of a day of the Lisbon trip, with a note, at a fixed time:
                 almanac mark lisbon/2023-11-29T07:15:00/2023-12-01 partial=0.5 \\
                   --note "flight delayed" --at 2023-12-01T21:45:00Z
 
               Skipped, in another file:
-                almanac mark plants/2023-12-02/2023-12-02 skipped --records ~/records.jsonl
+                almanac mark plants/2023-12-02/2023-12-02 skipped \\
+                  --records my-records.jsonl
+
+              A day of the bundled calendar's stand-up, its UID as `events` prints it:
+                almanac mark standup@example.com/2024-05-06T09:30:00/2024-05-06 done
 
             MARK is done, partial (how much unknown: a review counts it as half), \
             partial=F with F from 0 to 1, or skipped.
@@ -47,7 +54,7 @@ struct MarkCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The day key: series id / recurrence id / date.", valueName: "key"))
+    @Argument(help: ArgumentHelp("The day key: series id / recurrence id / date (the id escaped as days prints it, or as typed).", valueName: "key"))
     var key: String
 
     @Argument(help: ArgumentHelp("done, partial, partial=0.5 or skipped.", valueName: "mark"))
@@ -65,7 +72,7 @@ struct MarkCommand: ParsableCommand {
     func run() throws {
         let dayKey: DayKey
         let parsedMark: DayRecord.Mark
-        do throws(AlmanacError) { dayKey = try DayKey(parsing: key) } catch { throw CLIError(error, context: "KEY \"\(key)\"") }
+        do throws(AlmanacError) { dayKey = try Self.dayKey(key) } catch { throw CLIError(error, context: "KEY \"\(key)\"") }
         do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw CLIError(error, context: "MARK") }
         var time = Timestamp(secondsSinceEpoch: Int64(now()))
         if let at {

@@ -30,34 +30,46 @@ struct SeriesOptions: ParsableArguments {
     var includeDtstart = true
 
     /// The request these options describe, the same one a batch line would
-    /// give; RFC 3339 values and comma lists already rewritten.
+    /// give; RFC 3339 values and comma lists already rewritten. `typed` is
+    /// the same request with each value as typed, for messages.
     func request(rrules: [String], after: String? = nil, before: String? = nil,
-                 limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> BatchRequest {
+                 limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> (request: BatchRequest, typed: BatchRequest) {
         // Optional for argument-parser so that `days --ics` can go without it.
         guard let start else { throw CLIError("Missing expected argument '--start <dtstart>'", kind: "usage") }
-        let dtstart = CLIValue.rfc5545(start)
+        func value(_ text: String?, _ option: String) throws(CLIError) -> String? {
+            guard let text else { return nil }
+            do throws(AlmanacError) { return try CLIValue.rfc5545(text) } catch { throw CLIError(error, context: option) }
+        }
+        let dtstart = try value(start, "--start")!
         let timed = tz != nil || dtstart.hasSuffix("Z") || dtstart.hasSuffix("z")
-        var rdateValues: [String] = [], exdateValues: [String] = []
+        var rdateValues: [(typed: String, value: String)] = [], exdateValues: [(typed: String, value: String)] = []
         for v in rdates { rdateValues += try CLIValue.list(v, option: "--rdate", seriesZone: tz, hasInstants: timed) }
         for v in exdates { exdateValues += try CLIValue.list(v, option: "--exdate", seriesZone: tz, hasInstants: timed) }
-        return BatchRequest(dtstart: dtstart, tzid: tz, rrules: rrules, exrules: exrules,
-                            rdates: rdateValues, exdates: exdateValues,
-                            after: after.map(CLIValue.rfc5545), before: before.map(CLIValue.rfc5545),
-                            limit: limit, strict: strict, includeDtstart: includeDtstart)
+        let request = BatchRequest(dtstart: dtstart, tzid: tz, rrules: rrules, exrules: exrules,
+                                   rdates: rdateValues.map(\.value), exdates: exdateValues.map(\.value),
+                                   after: try value(after, "--after"), before: try value(before, "--before"),
+                                   limit: limit, strict: strict, includeDtstart: includeDtstart)
+        var typed = request
+        typed.dtstart = start
+        typed.rdates = rdateValues.map(\.typed)
+        typed.exdates = exdateValues.map(\.typed)
+        typed.after = after
+        typed.before = before
+        return (request, typed)
     }
 
     /// The request read and checked, its notes on standard error; its
     /// errors name the options (`--tz: `, `--rdate "1997x": `).
     func query(rrules: [String], after: String? = nil, before: String? = nil,
                limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> BatchQuery {
-        let request = try request(rrules: rrules, after: after, before: before, limit: limit)
+        let (request, typed) = try request(rrules: rrules, after: after, before: before, limit: limit)
         do throws(AlmanacError) {
             let query = try BatchQuery(request)
             for reading in query.readings { StandardStreams.printError("note: " + reading) }
             return query
         } catch {
             var e = CLIError(error)
-            e.message = CLI.optionNames(error.message, request: request)
+            e.message = CLI.optionNames(error.message, request: typed)
             throw e
         }
     }

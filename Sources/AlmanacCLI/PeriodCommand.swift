@@ -70,7 +70,7 @@ struct PeriodCommand: ParsableCommand {
         let rule = try weekRule.rule()
         // A week number without its own rule is read with --week-rule.
         var text = period
-        if !rule.isISO, text.contains("-W"), !text.contains("@") { text += "@" + rule.description }
+        if !rule.isISO, text.uppercased().contains("-W"), !text.contains("@") { text += "@" + rule.description }
         let p: Period
         do throws(AlmanacError) { p = try Period(parsing: text) } catch { throw CLIError(error) }
         let groups: [(name: String, granularity: Period.Granularity)] = [("weeks", .week), ("months", .month), ("years", .year)]

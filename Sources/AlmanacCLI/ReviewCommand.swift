@@ -51,9 +51,12 @@ struct ReviewCommand: ParsableCommand {
                 almanac review 2023-W48 --json
                 almanac review 2023-W48 --svg review.svg
 
-              A month of a calendar file, seen from Tokyo:
-                almanac review 2024-05 --ics work.ics --records my-records.jsonl \\
+              A week of a calendar file, seen from Tokyo:
+                almanac review 2024-W19 --ics Corpus/samples/calendar.ics \\
                   --viewer Asia/Tokyo
+
+              The sample's November 2023, its records file named:
+                almanac review 2023-11 --records Corpus/samples/records.jsonl
 
               A daily habit at 07:00 in Paris, its key series id "run":
                 almanac review 2024-03 FREQ=DAILY --start 20240101T070000 \\

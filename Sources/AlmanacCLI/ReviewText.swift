@@ -24,7 +24,7 @@ struct ReviewText {
         let p = review.period
         var out = "Review of \(p): \(Self.dayTitle(p.firstDay)) – \(Self.dayTitle(p.lastDay)), days in \(review.viewer.identifier)\n"
         out += "\(seriesCount) events and to-dos from \(seriesSource), \(review.events.count) with days in \(p)\n"
-        out += "\(recordCount) records from \(recordSource)\n\n"
+        out += "\(recordCount) record\(recordCount == 1 ? "" : "s") from \(recordSource)\n\n"
         out += header("Event")
         for e in review.events { out += row(e.title, e.tally) }
         out += row("Total", review.totals)

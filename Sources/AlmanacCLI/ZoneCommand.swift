@@ -30,10 +30,12 @@ struct ZoneCommand: ParsableCommand {
 
               Mexico City since its 2022 abolition of DST, then as ICU's data has it:
                 almanac zone America/Mexico_City --from 2022-01-01 --to 2025-01-01
-                almanac zone America/Mexico_City --from 2022-01-01 --to 2025-01-01 --source icu
+                almanac zone America/Mexico_City --from 2022-01-01 --to 2025-01-01 \\
+                  --source icu
 
               A Windows id, as JSON:
-                almanac zone 'Pacific Standard Time' --from 2024-01-01 --to 2025-01-01 --json
+                almanac zone 'Pacific Standard Time' --from 2024-01-01 \\
+                  --to 2025-01-01 --json
 
             --json writes one line per zone: {"zone", "identifier", "source", \
             "data_version", "transitions": [{"instant", "before", "after"}]}, or with \

@@ -59,8 +59,17 @@ enum AlmanacExecutable {
     }
 
     /// Runs `almanac` with arguments and standard input; waits for it to end.
-    static func run(_ arguments: [String], stdin: String = "", executable: String? = nil) throws -> Result {
-        let executable = try executable ?? path()
+    /// `directory` is its working folder (default: the test's, the
+    /// package's root); `environment` is added to the fixed one.
+    static func run(_ arguments: [String], stdin: String = "", executable: String? = nil, directory: String? = nil,
+                    environment extra: [String] = []) throws -> Result {
+        var executable = try executable ?? path()
+        var arguments = arguments
+        if let directory {
+            // posix_spawn_file_actions_addchdir_np is not imported into Swift: a shell changes folder, then execs.
+            arguments = ["-c", #"cd "$0" && exec "$@""#, directory, executable] + arguments
+            executable = "/bin/sh"
+        }
         let input = try TemporaryFile(contents: Array(stdin.utf8))
         let output = try TemporaryFile(contents: [])
         let errors = try TemporaryFile(contents: [])
@@ -74,7 +83,8 @@ enum AlmanacExecutable {
 
         // A fixed environment: no COLUMNS, so help text wraps at 80 columns.
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let environment: [String] = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/tmp"]
+        func name(_ variable: String) -> Substring { variable.prefix { $0 != "=" } }
+        let environment = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/tmp"].filter { v in !extra.contains { name($0) == name(v) } } + extra
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
 
@@ -94,6 +104,49 @@ enum AlmanacExecutable {
         var code: Int32
         var path: String
         var description: String { "cannot run \(path): error \(code)" }
+    }
+}
+
+/// An empty folder in the temporary folder, deleted with what it holds on release.
+final class TemporaryFolder {
+    let path: String
+
+    struct CreateError: Error {}
+
+    init() throws {
+        var template = Array("/tmp/almanac-cli-test-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { throw CreateError() }
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// A folder that looks like the package's root to the commands of the
+    /// README and of the help: `Corpus` links to the package's.
+    static func packageLike() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        guard symlink(packageRoot + "/Corpus", folder.path + "/Corpus") == 0 else { throw CreateError() }
+        return folder
+    }
+
+    /// The package's root folder (where Package.swift is).
+    static var packageRoot: String {
+        var dir = String(#filePath)
+        while let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            if access(dir + "/Package.swift", F_OK) == 0 { return dir }
+        }
+        return "."
+    }
+
+    deinit {
+        // Only what the commands write here: files, and the Corpus link (not followed).
+        if let d = opendir(path) {
+            while let entry = readdir(d) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+                if name != "." && name != ".." { unlink(path + "/" + name) }
+            }
+            closedir(d)
+        }
+        rmdir(path)
     }
 }
 

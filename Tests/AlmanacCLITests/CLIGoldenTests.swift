@@ -44,8 +44,8 @@ import Testing
     @Test func batchHelpShowsARequestAndItsReply() throws {
         let r = try run(["batch", "--help"])
         #expect(r.status == 0, "\(r)")
-        #expect(r.stdout.contains(#"{"id":"a","dtstart":"19970902T090000Z","rrule":"FREQ=DAILY","limit":1}"#))
-        #expect(r.stdout.contains(#"{"id":"a","occurrences":["1997-09-02T09:00:00Z"],"truncated":true}"#))
+        #expect(r.stdout.contains(#"'{"id":"a","dtstart":"19970902","rrule":"FREQ=DAILY","limit":1}' \"#), "\(r)")
+        #expect(r.stdout.contains(#"{"id":"a","occurrences":["1997-09-02"],"truncated":true}"#), "\(r)")
     }
 
     // MARK: expand
@@ -151,7 +151,7 @@ import Testing
         (["expand", "--start", "19970902"], "Missing expected argument '<rrule> ...'"),
         (["expand", "FREQ=DAILY"], "Missing expected argument '--start <dtstart>'"),
         (["expand", "FREQ=DAILY", "--start", "19970902", "--limit", "ten"], "The value 'ten' is invalid for '--limit <n>'"),
-        (["expand", "FREQ=DAILY", "--start", "19970902", "--bogus"], "Unknown option '--bogus'"),
+        (["expand", "FREQ=DAILY", "--start", "19970902", "--bogus"], "unknown option '--bogus'"),
     ])
     func usageErrorsExit2(arguments: [String], message: String) throws {
         let r = try run(arguments)

@@ -95,8 +95,11 @@ import Testing
 
         """
 
+    // Each in an empty folder: an almanac-records.jsonl in the package's
+    // root (the README's `mark` writes one) would be read instead of the sample's.
     @Test func sampleWeekText() throws {
-        let r = try AlmanacExecutable.run(["review", "2023-W48"])
+        let here = try TemporaryFolder()
+        let r = try AlmanacExecutable.run(["review", "2023-W48"], directory: here.path)
         #expect(r.status == 0, "\(r)")
         #expect(r.stdout == Self.text, "\(r)")
         #expect(r.stderr == "")
@@ -177,7 +180,8 @@ import Testing
     ].joined()
 
     @Test func sampleWeekJSON() throws {
-        let r = try AlmanacExecutable.run(["review", "2023-W48", "--json"])
+        let here = try TemporaryFolder()
+        let r = try AlmanacExecutable.run(["review", "2023-W48", "--json"], directory: here.path)
         #expect(r.status == 0, "\(r)")
         #expect(r.stdout == Self.json + "\n", "\(r)")
         // And it is JSON.

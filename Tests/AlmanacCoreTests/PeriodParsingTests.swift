@@ -27,6 +27,15 @@ import Testing
         #expect(try Period(parsing: "2023-11-13/P7D") == .span(from: CivilDate(2023, 11, 13)!, dayCount: 7)!)
     }
 
+    /// Letters in either case (ISO 8601 writes them upper case; people type
+    /// `2023-w48`); the text written back is upper case.
+    @Test(arguments: [("2023-w48", "2023-W48"), ("2023-w48@su1", "2023-W48@SU1"), ("2023-W48@Su1", "2023-W48@SU1"),
+                      ("2023-w48@mo4", "2023-W48"), ("2023-11-13/p7d", "2023-11-13/P7D"), ("2023-11-13/P7d", "2023-11-13/P7D")])
+    func lettersInEitherCase(_ typed: String, _ canonical: String) throws {
+        #expect(try Period(parsing: typed) == Period(parsing: canonical))
+        #expect(try Period(parsing: typed).description == canonical)
+    }
+
     /// Each bad text, the column of the fault, the offending piece and the message.
     @Test(arguments: [
         ("2023-W54", 7, "54", "invalid period \"2023-W54\" at column 7: week 54 does not exist in 2023, which has 52 weeks"),
@@ -55,7 +64,8 @@ import Testing
         ("2023-W48@SU8", 12, "8", "invalid period \"2023-W48@SU8\" at column 12: expected the minimum days in the first week, a digit in 1...7"),
         ("2023-W48@SU", 12, "", "invalid period \"2023-W48@SU\" at column 12: expected the minimum days in the first week, a digit in 1...7"),
         ("2023-W48/P7D", 9, "/", "invalid period \"2023-W48/P7D\" at column 9: expected \"@\" and a week rule such as @SU1"),
-        ("2023-w48", 6, "w", "invalid period \"2023-w48\" at column 6: expected the 2-digit month"),
+        ("2023-x48", 6, "x", "invalid period \"2023-x48\" at column 6: expected the 2-digit month"),
+        ("2023-11-13/p7w", 14, "w", "invalid period \"2023-11-13/p7w\" at column 14: expected \"D\" (a span counts days: P7D)"),
         ("2023-W4", 7, "4", "invalid period \"2023-W4\" at column 7: week \"4\" must have 2 digits"),
         ("2023-1", 6, "1", "invalid period \"2023-1\" at column 6: month \"1\" must have 2 digits"),
         ("2023-11-1", 9, "1", "invalid period \"2023-11-1\" at column 9: day \"1\" must have 2 digits"),

@@ -1,4 +1,11 @@
 import Almanac
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension EventCalendar {
     /// The calendar as iCalendar text (RFC 5545): a VCALENDAR with one
@@ -8,13 +15,26 @@ extension EventCalendar {
     ///
     /// ```swift
     /// let text = EventCalendar(events: imported).icsText(productID: "-//Example//Sync//EN")
+    /// let fixed = calendar.icsText(stamp: Timestamp(secondsSinceEpoch: 1_714_550_400))   // reproducible
     /// ```
     ///
     /// Zones are written as their TZID (IANA or Windows names, which every
     /// reader that knows the zone database resolves), without VTIMEZONE.
-    /// DTSTAMP is LAST-MODIFIED, and left out when that is unknown.
-    public func icsText(productID: String = "-//Almanac//Almanac//EN") -> String {
-        var w = _CalendarWriter()
+    ///
+    /// Every component gets a DTSTAMP, which RFC 5545 requires in a VEVENT
+    /// and a VTODO when the object has no METHOD (sections 3.6.1 and
+    /// 3.6.2), and which then is "the date and time that the information
+    /// associated with the calendar component was last revised" (section
+    /// 3.8.7.2): the series' LAST-MODIFIED when known (an override, which
+    /// has no time of its own in ``CalendarEvent/Override``, takes its
+    /// series'), else `stamp`, the time of writing. Without `stamp`, the
+    /// system clock's time.
+    ///
+    /// - Parameters:
+    ///   - productID: PRODID's value.
+    ///   - stamp: DTSTAMP where no last modification is known (default: now).
+    public func icsText(productID: String = "-//Almanac//Almanac//EN", stamp: Timestamp? = nil) -> String {
+        var w = _CalendarWriter(stamp: stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil))))
         w.line("BEGIN:VCALENDAR")
         w.line("VERSION:2.0")
         w.line("PRODID:" + _CalendarWriter.escape(productID))
@@ -30,6 +50,8 @@ extension EventCalendar {
 /// Writes content lines, folded at 75 octets (RFC 5545 section 3.1).
 package struct _CalendarWriter {
     var out = ""
+    /// DTSTAMP where no last modification is known.
+    let stamp: Timestamp
 
     mutating func line(_ s: String) {
         var count = 0
@@ -49,10 +71,8 @@ package struct _CalendarWriter {
         let name = e.component == .todo ? "VTODO" : "VEVENT"
         line("BEGIN:" + name)
         line("UID:" + Self.escape(e.uid))
-        if let t = e.lastModified {
-            line("DTSTAMP:" + Anchor.utc(Self.civil(t)).rfc5545)
-            line("LAST-MODIFIED:" + Anchor.utc(Self.civil(t)).rfc5545)
-        }
+        line("DTSTAMP:" + Self.utc(e.lastModified ?? stamp))
+        if let t = e.lastModified { line("LAST-MODIFIED:" + Self.utc(t)) }
         if let s = e.sequence { line("SEQUENCE:\(s)") }
         let set = e.recurrence
         line("DTSTART" + Self.property(set.start))
@@ -76,6 +96,7 @@ package struct _CalendarWriter {
         let name = e.component == .todo ? "VTODO" : "VEVENT"
         line("BEGIN:" + name)
         line("UID:" + Self.escape(e.uid))
+        line("DTSTAMP:" + Self.utc(e.lastModified ?? stamp))
         line("RECURRENCE-ID" + (o.thisAndFuture ? ";RANGE=THISANDFUTURE" : "") + Self.property(o.recurrenceID))
         if let s = o.sequence { line("SEQUENCE:\(s)") }
         line("DTSTART" + Self.property(o.start))
@@ -113,6 +134,9 @@ package struct _CalendarWriter {
         if case .zoned(let c, _) = a { return Anchor.floating(c).rfc5545 }
         return a.rfc5545
     }
+
+    /// `20240501T080000Z`.
+    static func utc(_ t: Timestamp) -> String { Anchor.utc(civil(t)).rfc5545 }
 
     static func civil(_ t: Timestamp) -> CivilDateTime {
         CivilDateTime(localSeconds: t.secondsSinceEpoch) ?? CivilDate(1970, 1, 1)!.at(0, 0)

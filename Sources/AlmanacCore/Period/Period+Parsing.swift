@@ -11,11 +11,15 @@ extension Period {
     /// | `2023-11-13/P7D`  | a span of 7 days starting on 13 November 2023   |
     ///
     /// Years have exactly four digits (0001...9999), months, days and weeks
-    /// two; letters are upper case. `@MO4` (the ISO rule written out) is
-    /// accepted; ``description`` leaves it out.
+    /// two. `@MO4` (the ISO rule written out) is accepted; ``description``
+    /// leaves it out. Letters are read in either case: ISO 8601 writes them
+    /// upper case, people type `2023-w48` and `2023-11-27/p7d`, and no
+    /// form differs from another by case alone. ``description`` writes
+    /// upper case.
     ///
     /// ```swift
     /// try Period(parsing: "2025-W01").firstDay   // 2024-12-30
+    /// try Period(parsing: "2023-w48").description   // "2023-W48"
     /// try Period(parsing: "2023-W54")
     /// // throws: invalid period "2023-W54" at column 7: week 54 does not exist in 2023, which has 52 weeks
     /// ```
@@ -68,8 +72,9 @@ struct _PeriodParser {
         return (v, start, i - start)
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(AlmanacError) {
-        guard !atEnd, bytes[i] == byte else {
+    /// The byte `byte` next; with `foldingCase`, a letter in either case.
+    mutating func expect(_ byte: UInt8, _ what: String, foldingCase: Bool = false) throws(AlmanacError) {
+        guard !atEnd, bytes[i] == byte || (foldingCase && bytes[i] | 0x20 == byte | 0x20) else {
             throw fail(atEnd ? "expected \(what) after \"\(text)\"" : "expected \(what)", at: i, length: 1)
         }
         i += 1
@@ -107,7 +112,7 @@ struct _PeriodParser {
         let year = y.value
         if atEnd { return Period.year(year)! }
         try expect(0x2D, "\"-\"")   // -
-        if !atEnd, bytes[i] == 0x57 {   // W
+        if !atEnd, bytes[i] | 0x20 == 0x77 {   // W or w
             i += 1
             return try week(year)
         }
@@ -128,10 +133,10 @@ struct _PeriodParser {
         let date = CivilDate(_unchecked: year, m.value, d.value)
         if atEnd { return Period.day(date) }
         try expect(0x2F, "\"/\" and a duration such as P7D")   // /
-        try expect(0x50, "\"P\" (a duration such as P7D)")      // P
+        try expect(0x50, "\"P\" (a duration such as P7D)", foldingCase: true)      // P
         let c = digits()
         guard c.count > 0 else { throw fail("expected a number of days (such as P7D)", at: c.start, length: 1) }
-        try expect(0x44, "\"D\" (a span counts days: P7D)")     // D
+        try expect(0x44, "\"D\" (a span counts days: P7D)", foldingCase: true)     // D
         try checkEnd()
         guard c.value >= 1 else { throw fail("a span has at least one day (P1D)", at: c.start, length: c.count) }
         guard let span = Period.span(from: date, dayCount: c.value) else {
@@ -146,7 +151,7 @@ struct _PeriodParser {
         var rule = WeekRule.iso
         if !atEnd {
             try expect(0x40, "\"@\" and a week rule such as @SU1")   // @
-            guard i + 2 <= bytes.count, let wd = Weekday(rfcCode: String(decoding: bytes[i..<(i + 2)], as: UTF8.self)) else {
+            guard i + 2 <= bytes.count, let wd = Weekday(rfcCode: String(decoding: bytes[i..<(i + 2)], as: UTF8.self).uppercased()) else {
                 throw fail("expected a weekday code (MO, TU, WE, TH, FR, SA or SU) for the first day of the week", at: i, length: 2)
             }
             i += 2
