@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "AlmanacReviewTests", dependencies: ["AlmanacReview", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacCLITests",
-            dependencies: ["AlmanacCLI", "Almanac", "AlmanacTestSupport"],
+            dependencies: ["AlmanacCLI", "Almanac", "AlmanacReview", "AlmanacTestSupport"],
             // The heat map's pixel reader, run with python3 by ReviewCommandTests.
             exclude: ["png_pixels.py"]
         ),

@@ -22,9 +22,16 @@ struct MarkCommand: ParsableCommand {
             series id percent-escaped (standup%40example.com: every byte but A-Z a-z \
             0-9 - . _ ~ as %HH). The series id may also be typed as it is, as \
             `almanac events` prints a UID (standup@example.com); the line written has \
-            the escaped key. An id that is valid escaped text is read as escaped. The \
-            write is one append of the whole line, flushed to disk (fsync); a line \
-            torn by an earlier crash is cut off first and reported on standard error.
+            the escaped key. An id that is valid escaped text is read as escaped.
+
+            The file: a new one is created readable by you alone (mode 0600); an \
+            existing one keeps its mode. Each mark takes an exclusive lock on it \
+            (flock), so marks running at once each add their line whole; the line is \
+            written in one piece and flushed to disk (fsync), and a write that fails \
+            (a full disk) leaves nothing behind. A line torn by an earlier crash is \
+            cut off first and reported on standard error. The default name is never \
+            followed when it is a symbolic link (the mark fails instead); a path given \
+            with --records is followed, a symbolic link there being yours to make.
 
             A later record for the same key wins (`almanac review` counts the latest \
             --at, and of equal times the later line), so a change of mind is a new \
@@ -63,8 +70,9 @@ struct MarkCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A note to keep with the record.", valueName: "text"))
     var note: String?
 
-    @Option(help: ArgumentHelp("The records file (default: almanac-records.jsonl in the current folder).", valueName: "file"))
-    var records: String = ReviewCommand.defaultRecords
+    @Option(help: ArgumentHelp("The records file (default: almanac-records.jsonl in the current folder, never followed as a symbolic link).",
+                               valueName: "file"))
+    var records: String?
 
     @Option(help: ArgumentHelp("When the record was made, in UTC: 2023-11-28T09:00:00Z (default: now).", valueName: "timestamp"))
     var at: String?
@@ -82,19 +90,30 @@ struct MarkCommand: ParsableCommand {
             time = t
         }
         let record = DayRecord(key: dayKey, mark: parsedMark, note: note, recordedAt: time)
+        let path = records ?? ReviewCommand.defaultRecords
         let line: [UInt8], torn: RecordLog.TornLine?
         do throws(AlmanacError) {
             line = try record.jsonLine()
-            torn = try RecordLog.append(record, to: records)
+            // A path the user gave is theirs: a symbolic link there is followed. The default name is not.
+            torn = try RecordLog.append(record, to: path, followingSymlink: records != nil)
         } catch {
+            if records == nil && isSymbolicLink(path) {
+                throw CLIError(error.message + "; give --records \(path) to follow it")
+            }
             throw CLIError(error)
         }
         if let torn {
-            StandardStreams.printError("note: \(records): line \(torn.line) was torn by an interrupted write and was cut off: "
+            StandardStreams.printError("note: \(path): line \(torn.line) was torn by an interrupted write and was cut off: "
                 + String(decoding: torn.bytes, as: UTF8.self))
         }
         try CLI.write(line)
     }
+}
+
+/// Whether the path's last component is a symbolic link (POSIX `lstat`).
+private func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
 }
 
 /// The current time in seconds since 1970 (POSIX `time`).

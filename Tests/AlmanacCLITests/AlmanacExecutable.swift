@@ -63,6 +63,13 @@ enum AlmanacExecutable {
     /// package's root); `environment` is added to the fixed one.
     static func run(_ arguments: [String], stdin: String = "", executable: String? = nil, directory: String? = nil,
                     environment extra: [String] = []) throws -> Result {
+        try start(arguments, stdin: stdin, executable: executable, directory: directory, environment: extra).wait()
+    }
+
+    /// Starts `almanac` with arguments and standard input and returns at
+    /// once: several can run at the same time (the concurrent `mark` test).
+    static func start(_ arguments: [String], stdin: String = "", executable: String? = nil, directory: String? = nil,
+                      environment extra: [String] = []) throws -> Running {
         var executable = try executable ?? path()
         var arguments = arguments
         if let directory {
@@ -91,13 +98,48 @@ enum AlmanacExecutable {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else { throw SpawnError(code: spawned, path: executable) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw SpawnError(code: errno, path: executable) }
+        return Running(pid: pid, path: executable, files: [input, output, errors])
+    }
+
+    /// A started `almanac`: ``wait()`` for its result, ``hasEnded()`` to poll.
+    final class Running {
+        let pid: pid_t
+        let path: String
+        /// Standard input, output and error.
+        let files: [TemporaryFile]
+        private var status: Int32?
+
+        init(pid: pid_t, path: String, files: [TemporaryFile]) {
+            self.pid = pid
+            self.path = path
+            self.files = files
         }
-        // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitStatus, stdout: output.read(), stderr: errors.read())
+
+        /// Whether the process has ended (reaps it without blocking).
+        func hasEnded() throws -> Bool {
+            if status != nil { return true }
+            var raw: Int32 = 0
+            let r = waitpid(pid, &raw, WNOHANG)
+            if r == 0 || (r < 0 && errno == EINTR) { return false }
+            guard r == pid else { throw SpawnError(code: errno, path: path) }
+            status = raw
+            return true
+        }
+
+        /// Waits for the process to end; its exit status and output.
+        func wait() throws -> Result {
+            if status == nil {
+                var raw: Int32 = 0
+                while waitpid(pid, &raw, 0) < 0 {
+                    guard errno == EINTR else { throw SpawnError(code: errno, path: path) }
+                }
+                status = raw
+            }
+            let raw = status!
+            // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
+            let exitStatus = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            return Result(status: exitStatus, stdout: files[1].read(), stderr: files[2].read())
+        }
     }
 
     struct SpawnError: Error, CustomStringConvertible {

@@ -18,13 +18,25 @@ import AlmanacRequests
 /// let review = try Review(of: week, viewer: berlin, series: series, records: log.records)
 /// ```
 ///
-/// **Crashes.** An append is one `write(2)` of the whole line on a file
-/// opened with `O_APPEND`, then `fsync(2)`. A crash can still leave a
-/// prefix of the last line: a last line with no line break that is not a
-/// record is a *torn line*, reported in ``Contents/tornLine`` and skipped.
-/// Every other line that is not a record is an error naming its line. The
-/// next ``append(_:to:)`` cuts a torn tail off before it writes (and returns
-/// it), so the file stays readable. Blank lines are skipped.
+/// **Crashes and concurrent writers.** An append takes an exclusive lock
+/// on the file (`flock(2)`), and under it checks the file's end, writes the
+/// whole line with one `write(2)` and `fsync(2)`s, so writers in other
+/// processes and other threads queue and none cuts or splits another's
+/// line. A crash can still leave a prefix of the line being written: a last
+/// line with no line break that is not a record is a *torn line*, reported
+/// in ``Contents/tornLine`` and skipped; the next
+/// ``append(_:to:followingSymlink:)`` cuts it off under the lock (and
+/// returns it), so the file stays readable. A failed write (a full disk)
+/// leaves no part of its line. Every other line that is not a record is an
+/// error naming its line. Blank lines are skipped. Readers do not lock
+/// while the file ends with a line break; ``read(path:)`` sees a record
+/// being appended whole or not at all, never as an error.
+///
+/// **Privacy.** A new file is created with mode 0600 (notes are private);
+/// an existing file keeps its mode. An append does not follow a symbolic
+/// link at the path unless asked (`followingSymlink: true`), so a link
+/// planted where the file should be makes it fail rather than write (or
+/// create a file) where the link points.
 public enum RecordLog {
     /// What a records file holds.
     ///
@@ -127,88 +139,4 @@ public enum RecordLog {
         }
         return out
     }
-
-    /// Reads a records file.
-    ///
-    /// ```swift
-    /// let log = try RecordLog.read(path: "almanac-records.jsonl")
-    /// ```
-    ///
-    /// - Throws: ``AlmanacError/Kind/invalidValue`` when the file cannot be
-    ///   read (`cannot read "x.jsonl": No such file or directory`) or a line
-    ///   is bad (see ``read(_:)``).
-    public static func read(path: String) throws(AlmanacError) -> Contents {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw fileError("read", path) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw fileError("read", path) }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        do throws(AlmanacError) { return try read(bytes) } catch {
-            throw AlmanacError(.invalidValue, "\(path): \(error.message)")
-        }
-    }
-
-    /// Appends one record as one line: opens the file with `O_APPEND` (read and write, to look at its tail)
-    /// (creating it, mode 0644), writes the line in one `write`, and
-    /// `fsync`s. A torn last line left by an earlier crash is cut off first
-    /// and returned.
-    ///
-    /// ```swift
-    /// try RecordLog.append(DayRecord(key: key, mark: .done, recordedAt: now), to: "almanac-records.jsonl")
-    /// ```
-    ///
-    /// - Throws: ``AlmanacError/Kind/invalidValue`` when the file cannot be
-    ///   opened or written (`cannot write "x.jsonl": Permission denied`).
-    @discardableResult
-    public static func append(_ record: DayRecord, to path: String) throws(AlmanacError) -> TornLine? {
-        let line = try record.jsonLine()
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT, 0o644)
-        guard fd >= 0 else { throw fileError("write", path) }
-        defer { close(fd) }
-        let torn = try cutTornTail(fd, path: path)
-        var done = 0
-        while done < line.count {
-            let n = line[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw fileError("write", path) }
-            done += n
-        }
-        guard fsync(fd) == 0 else { throw fileError("write", path) }
-        return torn
-    }
-
-    /// When the file does not end with a line break, reads it and cuts off
-    /// its last line if that line is torn; a complete last record without a
-    /// line break gets one.
-    static func cutTornTail(_ fd: Int32, path: String) throws(AlmanacError) -> TornLine? {
-        let size = lseek(fd, 0, SEEK_END)
-        guard size > 0 else { return nil }
-        var last: UInt8 = 0
-        guard pread(fd, &last, 1, size - 1) == 1 else { throw fileError("read", path) }
-        guard last != 0x0A else { return nil }
-        let contents = try read(path: path)
-        guard let torn = contents.tornLine else {
-            var newline: UInt8 = 0x0A
-            guard write(fd, &newline, 1) == 1 else { throw fileError("write", path) }
-            return nil
-        }
-        guard ftruncate(fd, size - off_t(torn.bytes.count)) == 0 else { throw fileError("write", path) }
-        return torn
-    }
-
-    static func fileError(_ verb: String, _ path: String) -> AlmanacError {
-        AlmanacError(.invalidValue, "cannot \(verb) \"\(path)\": " + String(cString: strerror(errno)))
-    }
-}
-
-/// POSIX `read`, named apart from ``RecordLog/read(_:)``.
-private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
 }
