@@ -7,7 +7,7 @@ import AlmanacSync
 enum SyncInput {
     /// The file's events; `source` is `ics`, `google` or `graph`, guessed
     /// from the content when `nil`.
-    static func events(_ path: String, source: String?, strict: Bool = false) throws(CLIError) -> [SyncEvent] {
+    static func events(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> [SyncEvent] {
         let bytes = try read(path)
         let kind: SyncEvent.Source
         if let source {
@@ -32,15 +32,15 @@ enum SyncInput {
             throw CLIError(error, context: path)
         }
         do throws(AlmanacError) {
-            return SyncEvent.events(of: try DaysCommand.calendar(bytes, path: path, strict: strict))
+            return SyncEvent.events(of: try DaysCommand.calendar(bytes, path: path, options: options))
         } catch {
             throw CLIError(error.message, kind: error.kind.rawValue)
         }
     }
 
     /// The file's events as a calendar.
-    static func calendar(_ path: String, source: String?, strict: Bool = false) throws(CLIError) -> EventCalendar {
-        EventCalendar(events: try events(path, source: source, strict: strict).map(\.series))
+    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> EventCalendar {
+        EventCalendar(events: try events(path, source: source, options: options).map(\.series))
     }
 
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
