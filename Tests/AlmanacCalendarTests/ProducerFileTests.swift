@@ -95,6 +95,18 @@ struct ProducerFileTests {
         #expect(c.readings.contains { $0.line == 6 && $0.message.contains("BEGIN:VTODO inside the VEVENT of line 3") })
     }
 
+    /// Events nested in nested events: up to three enclosing events they
+    /// are read, deeper ones are stepped over with everything in them (one
+    /// reading), so that 10,000 levels keep the reader's stack short.
+    @Test func deepNestingIsSteppedOver() throws {
+        var lines: [String] = []
+        for k in 0..<10_000 { lines += ["BEGIN:VEVENT", "UID:e\(k)", "DTSTART:20240110T090000Z"] }
+        lines += Array(repeating: "END:VEVENT", count: 10_000)
+        let c = try EventCalendar(ics: Self.ics(lines))
+        #expect(c.events.map(\.uid).sorted() == ["e0", "e1", "e2", "e3"])
+        #expect(c.readings.filter { $0.kind == .skipped }.map(\.line) == [3 + 4 * 3])
+    }
+
     @Test func nestedComponentIsAStrictError() {
         let e = Self.error(Self.nested, .strict)
         #expect(e?.kind == .structure && e?.line == 6, "\(String(describing: e))")
@@ -196,6 +208,12 @@ struct ProducerFileTests {
         let c = try EventCalendar(ics: Self.ics(newer))
         #expect(c.events.count == 1)
         #expect(Self.starts(c) == [Self.utc(20, 15)])
+    }
+
+    @Test func aToDoRevisesNoEvent() throws {
+        let text = Self.ics(Self.master("u", 10, sequence: 1)
+                            + ["BEGIN:VTODO", "UID:u", "SEQUENCE:2", "DTSTART:20240111T090000Z", "END:VTODO"])
+        #expect(try EventCalendar(ics: text).events.map(\.component) == [.event, .todo])
     }
 
     @Test func revisionsAreSoughtWithinOneVCalendar() throws {

@@ -98,7 +98,8 @@ public struct CalendarOptions: Sendable, Hashable {
     public var expansion: ExpansionOptions
     /// Keep every VEVENT (or VTODO) of a UID without RECURRENCE-ID as a
     /// series of its own, also when one revises another. Off by default:
-    /// of such components in one VCALENDAR, one whose SEQUENCE is higher
+    /// of such components in one VCALENDAR (VEVENTs with VEVENTs, VTODOs
+    /// with VTODOs), one whose SEQUENCE is higher
     /// (a missing SEQUENCE is 0), or with an equal SEQUENCE whose
     /// LAST-MODIFIED is later (both given), revises the other, which is
     /// left out with a reading (RFC 5545 section 3.8.7.4: SEQUENCE "is

@@ -134,6 +134,10 @@ enum _ComponentReader {
             implicit = true
         } else if let parent = stack.last, _NestedEvent.isNested(value, in: parent.name) {
             if !lenient { throw _NestedEvent.error(value, line: line, parent: parent) }
+            guard stack.count - 1 <= _NestedEvent.deepest else {   // stack[0] is the VCALENDAR
+                readings.append(_NestedEvent.tooDeep(value, line: line))
+                return (value, 1, line)
+            }
             readings.append(_NestedEvent.reading(value, line: line, parent: parent))
             pending.flush(into: &stack)
             stack.append(_Component(name: value, line: line))
@@ -171,8 +175,9 @@ enum _ComponentReader {
         pending.flush(into: &stack)
         let c = stack.removeLast()
         guard let parent = stack.last else { return calendars.append(c) }
-        if _NestedEvent.isNested(c.name, in: parent.name), let k = stack.lastIndex(where: { $0.name == "VCALENDAR" }) {
-            stack[k].children.append(c)
+        // stack[0] is the only VCALENDAR (none is kept inside another).
+        if _NestedEvent.isNested(c.name, in: parent.name) {
+            stack[0].children.append(c)
         } else {
             stack[stack.count - 1].children.append(c)
         }

@@ -13,9 +13,15 @@ import Almanac
 /// of its UID); older revisions at other places are ``dead`` and removed
 /// once the whole input is read (one pass, whatever the input).
 struct _SeriesRevisions {
-    /// For each UID met more than once in the current VCALENDAR, the places
-    /// of its series in force (the first place first).
-    private var inForce: [String: [Int]] = [:]
+    /// For each UID met more than once in the current VCALENDAR, and each
+    /// component (a VTODO revises no VEVENT), the places of its series in
+    /// force (the first place first).
+    private var inForce: [Key: [Int]] = [:]
+
+    private struct Key: Hashable {
+        var uid: String
+        var component: CalendarEvent.Component
+    }
     /// Places of series left out, in any order.
     private(set) var dead: [Int] = []
 
@@ -36,12 +42,13 @@ struct _SeriesRevisions {
     /// is revised by one (it is left out), or neither (it is appended).
     mutating func add(_ e: CalendarEvent, first: Int, events: inout [CalendarEvent], byUID: inout _UIDIndex,
                       readings: inout [CalendarReading]) {
-        var places = inForce[e.uid] ?? [first]
+        let group = Key(uid: e.uid, component: e.component)
+        var places = inForce[group] ?? (events[first].component == e.component ? [first] : [])
         let new = (sequence: e.sequence, lastModified: e.lastModified)
         func key(_ i: Int) -> (sequence: Int?, lastModified: Timestamp?) { (events[i].sequence, events[i].lastModified) }
         if let newer = places.first(where: { Self.revises(key($0), new) }) {
             readings.append(Self.reading(left: e, by: events[newer]))
-            inForce[e.uid] = places
+            inForce[group] = places
             return
         }
         let older = places.filter { Self.revises(new, key($0)) }
@@ -49,14 +56,14 @@ struct _SeriesRevisions {
             byUID.append(e.uid)
             events.append(e)
             places.append(events.count - 1)
-            inForce[e.uid] = places
+            inForce[group] = places
             return
         }
         for i in older { readings.append(Self.reading(left: events[i], by: e)) }
         dead += older.dropFirst()
         events[at] = e
         places.removeAll { older.dropFirst().contains($0) }
-        inForce[e.uid] = places
+        inForce[group] = places
     }
 
     static func reading(left old: CalendarEvent, by new: CalendarEvent) -> CalendarReading {

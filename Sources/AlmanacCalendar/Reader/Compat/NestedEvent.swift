@@ -11,6 +11,12 @@
 ///
 /// Corpus: `Corpus/ics/nested-vevent.ics`, `nested-vevent-strict.ics`.
 enum _NestedEvent {
+    /// The most events that may enclose a nested event that is read:
+    /// deeper ones are stepped over, with their contents, so that hostile
+    /// nesting costs no memory and no time per level (the reader's stack
+    /// stays this short).
+    static let deepest = 3
+
     /// Whether `name` inside `parent` is an event nested in an event.
     static func isNested(_ name: String, in parent: String?) -> Bool {
         (name == "VEVENT" || name == "VTODO") && (parent == "VEVENT" || parent == "VTODO")
@@ -26,6 +32,11 @@ enum _NestedEvent {
     static func reading(_ name: String, line: Int, parent: _Component) -> CalendarReading {
         CalendarReading(.liberty, line: line,
                         "BEGIN:\(name) inside the \(parent.name) of line \(parent.line) (RFC 5545 section \(section(parent.name)): a \(parent.name) holds only VALARM components): read as a component of its own, beside it")
+    }
+
+    /// Lenient mode's reading for a nested event past ``deepest``.
+    static func tooDeep(_ name: String, line: Int) -> CalendarReading {
+        CalendarReading(.skipped, line: line, "BEGIN:\(name) nested inside more than \(deepest) events: skipped with everything in it")
     }
 
     private static func section(_ parent: String) -> String { parent == "VTODO" ? "3.6.2" : "3.6.1" }
