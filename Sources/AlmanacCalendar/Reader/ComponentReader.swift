@@ -132,7 +132,8 @@ enum _ComponentReader {
             readings.append(_PastedComponent.reading(value, line: line))
             stack = [_Component(name: "VCALENDAR", line: line), _Component(name: value, line: line)]
             implicit = true
-        } else if let parent = stack.last, _NestedEvent.isNested(value, in: parent.name) {
+        } else if _NestedEvent.isNested(value, in: stack.last?.name) {
+            let parent = (name: stack[stack.count - 1].name, line: stack[stack.count - 1].line)
             if !lenient { throw _NestedEvent.error(value, line: line, parent: parent) }
             guard stack.count - 1 <= _NestedEvent.deepest else {   // stack[0] is the VCALENDAR
                 readings.append(_NestedEvent.tooDeep(value, line: line))
@@ -174,9 +175,11 @@ enum _ComponentReader {
     private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines) {
         pending.flush(into: &stack)
         let c = stack.removeLast()
-        guard let parent = stack.last else { return calendars.append(c) }
-        // stack[0] is the only VCALENDAR (none is kept inside another).
-        if _NestedEvent.isNested(c.name, in: parent.name) {
+        guard !stack.isEmpty else { return calendars.append(c) }
+        // stack[0] is the only VCALENDAR (none is kept inside another). The
+        // parent is read by its name only: a copy of it would share its
+        // children, and each append would copy them all.
+        if _NestedEvent.isNested(c.name, in: stack[stack.count - 1].name) {
             stack[0].children.append(c)
         } else {
             stack[stack.count - 1].children.append(c)

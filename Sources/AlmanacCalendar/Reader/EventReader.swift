@@ -21,6 +21,13 @@ struct _Entry {
     var line: Int
 }
 
+/// An RRULE or EXRULE as read, with its line (for ``_EventReader/check(_:start:)``).
+struct _RuleLine {
+    var rule: RecurrenceRule
+    var line: Int
+    var exclusion: Bool
+}
+
 /// Reads the properties of one VEVENT or VTODO (RFC 5545 sections 3.6.1,
 /// 3.6.2 and 3.8).
 struct _EventReader {
@@ -116,8 +123,10 @@ struct _EventReader {
     /// as expand does, with expand's reading. A rule that cannot be
     /// expanded at all (a sub-daily rule on a DATE) is, in lenient mode,
     /// left to the calendar's `problems`.
-    mutating func check(_ rules: [(rule: RecurrenceRule, line: Int, exclusion: Bool)], start: Anchor) throws(CalendarError) {
-        for r in rules where !lenient || r.rule.until != nil || start.kind == .date {
+    mutating func check(_ rules: [_RuleLine], start: Anchor) throws(CalendarError) {
+        // Lenient mode asks validate only where it has something to say.
+        for r in rules where !lenient || start.kind == .date
+            || r.rule.until.map({ RecurrenceSet.untilProblem($0, start: start) != nil }) == true {
             let set = RecurrenceSet(start: start, rules: r.exclusion ? [] : [r.rule], exclusionRules: r.exclusion ? [r.rule] : [],
                                     options: zones.options.expansion)
             do throws(AlmanacError) {
@@ -136,7 +145,7 @@ struct _EventReader {
         var start: Anchor? = nil, due: Anchor? = nil, end: Anchor? = nil, duration: EventDuration? = nil
         var e = _Entry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
         var uid: String? = nil
-        var ruleLines: [(rule: RecurrenceRule, line: Int, exclusion: Bool)] = []
+        var ruleLines: [_RuleLine] = []
         for p in c.properties {
             switch p.property {
             case .uid: uid = _Values.text(value(p))
@@ -147,10 +156,10 @@ struct _EventReader {
                 do throws(AlmanacError) { duration = try EventDuration(parsing: value(p)) } catch { throw fault(p, error.message) }
             case .rrule:
                 e.rules.append(try rule(p))
-                ruleLines.append((e.rules[e.rules.count - 1], p.line, false))
+                ruleLines.append(_RuleLine(rule: e.rules[e.rules.count - 1], line: p.line, exclusion: false))
             case .exrule:
                 e.exclusionRules.append(try rule(p))
-                ruleLines.append((e.exclusionRules[e.exclusionRules.count - 1], p.line, true))
+                ruleLines.append(_RuleLine(rule: e.exclusionRules[e.exclusionRules.count - 1], line: p.line, exclusion: true))
             case .rdate: try readDates(p, into: &e)
             case .exdate: for v in _Values.list(value(p)) { e.excludedDates.append(try anchor(p, v)) }
             case .recurrenceID:

@@ -23,13 +23,13 @@ enum _NestedEvent {
     }
 
     /// Strict mode's error at the nested BEGIN.
-    static func error(_ name: String, line: Int, parent: _Component) -> CalendarError {
+    static func error(_ name: String, line: Int, parent: (name: String, line: Int)) -> CalendarError {
         CalendarError(.structure, line: line, column: 1,
                       "BEGIN:\(name) inside the \(parent.name) of line \(parent.line) (RFC 5545 section \(section(parent.name)): a \(parent.name) holds only VALARM components)")
     }
 
     /// Lenient mode's reading.
-    static func reading(_ name: String, line: Int, parent: _Component) -> CalendarReading {
+    static func reading(_ name: String, line: Int, parent: (name: String, line: Int)) -> CalendarReading {
         CalendarReading(.liberty, line: line,
                         "BEGIN:\(name) inside the \(parent.name) of line \(parent.line) (RFC 5545 section \(section(parent.name)): a \(parent.name) holds only VALARM components): read as a component of its own, beside it")
     }
