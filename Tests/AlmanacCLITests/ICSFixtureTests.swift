@@ -29,10 +29,12 @@ struct ICSFixtureTests {
         let r = try AlmanacExecutable.run(arguments)
         let exit = spec["exit"] as? Int ?? 0
         #expect(r.status == Int32(exit), "\(name): \(r)")
-        // "error": the error message names the fault (its line); "notes":
+        // "error" (a string or a list): parts of the error message, which
+        // names the fault (its line); "notes":
         // the readings a lenient read must report, each a part of a line of
         // standard error.
-        if let error = spec["error"] as? String {
+        let errors = spec["error"].map { ($0 as? [String]) ?? [$0 as? String ?? ""] } ?? []
+        for error in errors {
             #expect(r.stderr.split(separator: "\n").contains { $0.hasPrefix("error: ") && $0.contains(error) },
                     "\(name): no error containing \"\(error)\"\n\(r.stderr)")
         }

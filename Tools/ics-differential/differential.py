@@ -1570,7 +1570,8 @@ def run_fixtures(args):
                 cmd = [args.almanac, "events", str(FIXTURES / (name + ".ics")), "--from", fx["from"], "--to", fx["to"],
                        "--viewer", fx["viewer"], "--json"] + list(fx["options"])
                 p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
-                if p.returncode == fx["exit"] and fx.get("error", "") in p.stderr:
+                errors = fx.get("error", [])
+                if p.returncode == fx["exit"] and all(e in p.stderr for e in ([errors] if isinstance(errors, str) else errors)):
                     line += "; almanac exact"
                     ours["exact"] += 1
                 else:
