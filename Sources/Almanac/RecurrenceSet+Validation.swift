@@ -40,7 +40,11 @@ extension RecurrenceSet {
         return readings
     }
 
-    static func untilProblem(_ until: RecurrenceRule.Until, start: Anchor) -> String? {
+    /// What is wrong with an UNTIL of this form on this DTSTART (RFC 5545
+    /// section 3.3.10), or `nil`; the calendar reader asks it before it
+    /// calls ``validate(mode:)`` in lenient mode, so that a well-formed rule
+    /// costs no plan.
+    package static func untilProblem(_ until: RecurrenceRule.Until, start: Anchor) -> String? {
         switch (start, until) {
         case (.date, .date), (.floating, .local), (.utc, .utc), (.zoned, .utc): return nil
         case (.date, _): return "UNTIL must be a DATE when DTSTART is a DATE"

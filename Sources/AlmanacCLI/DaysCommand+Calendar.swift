@@ -49,14 +49,14 @@ extension DaysCommand {
     /// leniently with its notes on standard error, or Google or Graph JSON
     /// (told apart by their content); errors name the file and the line and
     /// column, or the field.
-    static func readCalendar(_ path: String, strict: Bool = false) throws(CLIError) -> EventCalendar {
-        try SyncInput.calendar(path, source: nil, strict: strict)
+    static func readCalendar(_ path: String) throws(CLIError) -> EventCalendar {
+        try SyncInput.calendar(path, source: nil)
     }
 
     /// iCalendar bytes read, notes printed; errors carry the file, line and column.
-    static func calendar(_ bytes: [UInt8], path: String, strict: Bool) throws(AlmanacError) -> EventCalendar {
+    static func calendar(_ bytes: [UInt8], path: String, options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
         do throws(CalendarError) {
-            let calendar = try EventCalendar(ics: bytes, options: strict ? .strict : CalendarOptions())
+            let calendar = try EventCalendar(ics: bytes, options: options)
             for r in calendar.readings where !(r.kind == .zone && r.message.contains("\" resolved by ")) {
                 StandardStreams.printError("note: \(path): \(r)")
             }

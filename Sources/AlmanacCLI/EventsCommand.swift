@@ -61,6 +61,12 @@ struct EventsCommand: ParsableCommand {
     @Flag(help: "Read the files as strict RFC 5545: every liberty is an error.")
     var strict = false
 
+    @Flag(help: "Keep every VEVENT of a UID without RECURRENCE-ID as a series, also when SEQUENCE or LAST-MODIFIED makes one a revision of another (by default the newest revision wins).")
+    var keepRevisions = false
+
+    @Flag(help: "Count a DTSTART that the RRULE does not produce as the first of COUNT's instances (RFC 5545 3.3.10), not beside them (what its producers show).")
+    var dtstartInCount = false
+
     @Option(help: ArgumentHelp("What the files hold: ics, google (Calendar API JSON) or graph (Microsoft Graph JSON); guessed from the content by default.", valueName: "source"))
     var source: String?
 
@@ -73,7 +79,9 @@ struct EventsCommand: ParsableCommand {
         let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         let limit = try CLI.limit(limit)
         var calendars: [EventCalendar] = []
-        for path in files { calendars.append(try SyncInput.calendar(path, source: source, strict: strict)) }
+        let options = CalendarOptions(mode: strict ? .strict : .lenient, keepsRevisions: keepRevisions,
+                                      unsynchronizedStart: dtstartInCount ? .firstOfCount : .besideCount)
+        for path in files { calendars.append(try SyncInput.calendar(path, source: source, options: options)) }
         let start = try from.map { v throws(CLIError) in try Self.instant(v, option: "--from", viewer: zone) }
             ?? calendars.flatMap(\.events).map { $0.recurrence.start.instant(in: zone) }.min() ?? Timestamp(secondsSinceEpoch: 0)
         let end = try to.map { v throws(CLIError) in try Self.instant(v, option: "--to", viewer: zone) }

@@ -8,8 +8,8 @@ enum SyncInput {
     /// The file's events; `source` is `ics`, `google` or `graph`, guessed
     /// from the content when `nil`. Read leniently, what the reader noticed
     /// printed as notes (an item of a payload that cannot be read is one),
-    /// unless `strict`: then that is an error.
-    static func events(_ path: String, source: String?, strict: Bool = false) throws(CLIError) -> [SyncEvent] {
+    /// unless `options.mode` is strict: then that is an error.
+    static func events(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> [SyncEvent] {
         let bytes = try read(path)
         let kind: SyncEvent.Source
         if let source {
@@ -27,8 +27,8 @@ enum SyncInput {
         do throws(AlmanacError) {
             let payload: SyncPayload
             switch kind {
-            case .google: payload = try GoogleEvents.read(json: bytes, mode: strict ? .strict : .lenient)
-            case .graph: payload = try GraphEvents.read(json: bytes, mode: strict ? .strict : .lenient)
+            case .google: payload = try GoogleEvents.read(json: bytes, mode: options.mode == .strict ? .strict : .lenient)
+            case .graph: payload = try GraphEvents.read(json: bytes, mode: options.mode == .strict ? .strict : .lenient)
             case .ics, .eventkit: payload = SyncPayload(events: [])
             }
             if kind == .google || kind == .graph {
@@ -39,15 +39,15 @@ enum SyncInput {
             throw CLIError(error, context: path)
         }
         do throws(AlmanacError) {
-            return SyncEvent.events(of: try DaysCommand.calendar(bytes, path: path, strict: strict))
+            return SyncEvent.events(of: try DaysCommand.calendar(bytes, path: path, options: options))
         } catch {
             throw CLIError(error.message, kind: error.kind.rawValue)
         }
     }
 
     /// The file's events as a calendar.
-    static func calendar(_ path: String, source: String?, strict: Bool = false) throws(CLIError) -> EventCalendar {
-        EventCalendar(events: try events(path, source: source, strict: strict).map(\.series))
+    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> EventCalendar {
+        EventCalendar(events: try events(path, source: source, options: options).map(\.series))
     }
 
     static func read(_ path: String) throws(CLIError) -> [UInt8] {

@@ -27,7 +27,22 @@ struct ICSFixtureTests {
         }
         arguments += spec["options"] as? [String] ?? []
         let r = try AlmanacExecutable.run(arguments)
-        #expect(r.status == 0, "\(r)")
+        let exit = spec["exit"] as? Int ?? 0
+        #expect(r.status == Int32(exit), "\(name): \(r)")
+        // "error" (a string or a list): parts of the error message, which
+        // names the fault (its line); "notes":
+        // the readings a lenient read must report, each a part of a line of
+        // standard error.
+        let errors = spec["error"].map { ($0 as? [String]) ?? [$0 as? String ?? ""] } ?? []
+        for error in errors {
+            #expect(r.stderr.split(separator: "\n").contains { $0.hasPrefix("error: ") && $0.contains(error) },
+                    "\(name): no error containing \"\(error)\"\n\(r.stderr)")
+        }
+        for note in spec["notes"] as? [String] ?? [] {
+            #expect(r.stderr.split(separator: "\n").contains { $0.hasPrefix("note: ") && $0.contains(note) },
+                    "\(name): no note containing \"\(note)\"\n\(r.stderr)")
+        }
+        guard exit == 0 else { return }
         let got = try r.stdout.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary
         }

@@ -131,6 +131,7 @@ import AlmanacCore
         Case(input: "FREQ=DAILY;UNTIL=100000101", kind: .outOfRange, text: "10000", column: 18, message: "year 10000 is not in the supported range 1...9999"),
 
         // Structure.
+        // A part's name without "=" stays an error in lenient mode too (skipping COUNT would make the rule endless).
         Case(input: "FREQ", text: "FREQ", column: 1, message: "rule part \"FREQ\" has no \"=\" (expected NAME=VALUE)"),
         Case(input: "FREQ=DAILY;COUNT", text: "COUNT", column: 12, message: "rule part \"COUNT\" has no \"=\""),
         Case(input: "=DAILY", text: "=DAILY", column: 1, message: "rule part \"=DAILY\" has no name"),

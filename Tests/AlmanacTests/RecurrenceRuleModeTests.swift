@@ -105,6 +105,12 @@ import AlmanacCore
                 lenient: "FREQ=DAILY;COUNT=2;FOO=BAR",
                 readings: [.init(column: 12, text: "FOO=BAR", message: "unknown rule part \"FOO=BAR\" kept as an extension")]),
 
+        // A word with no "=" that names no part (a real file, issue 24): skipped in lenient mode.
+        Liberty(input: "AnythingRandom;FREQ=WEEKLY;BYDAY=MO",
+                strict: .init(column: 1, text: "AnythingRandom", message: "rule part \"AnythingRandom\" has no \"=\""),
+                lenient: "FREQ=WEEKLY;BYDAY=MO",
+                readings: [.init(column: 1, text: "AnythingRandom", message: "has no \"=\" (expected NAME=VALUE): skipped")]),
+
         // "each rule part at most once": identical repeats are read once in lenient mode.
         Liberty(input: "FREQ=DAILY;COUNT=5;COUNT=5",
                 strict: .init(column: 20, text: "COUNT=5", message: "COUNT appears more than once"),

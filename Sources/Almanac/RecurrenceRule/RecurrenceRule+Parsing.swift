@@ -51,6 +51,8 @@ extension RecurrenceRule {
     /// - an `RRULE:` prefix, surrounding whitespace, empty parts (`;;`), a
     ///   trailing `;` (ignored);
     /// - unknown parts such as `FOO=BAR` (kept in ``extensions``, ignored by expansion);
+    /// - a part with no `=` that names no part (`AnythingRandom;FREQ=...`):
+    ///   skipped (`COUNT` alone stays an error: skipping it would change the rule);
     /// - a part repeated with the same value (`COUNT=5;COUNT=5`: read once);
     /// - COUNT with UNTIL (both kept; expansion stops at whichever comes first);
     /// - BYDAY ordinals with DAILY or WEEKLY, or with YEARLY and BYWEEKNO
@@ -206,7 +208,14 @@ struct _RuleParser {
         var eq = s
         while eq < pe, b[eq] != UInt8(ascii: "=") { eq += 1 }
         guard eq < pe else {
-            throw error(s, pe, "rule part \"\(columns.text(s, pe))\" has no \"=\" (expected NAME=VALUE)")
+            let message = "rule part \"\(columns.text(s, pe))\" has no \"=\" (expected NAME=VALUE)"
+            // A word that names no part (`AnythingRandom;FREQ=...`) says
+            // nothing a rule can use: lenient mode skips it. A part's name
+            // without its value (`COUNT`) stays an error: skipping it would
+            // change the rule.
+            guard lenient, knownPart(s, pe) == nil else { throw error(s, pe, message) }
+            readings.append(Reading(column: columns.column(s), text: columns.text(s, pe), message: message + ": skipped"))
+            return
         }
         let (ns, ne) = try trim(s, eq)
         let (vs, ve) = try trim(eq + 1, pe)

@@ -21,6 +21,12 @@ public struct CalendarError: Error, Sendable, Hashable, CustomStringConvertible 
         case unknownZone = "unknown_zone"
         /// Input past one of the reader's bounds (nesting depth, component count).
         case limit
+        /// The input holds no component: it is empty, or neither a
+        /// BEGIN:VCALENDAR nor (lenient mode) a bare VEVENT, VTODO or
+        /// VTIMEZONE is in it (random bytes, a text file). An error in both
+        /// modes: reading nothing from a file given as a calendar is a fault
+        /// the user should see, not an empty calendar.
+        case empty
     }
 
     /// What kind of fault it is.

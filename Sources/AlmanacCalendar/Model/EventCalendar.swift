@@ -64,8 +64,11 @@ public struct EventCalendar: Sendable {
     /// The series of iCalendar bytes as ``init(ics:options:)-([UInt8],_)``
     /// reads them, and its readings, without indexing them for queries:
     /// for readers of other formats that carry iCalendar lines (Google's
-    /// `recurrence`).
-    package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions()) throws(CalendarError)
+    /// `recurrence`). By default COUNT counts DTSTART as the engine does
+    /// (``CalendarOptions/UnsynchronizedStart/firstOfCount``): how Google
+    /// counts an unsynchronized DTSTART is not known here, and the series
+    /// stays the engine's ``RecurrenceSet`` of the payload's lines.
+    package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions(unsynchronizedStart: .firstOfCount)) throws(CalendarError)
         -> (events: [CalendarEvent], readings: [CalendarReading]) {
         let (events, _, _, readings) = try _CalendarBuilder.parts(bytes, options: options)
         return (events, readings)
@@ -93,14 +96,66 @@ public struct CalendarOptions: Sendable, Hashable {
     public var appliesCalendarZone: Bool
     /// How each series is expanded (DTSTART as first instance, DST gaps).
     public var expansion: ExpansionOptions
+    /// Keep every VEVENT (or VTODO) of a UID without RECURRENCE-ID as a
+    /// series of its own, also when one revises another. Off by default:
+    /// of such components in one VCALENDAR (VEVENTs with VEVENTs, VTODOs
+    /// with VTODOs), one whose SEQUENCE is higher
+    /// (a missing SEQUENCE is 0), or with an equal SEQUENCE whose
+    /// LAST-MODIFIED is later (both given), revises the other, which is
+    /// left out with a reading (RFC 5545 section 3.8.7.4: SEQUENCE "is
+    /// monotonically incremented by the "Organizer's" CUA each time the
+    /// "Organizer" makes a significant revision"; section 3.8.7.3:
+    /// LAST-MODIFIED is when it "was last revised"). With equal SEQUENCE
+    /// and no LAST-MODIFIED on one of them, they are kept as separate
+    /// series: they may be distinct events that a producer failed to give
+    /// distinct UIDs (DTSTAMP decides nothing: every component has one,
+    /// and exports stamp them all with the export's time).
+    ///
+    /// ```swift
+    /// let all = try EventCalendar(ics: text, options: CalendarOptions(keepsRevisions: true))
+    /// ```
+    public var keepsRevisions: Bool
+    /// How COUNT reads a DTSTART that the rule does not produce (see
+    /// ``UnsynchronizedStart``): beside COUNT's instances by default.
+    public var unsynchronizedStart: UnsynchronizedStart
 
     /// Options from their parts; the defaults read real files.
     public init(mode: RecurrenceRule.ParsingMode = .lenient, prefersFileZones: Bool = false,
-                appliesCalendarZone: Bool = false, expansion: ExpansionOptions = ExpansionOptions()) {
+                appliesCalendarZone: Bool = false, expansion: ExpansionOptions = ExpansionOptions(),
+                keepsRevisions: Bool = false, unsynchronizedStart: UnsynchronizedStart = .besideCount) {
         self.mode = mode
         self.prefersFileZones = prefersFileZones
         self.appliesCalendarZone = appliesCalendarZone
         self.expansion = expansion
+        self.keepsRevisions = keepsRevisions
+        self.unsynchronizedStart = unsynchronizedStart
+    }
+
+    /// How COUNT reads a DTSTART that its RRULE does not produce (DTSTART
+    /// on a Tuesday, `RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3`). RFC 5545
+    /// section 3.8.5.3 calls such a set undefined ("The recurrence set
+    /// generated with a "DTSTART" property value not synchronized with the
+    /// recurrence rule is undefined"); both readings list DTSTART.
+    ///
+    /// ```swift
+    /// let rfc = try EventCalendar(ics: text, options: CalendarOptions(unsynchronizedStart: .firstOfCount))
+    /// ```
+    public enum UnsynchronizedStart: String, Sendable, Hashable, Codable {
+        /// DTSTART is an instance of its own and COUNT counts the rule's
+        /// instances (4 above): what the producers of such files show
+        /// (KCalendarCore's reference expansions of KOrganizer's files,
+        /// Cyrus's test files), and python-dateutil's rruleset, rrule.js
+        /// and recurring-ical-events. The default for files. The reader
+        /// builds such a series as those libraries do: its rules expanded
+        /// with ``ExpansionOptions/includesStart`` `false` and DTSTART
+        /// added to its RDATEs (only for a series whose RRULE has COUNT:
+        /// without COUNT both readings give the same set).
+        case besideCount = "beside_count"
+        /// DTSTART is the first instance and counts toward COUNT (3 above):
+        /// RFC 5545 section 3.3.10 ("The "DTSTART" property value always
+        /// counts as the first occurrence"), libical, and Almanac's engine
+        /// (`almanac expand`, ``RecurrenceSet``).
+        case firstOfCount = "first_of_count"
     }
 
     /// RFC 5545's grammar only.

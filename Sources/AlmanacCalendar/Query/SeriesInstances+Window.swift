@@ -85,7 +85,7 @@ extension _SeriesInstances {
         }
         let s = Int(-1 - part)
         if s > 0 { return make(o, ranges[s - 1].override.summary, ranges[s - 1].override.status) }
-        return make(o, event.summary, event.status)
+        return make(o, event.summary, event.status, zone: dateZones.isEmpty ? nil : dateZones[key(of: o)])
     }
 
     /// The status of the instances of index part `part` (as ``occurrence(_:part:)``).

@@ -33,6 +33,9 @@ final class _SeriesInstances: @unchecked Sendable {
     let ranges: [(key: Int64, override: CalendarEvent.Override)]
     /// RDATE periods' lengths (nominal days, exact seconds), by the key of their start.
     let periods: [Int64: (days: Int, seconds: Int64)]
+    /// The zones of RDATEs with a TZID of their own (not the series'), by
+    /// key: such an instance is shown in its own zone (RFC 5545 section 3.2.19).
+    let dateZones: [Int64: Zone]
     /// Each THISANDFUTURE override's shift (see ``shift(of:kind:zone:)``) and length, as `ranges`.
     let rangeShifts: [Int64], rangeLengths: [(days: Int, seconds: Int64)]
     /// The longest of the series' own instances (its length, its RDATE periods), in seconds.
@@ -88,6 +91,11 @@ final class _SeriesInstances: @unchecked Sendable {
         for p in event.periods {
             periods[Self.key(p.start, kind: kind, zone: zone)] = Self.length(p.length, start: p.start, zone: zone)
         }
+        var dateZones: [Int64: Zone] = [:]
+        for d in event.recurrence.dates where kind == .zoned || kind == .utc {
+            if case .zoned(_, let z) = d, z != zone { dateZones[Self.key(d, kind: kind, zone: zone)] = z }
+        }
+        self.dateZones = dateZones
         rangeShifts = ranges.map { Self.shift(of: $0.override, kind: kind, zone: zone) }
         rangeLengths = ranges.map { Self.length($0.override.length, start: $0.override.start, zone: zone) }
         var longest = Self.span(days, seconds), nominal = days > 0

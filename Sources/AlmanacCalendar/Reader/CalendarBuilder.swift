@@ -17,15 +17,21 @@ enum _CalendarBuilder {
             readings.append(CalendarReading(.liberty, line: 1, "a UTF-8 byte order mark: skipped"))
         }
         let (calendars, store) = try _ComponentReader.read(bytes, lenient: lenient, readings: &readings)
+        // Nothing to read is an error in both modes (an empty VCALENDAR is
+        // an empty calendar).
         if calendars.isEmpty {
-            if !lenient { throw CalendarError(.structure, line: 0, column: 0, "no VCALENDAR in the input") }
-            readings.append(CalendarReading(.skipped, line: 0, "no VCALENDAR in the input"))
+            let blank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+            throw CalendarError(.empty, line: 0, column: 0, blank
+                ? "the input is empty: no iCalendar component (BEGIN:VCALENDAR) in it"
+                : "no iCalendar component in the input: no BEGIN:VCALENDAR\(lenient ? ", nor a VEVENT, VTODO or VTIMEZONE," : "") in it (is it an iCalendar file?)")
         }
         var events: [CalendarEvent] = []
         events.reserveCapacity(calendars.reduce(0) { $0 + $1.children.count })
         var byUID = _UIDIndex(capacity: calendars.reduce(0) { $0 + $1.children.count })
         var fileZones: [String: Zone] = [:]
+        var revisions = _SeriesRevisions()
         for calendar in calendars {
+            revisions.startCalendar()
             var calendarZone: Zone? = nil
             if options.appliesCalendarZone, let x = calendar.first(.xWRTimezone) {
                 let name = store.value(x)
@@ -44,6 +50,11 @@ enum _CalendarBuilder {
                 do throws(CalendarError) {
                     guard let e = try reader.entry(c) else { continue }
                     if e.recurrenceID == nil {
+                        if !options.keepsRevisions, let first = byUID.first(e.uid, from: calendarStart) {
+                            revisions.add(series(e, options: options), first: first, events: &events, byUID: &byUID,
+                                          readings: &reader.readings)
+                            continue
+                        }
                         byUID.append(e.uid)
                         events.append(series(e, options: options))
                     } else {
@@ -58,16 +69,29 @@ enum _CalendarBuilder {
             fileZones.merge(reader.zones.fileZones) { a, _ in a }
             attach(overrides, to: &events, from: calendarStart, byUID: &byUID, options: options)
         }
+        revisions.removeDead(from: &events, byUID: &byUID)
         return (events, byUID, fileZones, readings)
     }
 
-    /// A series: an entry without RECURRENCE-ID (two with one UID are two series).
+    /// A series: an entry without RECURRENCE-ID (two with one UID are two
+    /// series, or revisions of one: ``_SeriesRevisions``).
+    ///
+    /// With ``CalendarOptions/UnsynchronizedStart/besideCount``, a series
+    /// whose RRULE has COUNT is built as dateutil's rruleset users build it:
+    /// the rules expanded without DTSTART as their first instance, DTSTART
+    /// an RDATE of its own (so it is one instance whether the rules produce
+    /// it or not, and COUNT counts only theirs).
     static func series(_ e: consuming _Entry, options: CalendarOptions) -> CalendarEvent {
-        CalendarEvent(
+        var expansion = options.expansion
+        if options.unsynchronizedStart == .besideCount, expansion.includesStart, e.rules.contains(where: { $0.count != nil }) {
+            expansion.includesStart = false
+            e.dates.append(e.start)
+        }
+        return CalendarEvent(
             component: e.component, uid: e.uid, summary: e.summary, status: e.status, sequence: e.sequence,
             lastModified: e.lastModified,
             recurrence: RecurrenceSet(start: e.start, rules: e.rules, exclusionRules: e.exclusionRules, dates: e.dates,
-                                      excludedDates: e.excludedDates, length: e.length, options: options.expansion),
+                                      excludedDates: e.excludedDates, length: e.length, options: expansion),
             periods: e.periods, line: e.line)
     }
 

@@ -46,6 +46,9 @@ enum _ComponentReader {
         var pending = _PendingLines()
         var calendars: [_Component] = []
         var skipping: (name: String, depth: Int, line: Int)? = nil
+        // Lenient: stack[0] is a VCALENDAR the input never opened, around
+        // bare components (see ``_PastedComponent``).
+        var implicit = false
         func liberty(_ line: Int, _ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
 
         while scanner.next() {
@@ -69,21 +72,14 @@ enum _ComponentReader {
                 continue
             }
             if isBegin {
-                if keeps(value, under: stack.last?.name) {
-                    pending.flush(into: &stack)
-                    stack.append(_Component(name: value, line: cl.line))
-                } else if stack.isEmpty {
-                    if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "BEGIN:\(value) outside a VCALENDAR") }
-                    liberty(cl.line, "BEGIN:\(value) outside a VCALENDAR: skipped")
-                    skipping = (value, 1, cl.line)
-                } else {
-                    skipping = (value, 1, cl.line)
-                }
+                skipping = try begin(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars,
+                                     pending: &pending, implicit: &implicit, readings: &readings)
                 continue
             }
             if isEnd {
                 try end(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars, pending: &pending,
                         readings: &readings)
+                if stack.isEmpty { implicit = false }
                 continue
             }
             guard !stack.isEmpty else {
@@ -96,10 +92,13 @@ enum _ComponentReader {
         if let s = skipping, !lenient {
             throw CalendarError(.structure, line: s.line, column: 1, "BEGIN:\(s.name) is never closed")
         }
+        if implicit, stack.count == 1 {
+            close(&stack, &calendars, &pending)
+        }
         if let open = stack.last {
             if !lenient { throw CalendarError(.structure, line: open.line, column: 1, "BEGIN:\(open.name) is never closed (END:\(open.name) missing)") }
             while let t = stack.last {
-                liberty(t.line, "END:\(t.name) missing at the end of the input: closed there")
+                if !(implicit && stack.count == 1) { liberty(t.line, "END:\(t.name) missing at the end of the input: closed there") }
                 close(&stack, &calendars, &pending)
             }
         }
@@ -108,6 +107,45 @@ enum _ComponentReader {
             liberty(scanner.firstBareBreakLine, "\(scanner.bareBreaks) line breaks are LF or CR alone, not CRLF (the first on this line): read as line breaks")
         }
         return (calendars, store)
+    }
+
+    /// Reads `BEGIN:value` on `line`: opens a component Almanac keeps, or
+    /// (lenient) the VCALENDAR around a bare component (``_PastedComponent``)
+    /// or an event nested in an event (``_NestedEvent``); else returns the
+    /// component to step over.
+    private static func begin(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
+                              pending: inout _PendingLines, implicit: inout Bool,
+                              readings: inout [CalendarReading]) throws(CalendarError) -> (name: String, depth: Int, line: Int)? {
+        if implicit, stack.count == 1, value == "VCALENDAR" {
+            close(&stack, &calendars, &pending)
+            implicit = false
+        }
+        if keeps(value, under: stack.last?.name) {
+            pending.flush(into: &stack)
+            stack.append(_Component(name: value, line: line))
+        } else if stack.isEmpty {
+            if !lenient { throw CalendarError(.structure, line: line, column: 1, "BEGIN:\(value) outside a VCALENDAR") }
+            guard _PastedComponent.opensCalendar(value) else {
+                readings.append(CalendarReading(.liberty, line: line, "BEGIN:\(value) outside a VCALENDAR: skipped"))
+                return (value, 1, line)
+            }
+            readings.append(_PastedComponent.reading(value, line: line))
+            stack = [_Component(name: "VCALENDAR", line: line), _Component(name: value, line: line)]
+            implicit = true
+        } else if _NestedEvent.isNested(value, in: stack.last?.name) {
+            let parent = (name: stack[stack.count - 1].name, line: stack[stack.count - 1].line)
+            if !lenient { throw _NestedEvent.error(value, line: line, parent: parent) }
+            guard stack.count - 1 <= _NestedEvent.deepest else {   // stack[0] is the VCALENDAR
+                readings.append(_NestedEvent.tooDeep(value, line: line))
+                return (value, 1, line)
+            }
+            readings.append(_NestedEvent.reading(value, line: line, parent: parent))
+            pending.flush(into: &stack)
+            stack.append(_Component(name: value, line: line))
+        } else {
+            return (value, 1, line)
+        }
+        return nil
     }
 
     /// Reads `END:value` on `line`: closes the innermost component, or
@@ -132,11 +170,20 @@ enum _ComponentReader {
         close(&stack, &calendars, &pending)
     }
 
-    /// Pops the innermost component into its parent (or the output).
+    /// Pops the innermost component into its parent (or the output); an
+    /// event nested in an event (lenient) goes to the VCALENDAR around them.
     private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines) {
         pending.flush(into: &stack)
         let c = stack.removeLast()
-        if stack.isEmpty { calendars.append(c) } else { stack[stack.count - 1].children.append(c) }
+        guard !stack.isEmpty else { return calendars.append(c) }
+        // stack[0] is the only VCALENDAR (none is kept inside another). The
+        // parent is read by its name only: a copy of it would share its
+        // children, and each append would copy them all.
+        if _NestedEvent.isNested(c.name, in: stack[stack.count - 1].name) {
+            stack[0].children.append(c)
+        } else {
+            stack[stack.count - 1].children.append(c)
+        }
     }
 }
 

@@ -21,6 +21,13 @@ struct _Entry {
     var line: Int
 }
 
+/// An RRULE or EXRULE as read, with its line (for ``_EventReader/check(_:start:)``).
+struct _RuleLine {
+    var rule: RecurrenceRule
+    var line: Int
+    var exclusion: Bool
+}
+
 /// Reads the properties of one VEVENT or VTODO (RFC 5545 sections 3.6.1,
 /// 3.6.2 and 3.8).
 struct _EventReader {
@@ -80,13 +87,55 @@ struct _EventReader {
         return a
     }
 
+    /// An RRULE or EXRULE value (RFC 5545 section 3.3.10). Strict mode
+    /// follows RFC 5545's grammar, which has no x-name part (RFC 2445's
+    /// `";" x-name "=" text` is gone from `recur-rule-part`): an X- part is
+    /// an error naming it. Lenient mode skips it (expansion ignores it) with
+    /// a reading, as it does unknown and nameless parts.
     mutating func rule(_ p: _ContentLine) throws(CalendarError) -> RecurrenceRule {
+        var text = value(p)
+        if lenient, let unescaped = _EscapedRuleSeparators.unescaped(text) {
+            readings.append(_EscapedRuleSeparators.reading(p.name, text, line: p.line))
+            text = unescaped
+        }
+        let rule: RecurrenceRule
         do throws(AlmanacError) {
-            let (rule, notes) = try RecurrenceRule.parse(value(p), mode: lenient ? .lenient : .strict)
+            let notes: [RecurrenceRule.Reading]
+            (rule, notes) = try RecurrenceRule.parse(text, mode: lenient ? .lenient : .strict)
             for n in notes { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name): \(n)")) }
-            return rule
         } catch {
             throw fault(p, error.message)
+        }
+        for x in rule.extensions where x.name.hasPrefix("X-") {
+            let part = "\(x.name)=\(x.value)"
+            guard lenient else {
+                throw fault(p, "rule part \(part) is not in RFC 5545's grammar (section 3.3.10: recur-rule-part is FREQ, UNTIL, COUNT, INTERVAL, BYxxx or WKST; RFC 2445's x-name part is gone)")
+            }
+            readings.append(CalendarReading(.liberty, line: p.line, "\(p.name): rule part \(part) (an x-name part, RFC 2445) skipped: expansion ignores it"))
+        }
+        return rule
+    }
+
+    /// Checks each RRULE and EXRULE against DTSTART as `almanac expand`
+    /// does (``RecurrenceSet/validate(mode:)``, one piece of code for
+    /// every command): strict mode refuses a DATE UNTIL on a DATE-TIME
+    /// series (and the like) with expand's message; lenient mode reads it
+    /// as expand does, with expand's reading. A rule that cannot be
+    /// expanded at all (a sub-daily rule on a DATE) is, in lenient mode,
+    /// left to the calendar's `problems`.
+    mutating func check(_ rules: [_RuleLine], start: Anchor) throws(CalendarError) {
+        // Lenient mode asks validate only where it has something to say.
+        for r in rules where !lenient || start.kind == .date
+            || r.rule.until.map({ RecurrenceSet.untilProblem($0, start: start) != nil }) == true {
+            let set = RecurrenceSet(start: start, rules: r.exclusion ? [] : [r.rule], exclusionRules: r.exclusion ? [r.rule] : [],
+                                    options: zones.options.expansion)
+            do throws(AlmanacError) {
+                for n in try set.validate(mode: lenient ? .lenient : .strict) {
+                    readings.append(CalendarReading(.liberty, line: r.line, n.message))
+                }
+            } catch {
+                guard lenient else { throw CalendarError(.invalidValue, line: r.line, column: 0, error.message) }
+            }
         }
     }
 
@@ -96,6 +145,7 @@ struct _EventReader {
         var start: Anchor? = nil, due: Anchor? = nil, end: Anchor? = nil, duration: EventDuration? = nil
         var e = _Entry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
         var uid: String? = nil
+        var ruleLines: [_RuleLine] = []
         for p in c.properties {
             switch p.property {
             case .uid: uid = _Values.text(value(p))
@@ -104,8 +154,12 @@ struct _EventReader {
             case .due: due = try anchor(p)
             case .duration:
                 do throws(AlmanacError) { duration = try EventDuration(parsing: value(p)) } catch { throw fault(p, error.message) }
-            case .rrule: e.rules.append(try rule(p))
-            case .exrule: e.exclusionRules.append(try rule(p))
+            case .rrule:
+                e.rules.append(try rule(p))
+                ruleLines.append(_RuleLine(rule: e.rules[e.rules.count - 1], line: p.line, exclusion: false))
+            case .exrule:
+                e.exclusionRules.append(try rule(p))
+                ruleLines.append(_RuleLine(rule: e.exclusionRules[e.exclusionRules.count - 1], line: p.line, exclusion: true))
             case .rdate: try readDates(p, into: &e)
             case .exdate: for v in _Values.list(value(p)) { e.excludedDates.append(try anchor(p, v)) }
             case .recurrenceID:
@@ -131,6 +185,7 @@ struct _EventReader {
             return nil
         }
         e.start = anchor
+        if !ruleLines.isEmpty { try check(ruleLines, start: anchor) }
         if start != nil, component == .todo, let due { end = due }
         if let end, duration != nil {
             guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(component == .todo ? "DUE" : "DTEND") and DURATION together (RFC 5545 section 3.6.1 allows one)") }

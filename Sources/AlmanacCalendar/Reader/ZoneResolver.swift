@@ -2,7 +2,8 @@ import Almanac
 
 /// Resolves the TZIDs of one VCALENDAR, once each, in the order the README
 /// gives: an id ICU knows (IANA, alias or Windows), then the file's
-/// VTIMEZONE of that TZID, then (lenient) floating or (strict) an error.
+/// VTIMEZONE of that TZID, then (strict) an error, or (lenient) the IANA
+/// name after a vendor prefix (``_VendorTZIDPrefix``), else floating.
 /// Each choice is reported once, with the line of the first use.
 struct _ZoneResolver {
     let definitions: [String: _Component]
@@ -44,7 +45,12 @@ struct _ZoneResolver {
             return z
         }
         guard options.mode == .lenient else {
-            throw CalendarError(.unknownZone, line: line, column: 0, "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file")
+            throw CalendarError(.unknownZone, line: line, column: 0,
+                                "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file" + _VendorTZIDPrefix.hint(tzid))
+        }
+        if let z = _VendorTZIDPrefix.zone(tzid) {
+            readings.append(_VendorTZIDPrefix.reading(tzid, zone: z, line: line))
+            return z
         }
         readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file: its values read as floating"))
         return nil
