@@ -6,6 +6,7 @@ import Darwin
 import Almanac
 import AlmanacReview
 import Testing
+import AlmanacTestSupport
 
 /// Many `almanac mark` processes append to one records file at once: every
 /// mark that exited 0 must be in the file exactly once, and the file must
@@ -152,19 +153,7 @@ import Testing
         }
 
         /// The file's bytes.
-        func bytes() -> [UInt8] {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return [] }
-            defer { close(fd) }
-            var out: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                out += chunk[0..<n]
-            }
-            return out
-        }
+        func bytes() -> [UInt8] { fileBytes(atPath: path) ?? [] }
         deinit { unlink(path) }
     }
 

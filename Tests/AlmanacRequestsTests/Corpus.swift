@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import AlmanacRequests
+import AlmanacTestSupport
 
 /// One line of a `Corpus/*.jsonl` file: a batch request plus `expect`.
 struct CorpusCase: Sendable, CustomStringConvertible {
@@ -69,16 +70,5 @@ enum Corpus {
         return names.sorted()
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
-        }
-        return out
-    }
+    static func readFile(_ path: String) -> [UInt8]? { fileBytes(atPath: path) }
 }

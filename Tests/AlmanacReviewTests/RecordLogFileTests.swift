@@ -6,6 +6,7 @@ import Darwin
 import Almanac
 import AlmanacReview
 import Testing
+import AlmanacTestSupport
 
 /// The records file on disk: its mode, symbolic links, and how an append
 /// ends a file that does not end with a line break (RecordLog+File.swift).
@@ -36,19 +37,7 @@ import Testing
         return lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0
     }
 
-    static func contents(_ path: String) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            out += chunk[0..<n]
-        }
-        return out
-    }
+    static func contents(_ path: String) -> [UInt8] { fileBytes(atPath: path) ?? [] }
 
     static func put(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
