@@ -92,6 +92,13 @@ public struct CalendarOccurrences: Sequence, Sendable {
         private var heap: [(start: Int64, slot: Int)] = []
         /// Slots of `streams` whose part is done, for reuse.
         private var free: [Int] = []
+        /// Instances taken from the engine by the streams made in reused slots.
+        private var reusedWork = 0
+
+        /// The instances taken from the engine's iterators so far, listed
+        /// or not (before a segment's first, past the window, replaced by an
+        /// override): a machine-independent cost, which tests bound.
+        package var work: Int { streams.reduce(reusedWork) { $0 + $1.pulled } }
 
         init(index: _CalendarIndex, query: _WindowQuery, only: [Bool]?) {
             self.index = index
@@ -132,6 +139,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 // Made where it is kept (a stream is not copied after).
                 let slot: Int
                 if let f = free.popLast() {
+                    reusedWork &+= streams[f].pulled
                     streams[f] = _OccurrenceStream(p, series: series, query: query)
                     slot = f
                 } else {

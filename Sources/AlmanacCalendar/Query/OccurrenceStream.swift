@@ -75,6 +75,8 @@ struct _OccurrenceStream {
     private(set) var next: _Pending?
     /// Its start (`Int64.max` when done), for the merge's comparisons.
     private(set) var nextStart = Int64.max
+    /// Instances taken from the engine so far (see ``CalendarOccurrences/Iterator/work``).
+    private(set) var pulled = 0
 
     init(_ p: _IndexPart, series: _SeriesInstances, query: _WindowQuery) {
         part = p.part
@@ -92,8 +94,8 @@ struct _OccurrenceStream {
         if let it = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer) { source = _Source.make(it) }
         switch series.kind {
         case .date, .utc: disorder = 0
-        case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: series.segmentShift(segment))
-        case .zoned: disorder = segment == 0 ? 0 : Self.swing(series.zone, near: query, widenedBy: series.segmentShift(segment))
+        case .floating: disorder = Self.swing(query.viewer, near: query, part: p, widenedBy: series.segmentShift(segment))
+        case .zoned: disorder = segment == 0 ? 0 : Self.swing(series.zone, near: query, part: p, widenedBy: series.segmentShift(segment))
         }
         advance(query)
     }
@@ -112,6 +114,7 @@ struct _OccurrenceStream {
             }
             guard let src = source else { return }
             guard let o = src.next() else { source = nil; continue }
+            pulled &+= 1
             let k = series.key(of: o)
             if let lo = keys.lo, k < lo { continue }
             if let hi = keys.hi, k >= hi { source = nil; continue }
@@ -136,12 +139,15 @@ struct _OccurrenceStream {
         buffer.insert(p, at: i)
     }
 
-    /// The largest offset change of `zone` near the window (where the
-    /// instances that can overlap it are), in seconds.
-    private static func swing(_ zone: Zone, near q: _WindowQuery, widenedBy s: (shift: Int64, longest: Int64)) -> Int64 {
+    /// The largest offset change of `zone` near the window and the part
+    /// (where the instances that can overlap the window are), in seconds:
+    /// the part's span bounds the search, so a long window costs a part of
+    /// a THISANDFUTURE chain only the transitions of its own stretch.
+    private static func swing(_ zone: Zone, near q: _WindowQuery, part p: _IndexPart,
+                              widenedBy s: (shift: Int64, longest: Int64)) -> Int64 {
         let slack = _CalendarIndex.slack
-        let lo = _SeriesInstances.clamp(q.from &- abs(s.shift) &- s.longest &- 2 * slack)
-        let hi = _SeriesInstances.clamp(q.to &+ abs(s.shift) &+ 2 * slack)
+        let lo = _SeriesInstances.clamp(max(q.from, p.lo) &- abs(s.shift) &- s.longest &- 2 * slack)
+        let hi = _SeriesInstances.clamp(min(q.to, p.hi) &+ abs(s.shift) &+ 2 * slack)
         var most: Int64 = 0
         for t in zone.transitions(from: Timestamp(secondsSinceEpoch: lo), to: Timestamp(secondsSinceEpoch: max(lo, hi))) {
             most = max(most, abs(Int64(t.after.seconds) - Int64(t.before.seconds)))

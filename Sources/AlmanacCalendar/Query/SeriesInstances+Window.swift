@@ -28,12 +28,25 @@ extension _SeriesInstances {
     /// taken as 86,400 s plus the slack (a DST day, a zone skipping a
     /// date). A later segment moves its instances by a wall-clock shift,
     /// which moves their instants up to the slack further either way.
+    ///
+    /// It starts no earlier than the segment's first key: a later segment's
+    /// instances follow its THISANDFUTURE override, and an iterator started
+    /// at the window's start would walk every earlier segment's instances
+    /// to reach them (a chain of n such overrides in one window: O(n^2)).
+    /// Keys are instants for UTC and zoned series, and wall clocks or days
+    /// for floating and all-day ones, whose instants in a viewer's zone lie
+    /// within the slack of them.
     private func ownSpan(segment s: Int, window: Range<Timestamp>) -> Range<Timestamp> {
         let (shift, longest) = segmentShift(s)
         let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
         let slack = _CalendarIndex.slack
         let (before, after) = s == 0 ? (nominalDays ? slack : 0, Int64(0)) : (slack, slack)
-        let lo = Self.clamp(from &- shift &- longest &- before), hi = Self.clamp(to &- shift &+ after)
+        var lo = Self.clamp(from &- shift &- longest &- before)
+        let hi = Self.clamp(to &- shift &+ after)
+        if s > 0 {
+            let first = ranges[s - 1].key &* unit &- (kind == .utc || kind == .zoned ? 0 : slack)
+            lo = max(lo, Self.clamp(first))
+        }
         return Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
     }
 
