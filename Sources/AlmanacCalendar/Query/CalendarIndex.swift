@@ -28,6 +28,19 @@ struct _CalendarIndex: Sendable {
     let byUID: _UIDIndex
 
     static let slack: Int64 = 2 * 86_400
+    /// Before every start and after every end an instance can have, with
+    /// the slack to spare: starts lie in years 1...9999 on their own clock,
+    /// so up to 18 hours outside them in UTC (0001-01-01T09:00 in Tokyo is
+    /// 0000-12-31T23:41:01Z); ends up to 32767-12-31T23:59:59 on theirs
+    /// (README, Limits: Calendar). Bounds and windows are clamped to these,
+    /// not to years 1...9999 in UTC, which would leave such instances out
+    /// of every window, and sums of them cannot overflow.
+    static let earliest = Timestamp.min.secondsSinceEpoch - 4 * 86_400
+    static let latest: Int64 = 971_890_963_199 + 4 * 86_400
+
+    /// `s` within ``earliest`` ... ``latest``.
+    @inline(__always)
+    static func clamp(_ s: Int64) -> Int64 { min(max(s, earliest), latest) }
     /// A COUNT-bounded series is expanded up to this many instances when the
     /// calendar is read to find its last instance; past it, it is indexed as unbounded.
     static let countScan = 1_000
@@ -56,12 +69,14 @@ struct _CalendarIndex: Sendable {
         self.byUID = byUID
     }
 
-    /// The first part whose `reach` passes `from`: no earlier part can end after it.
+    /// The first part whose `reach` is `from` or later: no earlier part
+    /// can end at or after it (`from` may be any value, `Int64.min` too).
     func firstPart(reaching from: Int64) -> Int {
+        let from = Self.clamp(from)
         var lo = 0, hi = reach.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if reach[mid] > from { hi = mid } else { lo = mid + 1 }
+            if reach[mid] >= from { hi = mid } else { lo = mid + 1 }
         }
         return lo
     }

@@ -50,7 +50,7 @@ extension EventCalendar {
         var out = [Bool](repeating: false, count: events.count)
         let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
         let parts = index.parts
-        var i = index.firstPart(reaching: from &- 1)
+        var i = index.firstPart(reaching: from)
         // The parts a query over `window` would consider (see `openParts`).
         while i < parts.count && parts[i].lo < to {
             if parts[i].hi >= from { out[Int(parts[i].event)] = true }
@@ -104,7 +104,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
             self.index = index
             self.query = query
             self.only = only
-            cursor = index.firstPart(reaching: query.from &- 1)
+            cursor = index.firstPart(reaching: query.from)
         }
 
         /// The next instance, or `nil` after the last.

@@ -146,8 +146,9 @@ struct _OccurrenceStream {
     private static func swing(_ zone: Zone, near q: _WindowQuery, part p: _IndexPart,
                               widenedBy s: (shift: Int64, longest: Int64)) -> Int64 {
         let slack = _CalendarIndex.slack
-        let lo = _SeriesInstances.clamp(max(q.from, p.lo) &- abs(s.shift) &- s.longest &- 2 * slack)
-        let hi = _SeriesInstances.clamp(min(q.to, p.hi) &+ abs(s.shift) &+ 2 * slack)
+        // Starts lie in years 1...9999 on their clock: no later transition matters.
+        let lo = _CalendarIndex.clamp(_CalendarIndex.clamp(max(q.from, p.lo)) &- abs(s.shift) &- s.longest &- 2 * slack)
+        let hi = min(_CalendarIndex.clamp(min(q.to, p.hi)) &+ abs(s.shift) &+ 2 * slack, Timestamp.max.secondsSinceEpoch &+ 2 * slack)
         var most: Int64 = 0
         for t in zone.transitions(from: Timestamp(secondsSinceEpoch: lo), to: Timestamp(secondsSinceEpoch: max(lo, hi))) {
             most = max(most, abs(Int64(t.after.seconds) - Int64(t.before.seconds)))

@@ -38,7 +38,7 @@ extension _SeriesInstances {
     /// within the slack of them.
     private func ownSpan(segment s: Int, window: Range<Timestamp>) -> Range<Timestamp> {
         let (shift, longest) = segmentShift(s)
-        let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
+        let (from, to) = (Self.clamp(window.lowerBound.secondsSinceEpoch), Self.clamp(window.upperBound.secondsSinceEpoch))
         let slack = _CalendarIndex.slack
         let (before, after) = s == 0 ? (nominalDays ? slack : 0, Int64(0)) : (slack, slack)
         var lo = Self.clamp(from &- shift &- longest &- before)
@@ -117,9 +117,9 @@ extension _SeriesInstances {
     /// The zone of the series' values (`nil` for floating and all-day).
     var seriesZone: Zone? { event.recurrence.start.zone }
 
-    static func clamp(_ s: Int64) -> Int64 {
-        min(max(s, Timestamp.min.secondsSinceEpoch), Timestamp.max.secondsSinceEpoch)
-    }
+    /// `s` within the index's bounds (``_CalendarIndex/clamp(_:)``).
+    @inline(__always)
+    static func clamp(_ s: Int64) -> Int64 { _CalendarIndex.clamp(s) }
 
     /// A THISANDFUTURE override's shift: its start less the start it
     /// replaces, in the series' wall clock (seconds), or days for a DATE series.
