@@ -11,9 +11,12 @@ extension _SeriesInstances {
     /// Whether segment `s` can have an instance that reaches `window`: its
     /// rules and dates admit a date of ``ownSpan(segment:window:)``. Asked
     /// before a query opens the segment, so that a series that cannot
-    /// answer (a birthday in another month) costs a few comparisons.
-    func mayReach(segment s: Int, window: Range<Timestamp>) -> Bool {
-        let span = RecurrenceSet.Window.instants(ownSpan(segment: s, window: window))
+    /// answer (a birthday in another month) costs a few comparisons. The
+    /// span is read as ``iterator(over:viewer:)`` reads it: floating and
+    /// all-day dates in the viewer's zone (read as UTC dates, a day 14
+    /// hours east of UTC starting in the window was left out).
+    func mayReach(segment s: Int, window: Range<Timestamp>, viewer: Zone) -> Bool {
+        let span = self.window(ownSpan(segment: s, window: window), viewer: viewer)
         if let may = prepared?.mayStart(in: span) { return may }
         return lateExpansion()?.occurrences.mayStart(in: span) ?? false
     }
@@ -52,9 +55,15 @@ extension _SeriesInstances {
 
     /// The series' instances starting in `span`; floating and all-day ones placed in `viewer`.
     func iterator(over span: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
-        let window: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
+        let window = self.window(span, viewer: viewer)
         if let it = prepared?.makeIterator(in: window) { return it }
         return lateExpansion()?.occurrences.makeIterator(in: window)
+    }
+
+    /// The engine's window of instants `span`, with the viewer that places
+    /// floating and all-day values.
+    private func window(_ span: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Window {
+        kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
     }
 
     /// One of the series' own instances as segment `s` shows it (moved by
