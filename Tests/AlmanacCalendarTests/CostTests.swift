@@ -1,5 +1,6 @@
 import Almanac
 import AlmanacCalendar
+import AlmanacTestSupport
 import Testing
 
 /// Bounded cost on every shape (issue 24, part 4), in machine-independent
@@ -51,5 +52,66 @@ struct CostTests {
         // Each instance taken once, and per segment at most the few before
         // its override that the slack of a floating or all-day key admits.
         #expect(it.work <= listed.count + 4 * n, "\(it.work) taken for \(listed.count)")
+    }
+
+    /// Single events (no rule, date or override) are indexed from the event
+    /// alone, with no series kept for them: every window lists exactly the
+    /// instances the engine gives each event, in any value form, with any
+    /// length (none, DTEND, DURATION of days or hours, an end before the
+    /// start), near the ends of the calendar too.
+    @Test(arguments: 0..<6)
+    func singleEventsAreListedAsTheEngineExpandsThem(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed &* 104_729 &+ 3)
+        let zones = ["America/New_York", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
+        var lines: [String] = []
+        for i in 0..<200 {
+            let year = rng.chance(0.1) ? rng.pick([1, 9999]) : rng.int(2023...2025)
+            let day = CivilDate(year, rng.int(1...12), rng.int(1...28))!
+            let c = CivilDateTime(year == 1 ? CivilDate(1, 1, rng.int(1...3))! : year == 9999 ? CivilDate(9999, 12, rng.int(29...31))! : day,
+                                  CivilTime(rng.int(0...23), rng.pick([0, 30]))!)
+            let form = rng.int(0...3), zone = rng.pick(zones)
+            func value(_ c: CivilDateTime) -> String {
+                switch form {
+                case 0: return ";VALUE=DATE:" + Anchor.date(c.date).rfc5545
+                case 1: return ":" + Anchor.floating(c).rfc5545
+                case 2: return ":" + Anchor.utc(c).rfc5545
+                default: return ";TZID=\(zone):" + Anchor.floating(c).rfc5545
+                }
+            }
+            lines += ["BEGIN:VEVENT", "UID:e\(i)", "DTSTART" + value(c)]
+            switch rng.int(0...3) {
+            case 0: break
+            case 1: lines.append("DTEND" + value(CivilDateTime(localSeconds: c.localSeconds + Int64(rng.int(-1...3)) * 86_400 + Int64(rng.int(0...5)) * 3600) ?? c))
+            case 2: lines.append(form == 0 ? "DURATION:P\(rng.int(1...3))D" : "DURATION:P\(rng.int(0...2))DT\(rng.int(0...30))H")
+            default: lines.append("DURATION:-PT\(rng.int(1...5))H")
+            }
+            lines.append("END:VEVENT")
+        }
+        let cal = try EventCalendar(ics: CalendarReaderTests.ics(lines))
+        #expect(cal.events.count == 200 && cal.problems.isEmpty)
+        let viewer = try Zone(rng.pick(zones + ["UTC"]))
+        var windows = [Timestamp(secondsSinceEpoch: .min)..<Timestamp(secondsSinceEpoch: .max)]
+        for _ in 0..<30 {
+            let from = Timestamp(utc: CivilDate(rng.int(2023...2025), rng.int(1...12), rng.int(1...28))!.at(rng.int(0...23), 0))
+            windows.append(from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + Int64(rng.pick([1, 24, 24 * 40, 24 * 400])) * 3600))
+        }
+        windows.append(Timestamp.min..<Timestamp(utc: CivilDate(1, 1, 5)!.at(0, 0)))
+        windows.append(Timestamp(utc: CivilDate(9999, 12, 28)!.at(0, 0))..<Timestamp.max)
+        for w in windows {
+            var expected: [String] = []
+            for e in cal.events {
+                for o in try e.recurrence.occurrences() {
+                    let r = o.instants(in: viewer)
+                    if w.overlapsInstance(start: r.lowerBound, end: r.upperBound) { expected.append("\(e.uid) \(r.lowerBound.secondsSinceEpoch) \(r.upperBound.secondsSinceEpoch)") }
+                }
+            }
+            let got = cal.occurrences(overlapping: w, viewer: viewer).map {
+                let r = $0.occurrence.instants(in: viewer)
+                return "\($0.uid) \(r.lowerBound.secondsSinceEpoch) \(r.upperBound.secondsSinceEpoch)"
+            }
+            #expect(got.sorted() == expected.sorted(), "seed \(seed), \(w)")
+            let starts = got.map { Int64($0.split(separator: " ")[1])! }
+            #expect(starts == starts.sorted(), "seed \(seed): not in start order in \(w)")
+        }
     }
 }

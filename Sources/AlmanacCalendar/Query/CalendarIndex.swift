@@ -15,9 +15,16 @@ import Almanac
 /// largest `hi` of parts `0...i`, so the parts that can overlap a window are
 /// found by one binary search, and an overridden instance is found by its
 /// new time, not by scanning its series.
+///
+/// A single event (no RRULE, RDATE or override: most series of a file) has
+/// no ``_SeriesInstances`` kept for it: its one part is worked out from the
+/// event, and a query that opens it makes one for as long as it reads it.
+/// A calendar of many small events then holds little more than its events.
 struct _CalendarIndex: Sendable {
-    /// One per series, in ``EventCalendar/events`` order.
-    let series: [_SeriesInstances]
+    /// The series, as ``EventCalendar/events`` (the same array).
+    let events: [CalendarEvent]
+    /// One per series, in ``EventCalendar/events`` order; `nil` for a single event.
+    private let kept: [_SeriesInstances?]
     /// Every part, sorted by `lo`.
     let parts: [_IndexPart]
     /// `reach[i]`: the largest `hi` of `parts[0...i]`.
@@ -47,11 +54,17 @@ struct _CalendarIndex: Sendable {
 
     /// The index of `events`, whose series by UID are `byUID`.
     init(_ events: [CalendarEvent], byUID: _UIDIndex) {
-        var series: [_SeriesInstances] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
-        series.reserveCapacity(events.count)
+        var kept: [_SeriesInstances?] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
+        kept.reserveCapacity(events.count)
+        parts.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
+            if _SeriesInstances.isSingle(e) {
+                kept.append(nil)
+                parts.append(_SeriesInstances.singlePart(e, index: i))
+                continue
+            }
             let s = _SeriesInstances(e, index: i)
-            series.append(s)
+            kept.append(s)
             do throws(AlmanacError) {
                 try s.indexParts(into: &parts)
             } catch {
@@ -62,11 +75,19 @@ struct _CalendarIndex: Sendable {
         var reach: [Int64] = [], m = Int64.min
         reach.reserveCapacity(parts.count)
         for p in parts { m = max(m, p.hi); reach.append(m) }
-        self.series = series
+        self.events = events
+        self.kept = kept
         self.parts = parts
         self.reach = reach
         self.problems = problems
         self.byUID = byUID
+    }
+
+    /// Series `i`, ready for queries: the one kept, or for a single event
+    /// one made for the caller.
+    @inline(__always)
+    func series(_ i: Int) -> _SeriesInstances {
+        kept[i] ?? _SeriesInstances(events[i], index: i)
     }
 
     /// The first part whose `reach` is `from` or later: no earlier part

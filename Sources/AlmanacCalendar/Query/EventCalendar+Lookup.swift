@@ -15,7 +15,7 @@ extension EventCalendar {
     ///   to the instance's date.
     public func occurrence(for key: OccurrenceKey, viewer: Zone = .utc) -> CalendarOccurrence? {
         for i in index.byUID.indices(key.seriesID) {
-            if let o = index.series[i].occurrence(key.recurrenceID, viewer: viewer) { return o }
+            if let o = index.series(i).occurrence(key.recurrenceID, viewer: viewer) { return o }
         }
         return nil
     }

@@ -134,7 +134,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 cursor += 1
                 if p.hi < query.from { continue }
                 if let only, !only[Int(p.event)] { continue }
-                let series = index.series[Int(p.event)]
+                let series = index.series(Int(p.event))
                 if p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), window: query.window, viewer: query.viewer) { continue }
                 // Made where it is kept (a stream is not copied after).
                 let slot: Int
