@@ -36,8 +36,14 @@ enum _ComponentReader {
 
     /// The VCALENDARs of the input (a file may concatenate several), and
     /// the store that holds their lines' values.
-    static func read(_ bytes: [UInt8], lenient: Bool,
-                     readings: inout [CalendarReading]) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
+    ///
+    /// `sink` is handed each component as it closes directly inside a
+    /// VCALENDAR, and each VCALENDAR as it closes: a component it takes
+    /// leaves the tree and its lines leave the store, so that a calendar of
+    /// many events is never held as lines all at once. The VCALENDARs
+    /// returned hold what the sink did not take.
+    static func read<Sink: _ComponentSink>(_ bytes: [UInt8], lenient: Bool, readings: inout [CalendarReading],
+                                           sink: inout Sink) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
         var scanner = _LineScanner(bytes)
         var store = _LineStore()
         var stack: [_Component] = []
@@ -83,7 +89,7 @@ enum _ComponentReader {
             }
             if isEnd {
                 try end(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars, pending: &pending,
-                        readings: &readings)
+                        store: &store, sink: &sink, readings: &readings)
                 continue
             }
             guard !stack.isEmpty else {
@@ -100,7 +106,7 @@ enum _ComponentReader {
             if !lenient { throw CalendarError(.structure, line: open.line, column: 1, "BEGIN:\(open.name) is never closed (END:\(open.name) missing)") }
             while let t = stack.last {
                 liberty(t.line, "END:\(t.name) missing at the end of the input: closed there")
-                close(&stack, &calendars, &pending)
+                close(&stack, &calendars, &pending, &store, &sink)
             }
         }
         if scanner.bareBreaks > 0 {
@@ -112,8 +118,9 @@ enum _ComponentReader {
 
     /// Reads `END:value` on `line`: closes the innermost component, or
     /// (lenient) the components it leaves open, or skips a stray END.
-    private static func end(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
-                            pending: inout _PendingLines, readings: inout [CalendarReading]) throws(CalendarError) {
+    private static func end<Sink: _ComponentSink>(_ value: String, line: Int, lenient: Bool, stack: inout [_Component],
+                                                  calendars: inout [_Component], pending: inout _PendingLines, store: inout _LineStore,
+                                                  sink: inout Sink, readings: inout [CalendarReading]) throws(CalendarError) {
         func liberty(_ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
         guard let top = stack.last else {
             if !lenient { throw CalendarError(.structure, line: line, column: 1, "END:\(value) without a BEGIN") }
@@ -126,17 +133,29 @@ enum _ComponentReader {
             }
             while let t = stack.last, t.name != value {
                 liberty("END:\(t.name) missing (BEGIN on line \(t.line)): closed at END:\(value)")
-                close(&stack, &calendars, &pending)
+                close(&stack, &calendars, &pending, &store, &sink)
             }
         }
-        close(&stack, &calendars, &pending)
+        close(&stack, &calendars, &pending, &store, &sink)
     }
 
-    /// Pops the innermost component into its parent (or the output).
-    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines) {
+    /// Pops the innermost component into its parent (or the output),
+    /// unless `sink` takes it: then its lines, the last the store holds,
+    /// leave the store. A VCALENDAR goes to the sink, then to the output
+    /// without its components (the sink has read them).
+    private static func close<Sink: _ComponentSink>(_ stack: inout [_Component], _ calendars: inout [_Component],
+                                                    _ pending: inout _PendingLines, _ store: inout _LineStore, _ sink: inout Sink) {
         pending.flush(into: &stack)
-        let c = stack.removeLast()
-        if stack.isEmpty { calendars.append(c) } else { stack[stack.count - 1].children.append(c) }
+        var c = stack.removeLast()
+        if stack.isEmpty {
+            sink.close(c, store: store)
+            c.children = []
+            calendars.append(c)
+        } else if stack.count == 1, sink.take(c, in: stack[0], store: store) {
+            if let first = c.properties.first { store.removeLast(first) }
+        } else {
+            stack[stack.count - 1].children.append(c)
+        }
     }
 }
 
@@ -149,4 +168,15 @@ struct _PendingLines {
         stack[stack.count - 1].properties.append(contentsOf: lines)
         lines.removeAll(keepingCapacity: true)
     }
+}
+
+/// What the component reader hands over as it reads (see
+/// ``_ComponentReader/read(_:lenient:readings:sink:)``).
+protocol _ComponentSink {
+    /// `c` closed directly inside `calendar` (the VCALENDAR as read so
+    /// far). Returns whether the sink took it: it is then left out of the
+    /// tree, and its lines out of the store, once this returns.
+    mutating func take(_ c: _Component, in calendar: _Component, store: _LineStore) -> Bool
+    /// `calendar` closed, holding the components the sink did not take.
+    mutating func close(_ calendar: _Component, store: _LineStore)
 }
