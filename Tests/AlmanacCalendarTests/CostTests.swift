@@ -114,4 +114,21 @@ struct CostTests {
             #expect(starts == starts.sorted(), "seed \(seed): not in start order in \(w)")
         }
     }
+
+    /// The series of each UID (a compact open-addressing table that grows
+    /// as the reader adds series): 5,000 series, some UIDs shared by up to
+    /// four of them, each UID's series in file order, as a dictionary
+    /// built here gives them.
+    @Test func seriesOfEachUIDInFileOrder() throws {
+        var rng = SplitMix64(seed: 24)
+        var events: [CalendarEvent] = [], expected: [String: [Int]] = [:]
+        for i in 0..<5_000 {
+            let uid = rng.chance(0.3) ? "shared-\(rng.int(0...400))@example.com" : "own-\(i)"
+            expected[uid, default: []].append(i)
+            events.append(CalendarEvent(uid: uid, recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 1, 1)!.at(9, 0)))))
+        }
+        let c = EventCalendar(events: events)
+        for (uid, indices) in expected { #expect(c.eventIndices(uid: uid) == indices, "\(uid)") }
+        #expect(c.eventIndices(uid: "none") == [] && c.eventIndices(uid: "") == [])
+    }
 }

@@ -20,17 +20,14 @@ extension _SeriesInstances {
 
     /// Whether `e` is a single event: DTSTART alone, no rule, date, period
     /// or override. Its one instance can be placed without expanding it.
-    static func isSingle(_ e: CalendarEvent) -> Bool {
-        let r = e.recurrence
-        return r.rules.isEmpty && r.exclusionRules.isEmpty && r.dates.isEmpty && e.periods.isEmpty && e.overrides.isEmpty
-    }
+    static func isSingle(_ e: CalendarEvent) -> Bool { e.isSingle }
 
     /// The index part of single event `e` (see ``isSingle(_:)``): what
     /// ``indexParts(into:)`` gives for it, without a series made.
     static func singlePart(_ e: CalendarEvent, index: Int) -> _IndexPart {
-        let start = e.recurrence.start
+        let start = e.start
         let (kind, zone) = (start.kind, start.zone ?? .utc)
-        let (days, seconds) = length(e.recurrence.length, start: start, zone: zone)
+        let (days, seconds) = length(e.length, start: start, zone: zone)
         let unit: Int64 = kind == .date ? 86_400 : 1, k = key(start, kind: kind, zone: zone)
         let slack = _CalendarIndex.slack
         return _IndexPart(lo: clamp(k &* unit &- slack), hi: clamp((k &+ 1) &* unit &+ span(days, seconds) &+ slack),

@@ -124,7 +124,7 @@ extension _SeriesInstances {
     }
 
     /// The zone of the series' values (`nil` for floating and all-day).
-    var seriesZone: Zone? { event.recurrence.start.zone }
+    var seriesZone: Zone? { event.start.zone }
 
     /// `s` within the index's bounds (``_CalendarIndex/clamp(_:)``).
     @inline(__always)
@@ -150,7 +150,7 @@ extension _SeriesInstances {
     /// whose own start is in range, so none moves before year 1.
     func shifted(_ rid: RecurrenceID, by shift: Int64) -> Anchor? {
         if kind == .date { return rid.date.adding(days: Int(shift)).map { .date($0) } }
-        return CivilDateTime(localSeconds: rid.dateTime.localSeconds &+ shift).map { event.recurrence.start.withWallClock($0) }
+        return CivilDateTime(localSeconds: rid.dateTime.localSeconds &+ shift).map { event.start.withWallClock($0) }
     }
 
     /// A RECURRENCE-ID as the series' recurrence id (its wall clock, or date).
@@ -170,11 +170,11 @@ extension _SeriesInstances {
     /// The recurrence id in the series' value form; `nil` for a one-off event.
     func recurrenceAnchor(_ rid: RecurrenceID) -> Anchor? {
         guard event.isRecurring || !event.overrides.isEmpty else { return nil }
-        return event.recurrence.start.withWallClock(rid.dateTime)
+        return event.start.withWallClock(rid.dateTime)
     }
 
     /// The start of one of the series' own instances, as a value.
-    func anchor(of o: Occurrence) -> Anchor { event.recurrence.start.withWallClock(o.start) }
+    func anchor(of o: Occurrence) -> Anchor { event.start.withWallClock(o.start) }
 
     static func civil(_ localSeconds: Int64) -> CivilDateTime {
         let lo = Timestamp.min.secondsSinceEpoch, hi = Timestamp.max.secondsSinceEpoch

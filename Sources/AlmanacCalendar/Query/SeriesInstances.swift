@@ -55,10 +55,10 @@ final class _SeriesInstances: @unchecked Sendable {
     init(_ event: CalendarEvent, index: Int) {
         self.event = event
         self.index = index
-        let start = event.recurrence.start
+        let start = event.start
         let (kind, zone) = (start.kind, start.zone ?? .utc)
         (self.kind, self.zone) = (kind, zone)
-        let (days, seconds) = Self.length(event.recurrence.length, start: start, zone: zone)
+        let (days, seconds) = Self.length(event.length, start: start, zone: zone)
         (self.days, self.seconds) = (days, seconds)
         do throws(AlmanacError) {
             // Only rules can fail to expand (a sub-daily rule on a DATE, an
