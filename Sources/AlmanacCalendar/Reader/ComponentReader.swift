@@ -42,8 +42,8 @@ enum _ComponentReader {
     /// leaves the tree and its lines leave the store, so that a calendar of
     /// many events is never held as lines all at once. The VCALENDARs
     /// returned hold what the sink did not take.
-    static func read<Sink: _ComponentSink>(_ bytes: [UInt8], lenient: Bool, readings: inout [CalendarReading],
-                                           sink: inout Sink) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
+    static func read(_ bytes: [UInt8], lenient: Bool, readings: inout [CalendarReading],
+                     sink: inout _EntrySink) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
         var scanner = _LineScanner(bytes)
         var store = _LineStore()
         var stack: [_Component] = []
@@ -118,9 +118,9 @@ enum _ComponentReader {
 
     /// Reads `END:value` on `line`: closes the innermost component, or
     /// (lenient) the components it leaves open, or skips a stray END.
-    private static func end<Sink: _ComponentSink>(_ value: String, line: Int, lenient: Bool, stack: inout [_Component],
-                                                  calendars: inout [_Component], pending: inout _PendingLines, store: inout _LineStore,
-                                                  sink: inout Sink, readings: inout [CalendarReading]) throws(CalendarError) {
+    private static func end(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
+                            pending: inout _PendingLines, store: inout _LineStore, sink: inout _EntrySink,
+                            readings: inout [CalendarReading]) throws(CalendarError) {
         func liberty(_ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
         guard let top = stack.last else {
             if !lenient { throw CalendarError(.structure, line: line, column: 1, "END:\(value) without a BEGIN") }
@@ -143,8 +143,8 @@ enum _ComponentReader {
     /// unless `sink` takes it: then its lines, the last the store holds,
     /// leave the store. A VCALENDAR goes to the sink, then to the output
     /// without its components (the sink has read them).
-    private static func close<Sink: _ComponentSink>(_ stack: inout [_Component], _ calendars: inout [_Component],
-                                                    _ pending: inout _PendingLines, _ store: inout _LineStore, _ sink: inout Sink) {
+    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines,
+                              _ store: inout _LineStore, _ sink: inout _EntrySink) {
         pending.flush(into: &stack)
         var c = stack.removeLast()
         if stack.isEmpty {
@@ -170,13 +170,3 @@ struct _PendingLines {
     }
 }
 
-/// What the component reader hands over as it reads (see
-/// ``_ComponentReader/read(_:lenient:readings:sink:)``).
-protocol _ComponentSink {
-    /// `c` closed directly inside `calendar` (the VCALENDAR as read so
-    /// far). Returns whether the sink took it: it is then left out of the
-    /// tree, and its lines out of the store, once this returns.
-    mutating func take(_ c: _Component, in calendar: _Component, store: _LineStore) -> Bool
-    /// `calendar` closed, holding the components the sink did not take.
-    mutating func close(_ calendar: _Component, store: _LineStore)
-}

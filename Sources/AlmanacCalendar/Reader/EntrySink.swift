@@ -12,7 +12,7 @@ import Almanac
 /// VTIMEZONE may come later in the file), and every later one, wait for the
 /// end of the VCALENDAR, so that series keep their file order; so do all of
 /// them when X-WR-TIMEZONE is applied (it may come after them).
-struct _EntrySink: _ComponentSink {
+struct _EntrySink {
     let options: CalendarOptions
     var events: [CalendarEvent] = []
     var byUID = _UIDIndex()
@@ -42,6 +42,9 @@ struct _EntrySink: _ComponentSink {
 
     private var lenient: Bool { options.mode == .lenient }
 
+    /// `c` closed directly inside `calendar` (the VCALENDAR as read so
+    /// far). Returns whether the sink took it: the component reader then
+    /// leaves it out of the tree, and its lines out of the store.
     mutating func take(_ c: _Component, in calendar: _Component, store: _LineStore) -> Bool {
         if failure != nil { return c.name != "VTIMEZONE" }
         if c.name == "VTIMEZONE" {
@@ -65,6 +68,7 @@ struct _EntrySink: _ComponentSink {
         return true
     }
 
+    /// `calendar` closed, holding the components the sink did not take.
     mutating func close(_ calendar: _Component, store: _LineStore) {
         if failure != nil { return }
         if current == nil { current = open(calendar, store: store) }
@@ -112,6 +116,17 @@ struct _EntrySink: _ComponentSink {
         } catch {
             guard lenient else { failure = error; return }
             current!.reader.readings.append(CalendarReading(.skipped, line: c.line, "\(c.name) skipped: \(error)"))
+        }
+    }
+}
+
+extension _Property {
+    /// Whether the event reader reads a value of this property in its TZID's
+    /// zone (``_EventReader/zone(of:)``).
+    var takesDates: Bool {
+        switch self {
+        case .dtstart, .dtend, .due, .rdate, .exdate, .recurrenceID: true
+        default: false
         }
     }
 }
