@@ -42,8 +42,11 @@ struct _CalendarIndex: Sendable {
     /// (README, Limits: Calendar). Bounds and windows are clamped to these,
     /// not to years 1...9999 in UTC, which would leave such instances out
     /// of every window, and sums of them cannot overflow.
-    static let earliest = Timestamp.min.secondsSinceEpoch - 4 * 86_400
-    static let latest: Int64 = 971_890_963_199 + 4 * 86_400
+    ///
+    /// Literals (0001-01-01T00:00:00Z less four days; 32767-12-31T23:59:59
+    /// plus four days), so that reading them costs no lazy initialization.
+    static let earliest: Int64 = -62_135_942_400
+    static let latest: Int64 = 971_891_308_799
 
     /// `s` within ``earliest`` ... ``latest``.
     @inline(__always)
@@ -81,7 +84,19 @@ struct _CalendarIndex: Sendable {
         self.reach = reach
         self.problems = problems
         self.byUID = byUID
+        assert(Self.earliest == Timestamp.min.secondsSinceEpoch - 4 * 86_400, "earliest: 0001-01-01T00:00:00Z less four days")
+        // 971,890,963,199: 32767-12-31T23:59:59 in seconds, Occurrence's last end.
+        assert(Self.latest == 971_890_963_199 + 4 * 86_400, "latest: 32767-12-31T23:59:59 plus four days")
     }
+
+    /// Whether series `i` is a single event (no series kept for it).
+    @inline(__always)
+    func isSingle(_ i: Int) -> Bool { kept[i] == nil }
+
+    /// The one instance of single event `i` (see ``isSingle(_:)``), as its
+    /// expansion gives it (`nil`: none, as when the options do not make
+    /// DTSTART an instance, or EXDATE removes it), with no series made.
+    func loneInstance(_ i: Int) -> Occurrence? { events[i].recurrence.firstInstanceWithoutRules() }
 
     /// Series `i`, ready for queries: the one kept, or for a single event
     /// one made for the caller.

@@ -133,17 +133,28 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 if let top = heap.first, p.lo > top.start { return }
                 cursor += 1
                 if p.hi < query.from { continue }
-                if let only, !only[Int(p.event)] { continue }
-                let series = index.series(Int(p.event))
-                if p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), window: query.window, viewer: query.viewer) { continue }
+                let e = Int(p.event)
+                if let only, !only[e] { continue }
+                // A single event: its one instance, and a series made only when it is listed.
+                var lone: _Pending? = nil
+                if index.isSingle(e) {
+                    guard let o = index.loneInstance(e), let l = query.pending(o, part: -1, status: index.events[e].status) else { continue }
+                    lone = l
+                }
+                let series = index.series(e)
+                if lone == nil && p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), query: query) { continue }
                 // Made where it is kept (a stream is not copied after).
                 let slot: Int
                 if let f = free.popLast() {
                     reusedWork &+= streams[f].pulled
-                    streams[f] = _OccurrenceStream(p, series: series, query: query)
+                    if let lone { streams[f] = _OccurrenceStream(lone: lone, series: series) } else {
+                        streams[f] = _OccurrenceStream(p, series: series, query: query)
+                    }
                     slot = f
                 } else {
-                    streams.append(_OccurrenceStream(p, series: series, query: query))
+                    if let lone { streams.append(_OccurrenceStream(lone: lone, series: series)) } else {
+                        streams.append(_OccurrenceStream(p, series: series, query: query))
+                    }
                     slot = streams.count - 1
                 }
                 guard streams[slot].next != nil else { free.append(slot); continue }
@@ -161,6 +172,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
             return streams[a.slot].next!.precedes(streams[b.slot].next!, streams[a.slot].series, streams[b.slot].series)
         }
 
+        @inline(__always)
         private mutating func siftUp(_ i: Int) {
             let streams = self.streams
             heap.withUnsafeMutableBufferPointer { h in

@@ -4,19 +4,19 @@ extension _SeriesInstances {
     /// The engine's instances whose start can reach `window` once segment
     /// `s` moves them: the window widened by the segment's longest instance
     /// and shift, and by two days each side for the viewer's offset.
-    func ownInstances(segment s: Int, window: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
-        iterator(over: ownSpan(segment: s, window: window), viewer: viewer)
+    func ownInstances(segment s: Int, query: _WindowQuery) -> RecurrenceSet.Occurrences.Iterator? {
+        iterator(over: ownSpan(segment: s, from: query.lo, to: query.hi), viewer: query.viewer)
     }
 
     /// Whether segment `s` can have an instance that reaches `window`: its
-    /// rules and dates admit a date of ``ownSpan(segment:window:)``. Asked
+    /// rules and dates admit a date of ``ownSpan(segment:from:to:)``. Asked
     /// before a query opens the segment, so that a series that cannot
     /// answer (a birthday in another month) costs a few comparisons. The
     /// span is read as ``iterator(over:viewer:)`` reads it: floating and
     /// all-day dates in the viewer's zone (read as UTC dates, a day 14
     /// hours east of UTC starting in the window was left out).
-    func mayReach(segment s: Int, window: Range<Timestamp>, viewer: Zone) -> Bool {
-        let span = self.window(ownSpan(segment: s, window: window), viewer: viewer)
+    func mayReach(segment s: Int, query: _WindowQuery) -> Bool {
+        let span = window(ownSpan(segment: s, from: query.lo, to: query.hi), viewer: query.viewer)
         if let may = prepared?.mayStart(in: span) { return may }
         return lateExpansion()?.occurrences.mayStart(in: span) ?? false
     }
@@ -39,17 +39,16 @@ extension _SeriesInstances {
     /// Keys are instants for UTC and zoned series, and wall clocks or days
     /// for floating and all-day ones, whose instants in a viewer's zone lie
     /// within the slack of them.
-    private func ownSpan(segment s: Int, window: Range<Timestamp>) -> Range<Timestamp> {
+    private func ownSpan(segment s: Int, from: Int64, to: Int64) -> Range<Timestamp> {
         let (shift, longest) = segmentShift(s)
-        let (from, to) = (Self.clamp(window.lowerBound.secondsSinceEpoch), Self.clamp(window.upperBound.secondsSinceEpoch))
+        // The query's bounds are clamped to the index's, and shifts and
+        // lengths are far smaller: no sum here overflows, and the engine
+        // reads a bound outside years 1...9999 as the beginning or the end.
         let slack = _CalendarIndex.slack
         let (before, after) = s == 0 ? (nominalDays ? slack : 0, Int64(0)) : (slack, slack)
-        var lo = Self.clamp(from &- shift &- longest &- before)
-        let hi = Self.clamp(to &- shift &+ after)
-        if s > 0 {
-            let first = ranges[s - 1].key &* unit &- (kind == .utc || kind == .zoned ? 0 : slack)
-            lo = max(lo, Self.clamp(first))
-        }
+        var lo = from &- shift &- longest &- before
+        let hi = to &- shift &+ after
+        if s > 0 { lo = max(lo, ranges[s - 1].key &* unit &- (kind == .utc || kind == .zoned ? 0 : slack)) }
         return Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
     }
 
