@@ -138,6 +138,14 @@ RAISE_KINDS = [
      "stops at 9999-12-31, so the peer raises OverflowError where an answer reaches year 10000",
      lambda e, expected: isinstance(e, OverflowError) and any(
          (o.get(k) or "")[:5].isdigit() for o in expected for k in ("start", "end", "recurrence_id"))),
+    ("instants-outside-years-1-9999", "peer",
+     "RFC 5545 3.3.5: a DATE-TIME with a TZID is a local time in that zone, and years 1 to 9999 are "
+     "Almanac's calendar on that clock (README, Limits: Calendar); 09:00 on 0001-01-01 in Tokyo is an "
+     "instant of year 0 in UTC and 20:00 on 9999-12-31 in Los Angeles one of year 10000, which Python's "
+     "datetime cannot hold, so the peer raises ValueError",
+     lambda e, expected: isinstance(e, (ValueError, OverflowError))
+         and any(y in str(e) for y in ("year 0 is out of range", "year 10000 is out of range"))
+         and any((o.get("start") or "")[:10] in ("0001-01-01", "9999-12-31") for o in expected)),
 ]
 
 

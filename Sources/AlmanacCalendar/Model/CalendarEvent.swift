@@ -7,6 +7,17 @@ import Almanac
 /// A series without RRULE or RDATE has one instance. Everything that occurs
 /// is computed from ``recurrence`` by Almanac's engine, then replaced where
 /// an ``Override`` says so.
+///
+/// ```swift
+/// let event = CalendarEvent(uid: "lunch@example.com", summary: "Lunch",
+///                           recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 5, 6)!.at(12, 0))))
+/// event.isRecurring   // false
+/// ```
+///
+/// Held compactly (112 bytes, where a calendar holds one per series): a
+/// single event's DTSTART, length, options, SEQUENCE and LAST-MODIFIED are
+/// stored as they are, and the parts most events lack (rules, dates,
+/// periods, overrides) in one shared box, copied when changed.
 public struct CalendarEvent: Sendable, Hashable {
     /// VEVENT or VTODO.
     public enum Component: String, Sendable, Hashable, Codable {
@@ -16,8 +27,6 @@ public struct CalendarEvent: Sendable, Hashable {
         case todo
     }
 
-    /// VEVENT or VTODO.
-    public var component: Component
     /// UID (RFC 5545 section 3.8.4.7): the series' identity, and the series
     /// id of its ``OccurrenceKey``s.
     public var uid: String
@@ -25,22 +34,126 @@ public struct CalendarEvent: Sendable, Hashable {
     public var summary: String?
     /// STATUS.
     public var status: Status?
-    /// SEQUENCE: the revision number of the series.
-    public var sequence: Int?
-    /// LAST-MODIFIED.
-    public var lastModified: Timestamp?
-    /// DTSTART, the length of each instance (DTEND, DURATION, or for a to-do
-    /// DUE), RRULEs, RDATEs, EXDATEs and EXRULEs.
-    public var recurrence: RecurrenceSet
-    /// RDATE;VALUE=PERIOD values: these instances have their own length.
-    public var periods: [Period]
-    /// The components with a RECURRENCE-ID for this UID, in file order.
-    public var overrides: [Override]
+    /// DTSTART (``recurrence``'s start).
+    private(set) var start: Anchor
     /// Physical line of the component's BEGIN in the file.
     public var line: Int
+    /// What most events lack (`nil`: none of it).
+    private var more: _More?
+    /// LAST-MODIFIED in seconds (`Int64.min`: none, or in ``more``).
+    private var modified = Int64.min
+    /// DTEND, DURATION or DUE (``recurrence``'s length).
+    private(set) var length: RecurrenceSet.Length?
+    /// ``recurrence``'s options.
+    private(set) var options: ExpansionOptions
+    /// VEVENT or VTODO.
+    public var component: Component
+    /// SEQUENCE (`Int32.min`: none, or in ``more``).
+    private var revision = Int32.min
+
+    /// The parts of an event that most events lack, shared between copies
+    /// of the event until one of them changes it.
+    private final class _More: @unchecked Sendable {
+        var rules: [RecurrenceRule] = []
+        var exclusionRules: [RecurrenceRule] = []
+        var dates: [Anchor] = []
+        var excludedDates: [Anchor] = []
+        var periods: [Period] = []
+        var overrides: [Override] = []
+        /// SEQUENCE and LAST-MODIFIED when they do not fit the event's own fields.
+        var sequence: Int?
+        var lastModified: Timestamp?
+
+        init() {}
+
+        func copy() -> _More {
+            let m = _More()
+            (m.rules, m.exclusionRules, m.dates, m.excludedDates) = (rules, exclusionRules, dates, excludedDates)
+            (m.periods, m.overrides, m.sequence, m.lastModified) = (periods, overrides, sequence, lastModified)
+            return m
+        }
+    }
+
+    /// The box, made or copied so that this event alone holds it.
+    private mutating func unique() -> _More {
+        if more == nil {
+            more = _More()
+        } else if !isKnownUniquelyReferenced(&more) {
+            more = more!.copy()
+        }
+        return more!
+    }
+
+    /// SEQUENCE: the revision number of the series.
+    public var sequence: Int? {
+        get { revision != .min ? Int(revision) : more?.sequence }
+        set {
+            if let v = newValue, let small = Int32(exactly: v), small != .min {
+                revision = small
+                if more?.sequence != nil { unique().sequence = nil }
+            } else {
+                revision = .min
+                if newValue != nil || more?.sequence != nil { unique().sequence = newValue }
+            }
+        }
+    }
+
+    /// LAST-MODIFIED.
+    public var lastModified: Timestamp? {
+        get { modified != .min ? Timestamp(secondsSinceEpoch: modified) : more?.lastModified }
+        set {
+            if let v = newValue, v.secondsSinceEpoch != .min {
+                modified = v.secondsSinceEpoch
+                if more?.lastModified != nil { unique().lastModified = nil }
+            } else {
+                modified = .min
+                if newValue != nil || more?.lastModified != nil { unique().lastModified = newValue }
+            }
+        }
+    }
+
+    /// DTSTART, the length of each instance (DTEND, DURATION, or for a to-do
+    /// DUE), RRULEs, RDATEs, EXDATEs and EXRULEs.
+    public var recurrence: RecurrenceSet {
+        get {
+            guard let m = more else { return RecurrenceSet(start: start, length: length, options: options) }
+            return RecurrenceSet(start: start, rules: m.rules, exclusionRules: m.exclusionRules, dates: m.dates,
+                                 excludedDates: m.excludedDates, length: length, options: options)
+        }
+        set {
+            (start, length, options) = (newValue.start, newValue.length, newValue.options)
+            if more != nil || !newValue.rules.isEmpty || !newValue.exclusionRules.isEmpty || !newValue.dates.isEmpty
+                || !newValue.excludedDates.isEmpty {
+                let m = unique()
+                (m.rules, m.exclusionRules, m.dates, m.excludedDates) = (newValue.rules, newValue.exclusionRules, newValue.dates,
+                                                                         newValue.excludedDates)
+            }
+        }
+    }
+
+    /// RDATE;VALUE=PERIOD values: these instances have their own length.
+    public var periods: [Period] {
+        get { more?.periods ?? [] }
+        set { if !newValue.isEmpty || more != nil { unique().periods = newValue } }
+        _modify { yield &unique().periods }
+    }
+
+    /// The components with a RECURRENCE-ID for this UID, in file order.
+    public var overrides: [Override] {
+        get { more?.overrides ?? [] }
+        set { if !newValue.isEmpty || more != nil { unique().overrides = newValue } }
+        _modify { yield &unique().overrides }
+    }
 
     /// Whether the series has more than its DTSTART: an RRULE or an RDATE.
-    public var isRecurring: Bool { !recurrence.rules.isEmpty || !recurrence.dates.isEmpty }
+    public var isRecurring: Bool { more.map { !$0.rules.isEmpty || !$0.dates.isEmpty } ?? false }
+
+    /// Whether the series is DTSTART alone: no RRULE, EXRULE, RDATE,
+    /// period or override (most series of a file).
+    var isSingle: Bool {
+        guard let m = more else { return true }
+        return m.rules.isEmpty && m.exclusionRules.isEmpty && m.dates.isEmpty && m.periods.isEmpty && m.overrides.isEmpty
+    }
 
     /// A series from its parts.
     public init(component: Component = .event, uid: String, summary: String? = nil, status: Status? = nil,
@@ -50,12 +163,43 @@ public struct CalendarEvent: Sendable, Hashable {
         self.uid = uid
         self.summary = summary
         self.status = status
+        self.start = recurrence.start
+        self.length = recurrence.length
+        self.options = recurrence.options
+        self.line = line
+        // The box only for what an event of DTSTART alone lacks.
+        if !recurrence.rules.isEmpty || !recurrence.exclusionRules.isEmpty || !recurrence.dates.isEmpty
+            || !recurrence.excludedDates.isEmpty || !periods.isEmpty || !overrides.isEmpty {
+            let m = _More()
+            (m.rules, m.exclusionRules, m.dates, m.excludedDates) = (recurrence.rules, recurrence.exclusionRules, recurrence.dates,
+                                                                     recurrence.excludedDates)
+            (m.periods, m.overrides) = (periods, overrides)
+            more = m
+        }
         self.sequence = sequence
         self.lastModified = lastModified
-        self.recurrence = recurrence
-        self.periods = periods
-        self.overrides = overrides
-        self.line = line
+    }
+
+    /// Equal when every property is (``recurrence`` as a whole).
+    public static func == (a: CalendarEvent, b: CalendarEvent) -> Bool {
+        a.component == b.component && a.uid == b.uid && a.summary == b.summary && a.status == b.status
+            && a.line == b.line && a.start == b.start && a.length == b.length && a.options == b.options
+            && a.sequence == b.sequence && a.lastModified == b.lastModified
+            && (a.more === b.more || (a.recurrence == b.recurrence && a.periods == b.periods && a.overrides == b.overrides))
+    }
+
+    /// Hashes every property, as ``==`` compares them.
+    public func hash(into h: inout Hasher) {
+        h.combine(component)
+        h.combine(uid)
+        h.combine(summary)
+        h.combine(status)
+        h.combine(sequence)
+        h.combine(lastModified)
+        h.combine(recurrence)
+        h.combine(periods)
+        h.combine(overrides)
+        h.combine(line)
     }
 
     /// An RDATE;VALUE=PERIOD value: an extra instance with its own length.

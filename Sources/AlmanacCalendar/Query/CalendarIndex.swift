@@ -15,9 +15,16 @@ import Almanac
 /// largest `hi` of parts `0...i`, so the parts that can overlap a window are
 /// found by one binary search, and an overridden instance is found by its
 /// new time, not by scanning its series.
+///
+/// A single event (no RRULE, RDATE or override: most series of a file) has
+/// no ``_SeriesInstances`` kept for it: its one part is worked out from the
+/// event, and a query that opens it makes one for as long as it reads it.
+/// A calendar of many small events then holds little more than its events.
 struct _CalendarIndex: Sendable {
-    /// One per series, in ``EventCalendar/events`` order.
-    let series: [_SeriesInstances]
+    /// The series, as ``EventCalendar/events`` (the same array).
+    let events: [CalendarEvent]
+    /// One per series, in ``EventCalendar/events`` order; `nil` for a single event.
+    private let kept: [_SeriesInstances?]
     /// Every part, sorted by `lo`.
     let parts: [_IndexPart]
     /// `reach[i]`: the largest `hi` of `parts[0...i]`.
@@ -28,17 +35,39 @@ struct _CalendarIndex: Sendable {
     let byUID: _UIDIndex
 
     static let slack: Int64 = 2 * 86_400
+    /// Before every start and after every end an instance can have, with
+    /// the slack to spare: starts lie in years 1...9999 on their own clock,
+    /// so up to 18 hours outside them in UTC (0001-01-01T09:00 in Tokyo is
+    /// 0000-12-31T23:41:01Z); ends up to 32767-12-31T23:59:59 on theirs
+    /// (README, Limits: Calendar). Bounds and windows are clamped to these,
+    /// not to years 1...9999 in UTC, which would leave such instances out
+    /// of every window, and sums of them cannot overflow.
+    ///
+    /// Literals (0001-01-01T00:00:00Z less four days; 32767-12-31T23:59:59
+    /// plus four days), so that reading them costs no lazy initialization.
+    static let earliest: Int64 = -62_135_942_400
+    static let latest: Int64 = 971_891_308_799
+
+    /// `s` within ``earliest`` ... ``latest``.
+    @inline(__always)
+    static func clamp(_ s: Int64) -> Int64 { min(max(s, earliest), latest) }
     /// A COUNT-bounded series is expanded up to this many instances when the
     /// calendar is read to find its last instance; past it, it is indexed as unbounded.
     static let countScan = 1_000
 
     /// The index of `events`, whose series by UID are `byUID`.
     init(_ events: [CalendarEvent], byUID: _UIDIndex) {
-        var series: [_SeriesInstances] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
-        series.reserveCapacity(events.count)
+        var kept: [_SeriesInstances?] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
+        kept.reserveCapacity(events.count)
+        parts.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
+            if _SeriesInstances.isSingle(e) {
+                kept.append(nil)
+                parts.append(_SeriesInstances.singlePart(e, index: i))
+                continue
+            }
             let s = _SeriesInstances(e, index: i)
-            series.append(s)
+            kept.append(s)
             do throws(AlmanacError) {
                 try s.indexParts(into: &parts)
             } catch {
@@ -49,19 +78,41 @@ struct _CalendarIndex: Sendable {
         var reach: [Int64] = [], m = Int64.min
         reach.reserveCapacity(parts.count)
         for p in parts { m = max(m, p.hi); reach.append(m) }
-        self.series = series
+        self.events = events
+        self.kept = kept
         self.parts = parts
         self.reach = reach
         self.problems = problems
         self.byUID = byUID
+        assert(Self.earliest == Timestamp.min.secondsSinceEpoch - 4 * 86_400, "earliest: 0001-01-01T00:00:00Z less four days")
+        // 971,890,963,199: 32767-12-31T23:59:59 in seconds, Occurrence's last end.
+        assert(Self.latest == 971_890_963_199 + 4 * 86_400, "latest: 32767-12-31T23:59:59 plus four days")
     }
 
-    /// The first part whose `reach` passes `from`: no earlier part can end after it.
+    /// Whether series `i` is a single event (no series kept for it).
+    @inline(__always)
+    func isSingle(_ i: Int) -> Bool { kept[i] == nil }
+
+    /// The one instance of single event `i` (see ``isSingle(_:)``), as its
+    /// expansion gives it (`nil`: none, as when the options do not make
+    /// DTSTART an instance, or EXDATE removes it), with no series made.
+    func loneInstance(_ i: Int) -> Occurrence? { events[i].recurrence.firstInstanceWithoutRules() }
+
+    /// Series `i`, ready for queries: the one kept, or for a single event
+    /// one made for the caller.
+    @inline(__always)
+    func series(_ i: Int) -> _SeriesInstances {
+        kept[i] ?? _SeriesInstances(events[i], index: i)
+    }
+
+    /// The first part whose `reach` is `from` or later: no earlier part
+    /// can end at or after it (`from` may be any value, `Int64.min` too).
     func firstPart(reaching from: Int64) -> Int {
+        let from = Self.clamp(from)
         var lo = 0, hi = reach.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if reach[mid] > from { hi = mid } else { lo = mid + 1 }
+            if reach[mid] >= from { hi = mid } else { lo = mid + 1 }
         }
         return lo
     }

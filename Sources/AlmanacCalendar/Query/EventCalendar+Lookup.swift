@@ -15,7 +15,7 @@ extension EventCalendar {
     ///   to the instance's date.
     public func occurrence(for key: OccurrenceKey, viewer: Zone = .utc) -> CalendarOccurrence? {
         for i in index.byUID.indices(key.seriesID) {
-            if let o = index.series[i].occurrence(key.recurrenceID, viewer: viewer) { return o }
+            if let o = index.series(i).occurrence(key.recurrenceID, viewer: viewer) { return o }
         }
         return nil
     }
@@ -44,7 +44,7 @@ extension _SeriesInstances {
             let r = recurrenceID(of: event.overrides[k].recurrenceID)
             if r.date == rid.date && r.time == rid.time { return occurrence(override(k), part: Int32(k)) }
         }
-        let k = Self.key(event.recurrence.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
+        let k = Self.key(event.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
         let segment = ranges.filter { $0.key < k }.count
         let slack = _CalendarIndex.slack
         let lo = Self.clamp(k &* unit &- slack), hi = Self.clamp(k &* unit &+ slack)

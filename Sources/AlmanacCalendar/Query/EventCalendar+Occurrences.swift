@@ -50,7 +50,7 @@ extension EventCalendar {
         var out = [Bool](repeating: false, count: events.count)
         let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
         let parts = index.parts
-        var i = index.firstPart(reaching: from &- 1)
+        var i = index.firstPart(reaching: from)
         // The parts a query over `window` would consider (see `openParts`).
         while i < parts.count && parts[i].lo < to {
             if parts[i].hi >= from { out[Int(parts[i].event)] = true }
@@ -92,12 +92,19 @@ public struct CalendarOccurrences: Sequence, Sendable {
         private var heap: [(start: Int64, slot: Int)] = []
         /// Slots of `streams` whose part is done, for reuse.
         private var free: [Int] = []
+        /// Instances taken from the engine by the streams made in reused slots.
+        private var reusedWork = 0
+
+        /// The instances taken from the engine's iterators so far, listed
+        /// or not (before a segment's first, past the window, replaced by an
+        /// override): a machine-independent cost, which tests bound.
+        package var work: Int { streams.reduce(reusedWork) { $0 + $1.pulled } }
 
         init(index: _CalendarIndex, query: _WindowQuery, only: [Bool]?) {
             self.index = index
             self.query = query
             self.only = only
-            cursor = index.firstPart(reaching: query.from &- 1)
+            cursor = index.firstPart(reaching: query.from)
         }
 
         /// The next instance, or `nil` after the last.
@@ -126,16 +133,28 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 if let top = heap.first, p.lo > top.start { return }
                 cursor += 1
                 if p.hi < query.from { continue }
-                if let only, !only[Int(p.event)] { continue }
-                let series = index.series[Int(p.event)]
-                if p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), window: query.window) { continue }
+                let e = Int(p.event)
+                if let only, !only[e] { continue }
+                // A single event: its one instance, and a series made only when it is listed.
+                var lone: _Pending? = nil
+                if index.isSingle(e) {
+                    guard let o = index.loneInstance(e), let l = query.pending(o, part: -1, status: index.events[e].status) else { continue }
+                    lone = l
+                }
+                let series = index.series(e)
+                if lone == nil && p.part < 0 && !series.mayReach(segment: Int(-1 - p.part), query: query) { continue }
                 // Made where it is kept (a stream is not copied after).
                 let slot: Int
                 if let f = free.popLast() {
-                    streams[f] = _OccurrenceStream(p, series: series, query: query)
+                    reusedWork &+= streams[f].pulled
+                    if let lone { streams[f] = _OccurrenceStream(lone: lone, series: series) } else {
+                        streams[f] = _OccurrenceStream(p, series: series, query: query)
+                    }
                     slot = f
                 } else {
-                    streams.append(_OccurrenceStream(p, series: series, query: query))
+                    if let lone { streams.append(_OccurrenceStream(lone: lone, series: series)) } else {
+                        streams.append(_OccurrenceStream(p, series: series, query: query))
+                    }
                     slot = streams.count - 1
                 }
                 guard streams[slot].next != nil else { free.append(slot); continue }
@@ -153,6 +172,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
             return streams[a.slot].next!.precedes(streams[b.slot].next!, streams[a.slot].series, streams[b.slot].series)
         }
 
+        @inline(__always)
         private mutating func siftUp(_ i: Int) {
             let streams = self.streams
             heap.withUnsafeMutableBufferPointer { h in

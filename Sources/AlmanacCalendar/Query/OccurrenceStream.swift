@@ -5,12 +5,16 @@ import Almanac
 struct _WindowQuery: Sendable {
     let window: Range<Timestamp>
     let from: Int64, to: Int64
+    /// `from` and `to` within the index's bounds (``_CalendarIndex/clamp(_:)``),
+    /// so that sums of them cannot overflow.
+    let lo: Int64, hi: Int64
     let viewer: Zone
     let dropsCancelled: Bool
 
     init(_ window: Range<Timestamp>, viewer: Zone, dropsCancelled: Bool) {
         self.window = window
         (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
+        (lo, hi) = (_CalendarIndex.clamp(from), _CalendarIndex.clamp(to))
         self.viewer = viewer
         self.dropsCancelled = dropsCancelled
     }
@@ -20,7 +24,14 @@ struct _WindowQuery: Sendable {
     /// its start; a zero-length one at its start counts) and is not a
     /// dropped cancellation.
     func pending(_ o: Occurrence, part: Int32, of series: _SeriesInstances) -> _Pending? {
-        if dropsCancelled && series.status(part: part) == .cancelled { return nil }
+        pending(o, part: part, status: dropsCancelled ? series.status(part: part) : nil)
+    }
+
+    /// The same, for an instance whose status is `status` (read only when
+    /// cancelled instances are dropped).
+    @inline(__always)
+    func pending(_ o: Occurrence, part: Int32, status: @autoclosure () -> CalendarEvent.Status?) -> _Pending? {
+        if dropsCancelled && status() == .cancelled { return nil }
         let r = o.instants(in: viewer)
         guard window.overlapsInstance(start: r.lowerBound, end: r.upperBound) else { return nil }
         return _Pending(start: r.lowerBound.secondsSinceEpoch, part: part, occurrence: o)
@@ -75,6 +86,8 @@ struct _OccurrenceStream {
     private(set) var next: _Pending?
     /// Its start (`Int64.max` when done), for the merge's comparisons.
     private(set) var nextStart = Int64.max
+    /// Instances taken from the engine so far (see ``CalendarOccurrences/Iterator/work``).
+    private(set) var pulled = 0
 
     init(_ p: _IndexPart, series: _SeriesInstances, query: _WindowQuery) {
         part = p.part
@@ -89,13 +102,25 @@ struct _OccurrenceStream {
         }
         segment = Int(-1 - p.part)
         keys = series.segmentKeys(segment)
-        if let it = series.ownInstances(segment: segment, window: query.window, viewer: query.viewer) { source = _Source.make(it) }
+        source = series.ownInstances(segment: segment, query: query).map(_Source.make)
         switch series.kind {
         case .date, .utc: disorder = 0
-        case .floating: disorder = Self.swing(query.viewer, near: query, widenedBy: series.segmentShift(segment))
-        case .zoned: disorder = segment == 0 ? 0 : Self.swing(series.zone, near: query, widenedBy: series.segmentShift(segment))
+        case .floating: disorder = Self.swing(query.viewer, near: query, part: p, widenedBy: series.segmentShift(segment))
+        case .zoned: disorder = segment == 0 ? 0 : Self.swing(series.zone, near: query, part: p, widenedBy: series.segmentShift(segment))
         }
         advance(query)
+    }
+
+    /// The part of a single event whose one instance, `instance`, the
+    /// query lists (see ``CalendarOccurrences/Iterator``): nothing to open.
+    init(lone instance: _Pending, series: _SeriesInstances) {
+        part = -1
+        self.series = series
+        segment = 0
+        keys = (nil, nil)
+        disorder = 0
+        next = instance
+        nextStart = instance.start
     }
 
     /// Moves ``next`` to the following instance.
@@ -112,6 +137,7 @@ struct _OccurrenceStream {
             }
             guard let src = source else { return }
             guard let o = src.next() else { source = nil; continue }
+            pulled &+= 1
             let k = series.key(of: o)
             if let lo = keys.lo, k < lo { continue }
             if let hi = keys.hi, k >= hi { source = nil; continue }
@@ -136,12 +162,16 @@ struct _OccurrenceStream {
         buffer.insert(p, at: i)
     }
 
-    /// The largest offset change of `zone` near the window (where the
-    /// instances that can overlap it are), in seconds.
-    private static func swing(_ zone: Zone, near q: _WindowQuery, widenedBy s: (shift: Int64, longest: Int64)) -> Int64 {
+    /// The largest offset change of `zone` near the window and the part
+    /// (where the instances that can overlap the window are), in seconds:
+    /// the part's span bounds the search, so a long window costs a part of
+    /// a THISANDFUTURE chain only the transitions of its own stretch.
+    private static func swing(_ zone: Zone, near q: _WindowQuery, part p: _IndexPart,
+                              widenedBy s: (shift: Int64, longest: Int64)) -> Int64 {
         let slack = _CalendarIndex.slack
-        let lo = _SeriesInstances.clamp(q.from &- abs(s.shift) &- s.longest &- 2 * slack)
-        let hi = _SeriesInstances.clamp(q.to &+ abs(s.shift) &+ 2 * slack)
+        // Starts lie in years 1...9999 on their clock: no later transition matters.
+        let lo = _CalendarIndex.clamp(max(q.lo, p.lo) &- abs(s.shift) &- s.longest &- 2 * slack)
+        let hi = min(min(q.hi, p.hi) &+ abs(s.shift) &+ 2 * slack, Timestamp.max.secondsSinceEpoch &+ 2 * slack)
         var most: Int64 = 0
         for t in zone.transitions(from: Timestamp(secondsSinceEpoch: lo), to: Timestamp(secondsSinceEpoch: max(lo, hi))) {
             most = max(most, abs(Int64(t.after.seconds) - Int64(t.before.seconds)))

@@ -18,6 +18,22 @@ extension _SeriesInstances {
         return (rangeShifts[s - 1] &* unit, Self.span(d, sec))
     }
 
+    /// Whether `e` is a single event: DTSTART alone, no rule, date, period
+    /// or override. Its one instance can be placed without expanding it.
+    static func isSingle(_ e: CalendarEvent) -> Bool { e.isSingle }
+
+    /// The index part of single event `e` (see ``isSingle(_:)``): what
+    /// ``indexParts(into:)`` gives for it, without a series made.
+    static func singlePart(_ e: CalendarEvent, index: Int) -> _IndexPart {
+        let start = e.start
+        let (kind, zone) = (start.kind, start.zone ?? .utc)
+        let (days, seconds) = length(e.length, start: start, zone: zone)
+        let unit: Int64 = kind == .date ? 86_400 : 1, k = key(start, kind: kind, zone: zone)
+        let slack = _CalendarIndex.slack
+        return _IndexPart(lo: clamp(k &* unit &- slack), hi: clamp((k &+ 1) &* unit &+ span(days, seconds) &+ slack),
+                          event: Int32(index), part: -1)
+    }
+
     /// Appends the series' parts to the index: one per segment that holds
     /// instances, one per override.
     ///

@@ -4,16 +4,19 @@ extension _SeriesInstances {
     /// The engine's instances whose start can reach `window` once segment
     /// `s` moves them: the window widened by the segment's longest instance
     /// and shift, and by two days each side for the viewer's offset.
-    func ownInstances(segment s: Int, window: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
-        iterator(over: ownSpan(segment: s, window: window), viewer: viewer)
+    func ownInstances(segment s: Int, query: _WindowQuery) -> RecurrenceSet.Occurrences.Iterator? {
+        iterator(over: ownSpan(segment: s, from: query.lo, to: query.hi), viewer: query.viewer)
     }
 
     /// Whether segment `s` can have an instance that reaches `window`: its
-    /// rules and dates admit a date of ``ownSpan(segment:window:)``. Asked
+    /// rules and dates admit a date of ``ownSpan(segment:from:to:)``. Asked
     /// before a query opens the segment, so that a series that cannot
-    /// answer (a birthday in another month) costs a few comparisons.
-    func mayReach(segment s: Int, window: Range<Timestamp>) -> Bool {
-        let span = RecurrenceSet.Window.instants(ownSpan(segment: s, window: window))
+    /// answer (a birthday in another month) costs a few comparisons. The
+    /// span is read as ``iterator(over:viewer:)`` reads it: floating and
+    /// all-day dates in the viewer's zone (read as UTC dates, a day 14
+    /// hours east of UTC starting in the window was left out).
+    func mayReach(segment s: Int, query: _WindowQuery) -> Bool {
+        let span = window(ownSpan(segment: s, from: query.lo, to: query.hi), viewer: query.viewer)
         if let may = prepared?.mayStart(in: span) { return may }
         return lateExpansion()?.occurrences.mayStart(in: span) ?? false
     }
@@ -28,20 +31,38 @@ extension _SeriesInstances {
     /// taken as 86,400 s plus the slack (a DST day, a zone skipping a
     /// date). A later segment moves its instances by a wall-clock shift,
     /// which moves their instants up to the slack further either way.
-    private func ownSpan(segment s: Int, window: Range<Timestamp>) -> Range<Timestamp> {
+    ///
+    /// It starts no earlier than the segment's first key: a later segment's
+    /// instances follow its THISANDFUTURE override, and an iterator started
+    /// at the window's start would walk every earlier segment's instances
+    /// to reach them (a chain of n such overrides in one window: O(n^2)).
+    /// Keys are instants for UTC and zoned series, and wall clocks or days
+    /// for floating and all-day ones, whose instants in a viewer's zone lie
+    /// within the slack of them.
+    private func ownSpan(segment s: Int, from: Int64, to: Int64) -> Range<Timestamp> {
         let (shift, longest) = segmentShift(s)
-        let (from, to) = (window.lowerBound.secondsSinceEpoch, window.upperBound.secondsSinceEpoch)
+        // The query's bounds are clamped to the index's, and shifts and
+        // lengths are far smaller: no sum here overflows, and the engine
+        // reads a bound outside years 1...9999 as the beginning or the end.
         let slack = _CalendarIndex.slack
         let (before, after) = s == 0 ? (nominalDays ? slack : 0, Int64(0)) : (slack, slack)
-        let lo = Self.clamp(from &- shift &- longest &- before), hi = Self.clamp(to &- shift &+ after)
+        var lo = from &- shift &- longest &- before
+        let hi = to &- shift &+ after
+        if s > 0 { lo = max(lo, ranges[s - 1].key &* unit &- (kind == .utc || kind == .zoned ? 0 : slack)) }
         return Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
     }
 
     /// The series' instances starting in `span`; floating and all-day ones placed in `viewer`.
     func iterator(over span: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Occurrences.Iterator? {
-        let window: RecurrenceSet.Window = kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
+        let window = self.window(span, viewer: viewer)
         if let it = prepared?.makeIterator(in: window) { return it }
         return lateExpansion()?.occurrences.makeIterator(in: window)
+    }
+
+    /// The engine's window of instants `span`, with the viewer that places
+    /// floating and all-day values.
+    private func window(_ span: Range<Timestamp>, viewer: Zone) -> RecurrenceSet.Window {
+        kind == .date || kind == .floating ? .instants(span, viewer: viewer) : .instants(span)
     }
 
     /// One of the series' own instances as segment `s` shows it (moved by
@@ -102,11 +123,11 @@ extension _SeriesInstances {
     }
 
     /// The zone of the series' values (`nil` for floating and all-day).
-    var seriesZone: Zone? { event.recurrence.start.zone }
+    var seriesZone: Zone? { event.start.zone }
 
-    static func clamp(_ s: Int64) -> Int64 {
-        min(max(s, Timestamp.min.secondsSinceEpoch), Timestamp.max.secondsSinceEpoch)
-    }
+    /// `s` within the index's bounds (``_CalendarIndex/clamp(_:)``).
+    @inline(__always)
+    static func clamp(_ s: Int64) -> Int64 { _CalendarIndex.clamp(s) }
 
     /// A THISANDFUTURE override's shift: its start less the start it
     /// replaces, in the series' wall clock (seconds), or days for a DATE series.
@@ -128,7 +149,7 @@ extension _SeriesInstances {
     /// whose own start is in range, so none moves before year 1.
     func shifted(_ rid: RecurrenceID, by shift: Int64) -> Anchor? {
         if kind == .date { return rid.date.adding(days: Int(shift)).map { .date($0) } }
-        return CivilDateTime(localSeconds: rid.dateTime.localSeconds &+ shift).map { event.recurrence.start.withWallClock($0) }
+        return CivilDateTime(localSeconds: rid.dateTime.localSeconds &+ shift).map { event.start.withWallClock($0) }
     }
 
     /// A RECURRENCE-ID as the series' recurrence id (its wall clock, or date).
@@ -148,11 +169,11 @@ extension _SeriesInstances {
     /// The recurrence id in the series' value form; `nil` for a one-off event.
     func recurrenceAnchor(_ rid: RecurrenceID) -> Anchor? {
         guard event.isRecurring || !event.overrides.isEmpty else { return nil }
-        return event.recurrence.start.withWallClock(rid.dateTime)
+        return event.start.withWallClock(rid.dateTime)
     }
 
     /// The start of one of the series' own instances, as a value.
-    func anchor(of o: Occurrence) -> Anchor { event.recurrence.start.withWallClock(o.start) }
+    func anchor(of o: Occurrence) -> Anchor { event.start.withWallClock(o.start) }
 
     static func civil(_ localSeconds: Int64) -> CivilDateTime {
         let lo = Timestamp.min.secondsSinceEpoch, hi = Timestamp.max.secondsSinceEpoch

@@ -58,10 +58,10 @@ final class _SeriesInstances: @unchecked Sendable {
     init(_ event: CalendarEvent, index: Int) {
         self.event = event
         self.index = index
-        let start = event.recurrence.start
+        let start = event.start
         let (kind, zone) = (start.kind, start.zone ?? .utc)
         (self.kind, self.zone) = (kind, zone)
-        let (days, seconds) = Self.length(event.recurrence.length, start: start, zone: zone)
+        let (days, seconds) = Self.length(event.length, start: start, zone: zone)
         (self.days, self.seconds) = (days, seconds)
         do throws(AlmanacError) {
             // Only rules can fail to expand (a sub-daily rule on a DATE, an
@@ -117,9 +117,10 @@ final class _SeriesInstances: @unchecked Sendable {
     }
 
     /// A length in seconds, at most (negative parts read as zero; a nominal
-    /// day is 86,400 s here, and the index's slack covers a DST day).
+    /// day is 86,400 s here, and the index's slack covers a DST day), each
+    /// part capped as ``instance(_:days:seconds:rid:)`` caps it.
     static func span(_ days: Int, _ seconds: Int64) -> Int64 {
-        Int64(max(0, days)) &* 86_400 &+ max(0, seconds)
+        Int64(min(max(0, days), 12_000_000)) * 86_400 + min(max(0, seconds), 12_000_000 * 86_400)
     }
 
     /// A value in the series' key space: day numbers for a DATE series,

@@ -9,6 +9,13 @@ enum _CalendarBuilder {
     }
 
     /// The series, file zones and readings of iCalendar bytes, before the calendar indexes them.
+    ///
+    /// Each VEVENT and VTODO is read into a series or an override as the
+    /// component reader closes it (``_EntrySink``), so its lines are let go
+    /// at once; the readings come in the order they would if the whole
+    /// input were read into components first: the component reader's, then
+    /// each VCALENDAR's. In strict mode the reader's faults come first too:
+    /// an entry's fault is thrown once the whole input is read.
     static func parts(_ bytes: [UInt8], options: CalendarOptions) throws(CalendarError)
         -> (events: [CalendarEvent], byUID: _UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
         let lenient = options.mode == .lenient
@@ -16,7 +23,8 @@ enum _CalendarBuilder {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             readings.append(CalendarReading(.liberty, line: 1, "a UTF-8 byte order mark: skipped"))
         }
-        let (calendars, store) = try _ComponentReader.read(bytes, lenient: lenient, readings: &readings)
+        var sink = _EntrySink(options: options)
+        let (calendars, _) = try _ComponentReader.read(bytes, lenient: lenient, readings: &readings, sink: &sink)
         // Nothing to read is an error in both modes (an empty VCALENDAR is
         // an empty calendar).
         if calendars.isEmpty {
@@ -25,52 +33,10 @@ enum _CalendarBuilder {
                 ? "the input is empty: no iCalendar component (BEGIN:VCALENDAR) in it"
                 : "no iCalendar component in the input: no BEGIN:VCALENDAR\(lenient ? ", nor a VEVENT, VTODO or VTIMEZONE," : "") in it (is it an iCalendar file?)")
         }
-        var events: [CalendarEvent] = []
-        events.reserveCapacity(calendars.reduce(0) { $0 + $1.children.count })
-        var byUID = _UIDIndex(capacity: calendars.reduce(0) { $0 + $1.children.count })
-        var fileZones: [String: Zone] = [:]
-        var revisions = _SeriesRevisions()
-        for calendar in calendars {
-            revisions.startCalendar()
-            var calendarZone: Zone? = nil
-            if options.appliesCalendarZone, let x = calendar.first(.xWRTimezone) {
-                let name = store.value(x)
-                calendarZone = try? Zone(name.trimmingSpaces)
-                readings.append(CalendarReading(.zone, line: x.line, calendarZone == nil
-                    ? "X-WR-TIMEZONE \"\(name)\" is not a known zone: floating values stay floating"
-                    : "X-WR-TIMEZONE \"\(name)\" applied to floating values"))
-            }
-            var reader = _EventReader(zones: _ZoneResolver(calendar: calendar, store: store, options: options), store: store,
-                                      lenient: lenient, calendarZone: calendarZone)
-            // Series in file order as they are read; overrides once every
-            // series of the VCALENDAR is known.
-            let calendarStart = events.count
-            var overrides: [_Entry] = []
-            for c in calendar.children where c.name == "VEVENT" || c.name == "VTODO" {
-                do throws(CalendarError) {
-                    guard let e = try reader.entry(c) else { continue }
-                    if e.recurrenceID == nil {
-                        if !options.keepsRevisions, let first = byUID.first(e.uid, from: calendarStart) {
-                            revisions.add(series(e, options: options), first: first, events: &events, byUID: &byUID,
-                                          readings: &reader.readings)
-                            continue
-                        }
-                        byUID.append(e.uid)
-                        events.append(series(e, options: options))
-                    } else {
-                        overrides.append(e)
-                    }
-                } catch {
-                    guard lenient else { throw error }
-                    reader.readings.append(CalendarReading(.skipped, line: c.line, "\(c.name) skipped: \(error)"))
-                }
-            }
-            readings += reader.readings
-            fileZones.merge(reader.zones.fileZones) { a, _ in a }
-            attach(overrides, to: &events, from: calendarStart, byUID: &byUID, options: options)
-        }
-        revisions.removeDead(from: &events, byUID: &byUID)
-        return (events, byUID, fileZones, readings)
+        if let failure = sink.failure { throw failure }
+        var events = sink.events, byUID = sink.byUID
+        sink.revisions.removeDead(from: &events, byUID: &byUID)
+        return (events, byUID, sink.fileZones, readings + sink.readings)
     }
 
     /// A series: an entry without RECURRENCE-ID (two with one UID are two

@@ -36,8 +36,14 @@ enum _ComponentReader {
 
     /// The VCALENDARs of the input (a file may concatenate several), and
     /// the store that holds their lines' values.
-    static func read(_ bytes: [UInt8], lenient: Bool,
-                     readings: inout [CalendarReading]) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
+    ///
+    /// `sink` is handed each component as it closes directly inside a
+    /// VCALENDAR, and each VCALENDAR as it closes: a component it takes
+    /// leaves the tree and its lines leave the store, so that a calendar of
+    /// many events is never held as lines all at once. The VCALENDARs
+    /// returned hold what the sink did not take.
+    static func read(_ bytes: [UInt8], lenient: Bool, readings: inout [CalendarReading],
+                     sink: inout _EntrySink) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
         var scanner = _LineScanner(bytes)
         var store = _LineStore()
         var stack: [_Component] = []
@@ -73,12 +79,12 @@ enum _ComponentReader {
             }
             if isBegin {
                 skipping = try begin(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars,
-                                     pending: &pending, implicit: &implicit, readings: &readings)
+                                     pending: &pending, store: &store, sink: &sink, implicit: &implicit, readings: &readings)
                 continue
             }
             if isEnd {
                 try end(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars, pending: &pending,
-                        readings: &readings)
+                        store: &store, sink: &sink, readings: &readings)
                 if stack.isEmpty { implicit = false }
                 continue
             }
@@ -93,13 +99,13 @@ enum _ComponentReader {
             throw CalendarError(.structure, line: s.line, column: 1, "BEGIN:\(s.name) is never closed")
         }
         if implicit, stack.count == 1 {
-            close(&stack, &calendars, &pending)
+            close(&stack, &calendars, &pending, &store, &sink)
         }
         if let open = stack.last {
             if !lenient { throw CalendarError(.structure, line: open.line, column: 1, "BEGIN:\(open.name) is never closed (END:\(open.name) missing)") }
             while let t = stack.last {
                 if !(implicit && stack.count == 1) { liberty(t.line, "END:\(t.name) missing at the end of the input: closed there") }
-                close(&stack, &calendars, &pending)
+                close(&stack, &calendars, &pending, &store, &sink)
             }
         }
         if scanner.bareBreaks > 0 {
@@ -114,10 +120,10 @@ enum _ComponentReader {
     /// or an event nested in an event (``_NestedEvent``); else returns the
     /// component to step over.
     private static func begin(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
-                              pending: inout _PendingLines, implicit: inout Bool,
+                              pending: inout _PendingLines, store: inout _LineStore, sink: inout _EntrySink, implicit: inout Bool,
                               readings: inout [CalendarReading]) throws(CalendarError) -> (name: String, depth: Int, line: Int)? {
         if implicit, stack.count == 1, value == "VCALENDAR" {
-            close(&stack, &calendars, &pending)
+            close(&stack, &calendars, &pending, &store, &sink)
             implicit = false
         }
         if keeps(value, under: stack.last?.name) {
@@ -151,7 +157,8 @@ enum _ComponentReader {
     /// Reads `END:value` on `line`: closes the innermost component, or
     /// (lenient) the components it leaves open, or skips a stray END.
     private static func end(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
-                            pending: inout _PendingLines, readings: inout [CalendarReading]) throws(CalendarError) {
+                            pending: inout _PendingLines, store: inout _LineStore, sink: inout _EntrySink,
+                            readings: inout [CalendarReading]) throws(CalendarError) {
         func liberty(_ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
         guard let top = stack.last else {
             if !lenient { throw CalendarError(.structure, line: line, column: 1, "END:\(value) without a BEGIN") }
@@ -164,22 +171,34 @@ enum _ComponentReader {
             }
             while let t = stack.last, t.name != value {
                 liberty("END:\(t.name) missing (BEGIN on line \(t.line)): closed at END:\(value)")
-                close(&stack, &calendars, &pending)
+                close(&stack, &calendars, &pending, &store, &sink)
             }
         }
-        close(&stack, &calendars, &pending)
+        close(&stack, &calendars, &pending, &store, &sink)
     }
 
-    /// Pops the innermost component into its parent (or the output); an
-    /// event nested in an event (lenient) goes to the VCALENDAR around them.
-    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines) {
+    /// Pops the innermost component into its parent (or the output),
+    /// unless `sink` takes it: then its lines, the last the store holds,
+    /// leave the store. A VCALENDAR goes to the sink, then to the output
+    /// without its components (the sink has read them). An event nested in
+    /// an event (lenient) belongs to the VCALENDAR around them.
+    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines,
+                              _ store: inout _LineStore, _ sink: inout _EntrySink) {
         pending.flush(into: &stack)
-        let c = stack.removeLast()
-        guard !stack.isEmpty else { return calendars.append(c) }
+        var c = stack.removeLast()
+        if stack.isEmpty {
+            sink.close(c, store: store)
+            c.children = []
+            calendars.append(c)
+            return
+        }
         // stack[0] is the only VCALENDAR (none is kept inside another). The
         // parent is read by its name only: a copy of it would share its
         // children, and each append would copy them all.
-        if _NestedEvent.isNested(c.name, in: stack[stack.count - 1].name) {
+        let nested = _NestedEvent.isNested(c.name, in: stack[stack.count - 1].name)
+        if stack.count == 1 || nested, sink.take(c, in: stack[0], store: store) {
+            if let first = c.properties.first { store.removeLast(first) }
+        } else if nested {
             stack[0].children.append(c)
         } else {
             stack[stack.count - 1].children.append(c)
@@ -197,3 +216,4 @@ struct _PendingLines {
         lines.removeAll(keepingCapacity: true)
     }
 }
+

@@ -32,15 +32,20 @@ struct _RuleLine {
 /// 3.6.2 and 3.8).
 struct _EventReader {
     var zones: _ZoneResolver
-    /// The values of the lines read.
-    let store: _LineStore
+    /// The values of the lines read (the component reader's store, set
+    /// while a component is read: see ``_EntrySink``).
+    var store: _LineStore
     let lenient: Bool
     /// X-WR-TIMEZONE, when the options apply it to floating values.
     let calendarZone: Zone?
     var readings: [CalendarReading] = []
-    /// The zone of each TZID met so far, by a hash of its bytes, with
-    /// where the first such TZID lies in the store (see ``zone(of:)``).
-    private var zoneCache: [UInt64: (tzid: Range<Int>, zone: Zone?)] = [:]
+    /// The zone of each TZID met so far, by a hash of its bytes, with its
+    /// bytes (see ``zone(of:)``; the store lets a component's lines go once
+    /// it is read).
+    private var zoneCache: [UInt64: (tzid: [UInt8], zone: Zone?)] = [:]
+    /// The last TZID met and its zone: most lines name the zone of the
+    /// line before (a comparison of bytes, no hash).
+    private var lastZone: (tzid: [UInt8], zone: Zone?) = ([], nil)
 
     init(zones: _ZoneResolver, store: _LineStore, lenient: Bool, calendarZone: Zone?) {
         self.zones = zones
@@ -62,11 +67,27 @@ struct _EventReader {
     /// resolved.
     mutating func zone(of p: _ContentLine) throws(CalendarError) -> Zone? {
         guard let r = store.parameterRange(.tzid, of: p) else { return calendarZone }
+        if store.same(lastZone.tzid, r) { return lastZone.zone }
         let hash = store.hash(r)
-        if let cached = zoneCache[hash], store.same(cached.tzid, r) { return cached.zone }
+        if let cached = zoneCache[hash], store.same(cached.tzid, r) {
+            lastZone = cached
+            return cached.zone
+        }
         let z = try zones.zone(store.string(r), line: p.line, readings: &readings)
-        if zoneCache[hash] == nil { zoneCache[hash] = (r, z) }
+        if zoneCache[hash] == nil { zoneCache[hash] = (Array(store.bytes[r]), z) }
+        lastZone = (Array(store.bytes[r]), z)
         return z
+    }
+
+    /// Whether every TZID of `c` is settled (``_ZoneResolver/isSettled(_:)``):
+    /// a zone met before, or one that no later VTIMEZONE can change.
+    func zonesAreSettled(_ c: _Component) -> Bool {
+        for p in c.properties where p.property.takesDates {
+            guard let r = store.parameterRange(.tzid, of: p), !store.same(lastZone.tzid, r) else { continue }
+            if let cached = zoneCache[store.hash(r)], store.same(cached.tzid, r) { continue }
+            if !zones.isSettled(store.string(r)) { return false }
+        }
+        return true
     }
 
     /// One DATE or DATE-TIME value of `p`.

@@ -106,10 +106,10 @@ struct _LineStore: Sendable {
         }
     }
 
-    /// Whether `bytes[r]` equals `bytes[s]`.
-    func same(_ r: Range<Int>, _ s: Range<Int>) -> Bool {
-        r.count == s.count && bytes.withUnsafeBufferPointer { b in
-            r.isEmpty || memcmp(b.baseAddress! + r.lowerBound, b.baseAddress! + s.lowerBound, r.count) == 0
+    /// Whether `other` equals `bytes[r]`.
+    func same(_ other: [UInt8], _ r: Range<Int>) -> Bool {
+        other.count == r.count && bytes.withUnsafeBufferPointer { b in
+            other.withUnsafeBufferPointer { o in r.isEmpty || memcmp(o.baseAddress!, b.baseAddress! + r.lowerBound, r.count) == 0 }
         }
     }
 }

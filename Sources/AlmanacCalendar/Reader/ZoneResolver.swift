@@ -6,8 +6,9 @@ import Almanac
 /// name after a vendor prefix (``_VendorTZIDPrefix``), else floating.
 /// Each choice is reported once, with the line of the first use.
 struct _ZoneResolver {
-    let definitions: [String: _Component]
-    let store: _LineStore
+    private(set) var definitions: [String: _Component]
+    /// The store of the definitions' lines (set while a component is read: see ``_EntrySink``).
+    var store: _LineStore
     let options: CalendarOptions
     private(set) var resolved: [String: Zone?] = [:]
     private(set) var fileZones: [String: Zone] = [:]
@@ -20,6 +21,21 @@ struct _ZoneResolver {
         definitions = d
         self.store = store
         self.options = options
+    }
+
+    /// Adds a VTIMEZONE read after the resolver was made (the first of a TZID counts).
+    mutating func define(_ c: _Component, store: _LineStore) {
+        if let id = c.first(.tzid).map({ _Values.text(store.value($0)) }), definitions[id] == nil { definitions[id] = c }
+    }
+
+    /// Whether `tzid` resolves now as it will once the whole VCALENDAR is
+    /// read: resolved before, defined by a VTIMEZONE already read (the
+    /// first counts), or a zone the system or ICU knows when the file's
+    /// VTIMEZONEs do not take precedence. Anything else may be defined by
+    /// a VTIMEZONE further on.
+    func isSettled(_ tzid: String) -> Bool {
+        if resolved[tzid] != nil || definitions[tzid] != nil { return true }
+        return !options.prefersFileZones && (try? Zone(tzid)) != nil
     }
 
     /// The zone of a TZID parameter; `nil` reads the value as floating.
