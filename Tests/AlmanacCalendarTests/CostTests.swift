@@ -141,3 +141,35 @@ struct CostTests {
         #expect(c.eventIndices(uid: "none") == [] && c.eventIndices(uid: "") == [])
     }
 }
+
+/// fuzz-sync finding 26: an RDATE PERIOD far longer than its series made a
+/// query widen the window of every instance by the period's length, and
+/// walk the rule's instances since its DTSTART.
+struct LongPeriodCostTests {
+    /// An HOURLY (or, for a DATE series, DAILY) rule from year 1 and one
+    /// RDATE PERIOD from 0001-06-01 to 8215: a window of three hours in 2024
+    /// lists the long instance first, then the rule's instances there, and
+    /// takes from the engine only those (and the few a nominal-day slack admits).
+    @Test(arguments: ["utc", "zoned", "floating", "date"])
+    func aLongPeriodCostsItsOneInstance(form: String) throws {
+        let (start, period, rule) = switch form {
+        case "utc": ("DTSTART:00010101T003000Z", "RDATE;VALUE=PERIOD:00010601T000000Z/P3000000D", "FREQ=HOURLY")
+        case "zoned": ("DTSTART;TZID=Europe/Paris:00010101T003000", "RDATE;VALUE=PERIOD;TZID=Europe/Paris:00010601T000000/P3000000D", "FREQ=HOURLY")
+        case "floating": ("DTSTART:00010101T003000", "RDATE;VALUE=PERIOD:00010601T000000/P3000000D", "FREQ=HOURLY")
+        default: ("DTSTART;VALUE=DATE:00010101", "RDATE;VALUE=PERIOD:00010601T000000Z/P3000000D", "FREQ=DAILY")
+        }
+        let ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:tick", "DTSTAMP:20240101T000000Z",
+                   start, "RRULE:" + rule, period, "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        let c = try EventCalendar(ics: Array(ics.utf8), options: form == "date" ? CalendarOptions() : .strict)
+        let from = Timestamp(utc: CivilDate(2024, 4, 10)!.at(0, 0))
+        let window = from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + 3 * 3600)
+        var it = c.occurrences(overlapping: window, viewer: .utc).makeIterator()
+        var listed: [CalendarOccurrence] = []
+        while let o = it.next() { listed.append(o) }
+        let expected = form == "date" ? 2 : 4       // the period, then 00:30, 01:30, 02:30 (or the day of 10 April)
+        #expect(listed.count == expected, "\(listed.map(\.occurrence))")
+        #expect(listed.first?.occurrence.recurrenceID.date == CivilDate(1, 6, 1)!)
+        #expect(listed.dropFirst().allSatisfy { $0.occurrence.recurrenceID.date == CivilDate(2024, 4, 10)! })
+        #expect(it.work <= listed.count + 4, "\(it.work) taken for \(listed.count)")
+    }
+}

@@ -45,6 +45,12 @@ struct WindowQueryTests {
         var lines = ["BEGIN:VEVENT", "UID:s\(i)", "SUMMARY:series \(i)", "DTSTART" + value(time)]
         if rng.chance(0.7) { lines.append(form == 0 ? "DURATION:P\(rng.int(1...3))D" : "DURATION:PT\(rng.int(0...30))H") }
         if rng.chance(0.8) { lines.append("RRULE:" + rule) }
+        if form != 0, rng.chance(0.3) {
+            // An RDATE period, up to two years long: far longer than the series (fuzz-sync finding 26).
+            let at = CivilDateTime(day.adding(days: rng.int(-300...300))!, CivilTime(rng.int(0...23), 0)!)
+            let length = rng.chance(0.5) ? "P\(rng.int(1...800))D" : "PT\(rng.int(1...90))H"
+            lines.append("RDATE;VALUE=PERIOD" + value(at) + "/" + length)
+        }
         lines.append("END:VEVENT")
         // Overrides name instances of a daily grid from DTSTART; those that
         // name no instance are kept as the RFC says (they add an instance).

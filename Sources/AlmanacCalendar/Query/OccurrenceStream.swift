@@ -77,6 +77,10 @@ struct _OccurrenceStream {
     /// The engine's iterator, boxed: it is 1.5 KB, and a stream is moved
     /// into the query's array and about it.
     private var source: _Source?
+    /// Segment 0's instances from RDATE periods longer than the series,
+    /// which start before every instance of `source` (see
+    /// ``_SeriesInstances/earlyInstances(query:)``); read first.
+    private var early: _Source?
     /// How far a later instance can start before an earlier one (0: never).
     private let disorder: Int64
     private var buffer: [_Pending] = [], head = 0
@@ -103,6 +107,7 @@ struct _OccurrenceStream {
         segment = Int(-1 - p.part)
         keys = series.segmentKeys(segment)
         source = series.ownInstances(segment: segment, query: query).map(_Source.make)
+        if segment == 0 { early = series.earlyInstances(query: query).map(_Source.make) }
         switch series.kind {
         case .date, .utc: disorder = 0
         case .floating: disorder = Self.swing(query.viewer, near: query, part: p, widenedBy: series.segmentShift(segment))
@@ -128,19 +133,29 @@ struct _OccurrenceStream {
         next = nil
         nextStart = .max
         while true {
-            if head < buffer.count, source == nil || buffer[head].start <= bound {
+            if head < buffer.count, (source == nil && early == nil) || buffer[head].start <= bound {
                 next = buffer[head]
                 nextStart = buffer[head].start
                 head += 1
                 if head > 32 && 2 * head > buffer.count { buffer.removeFirst(head); head = 0 }
                 return
             }
-            guard let src = source else { return }
-            guard let o = src.next() else { source = nil; continue }
+            let o: Occurrence
+            if let e = early {
+                guard let x = e.next() else { early = nil; continue }
+                o = x
+            } else {
+                guard let src = source else { return }
+                guard let x = src.next() else { source = nil; continue }
+                o = x
+            }
             pulled &+= 1
             let k = series.key(of: o)
             if let lo = keys.lo, k < lo { continue }
-            if let hi = keys.hi, k >= hi { source = nil; continue }
+            if let hi = keys.hi, k >= hi {
+                if early == nil { source = nil }
+                continue
+            }
             guard let c = series.own(o, key: k, segment: segment) else { continue }
             let start = c.instants(in: query.viewer).lowerBound.secondsSinceEpoch
             bound = start &- disorder

@@ -16,9 +16,37 @@ extension _SeriesInstances {
     /// all-day dates in the viewer's zone (read as UTC dates, a day 14
     /// hours east of UTC starting in the window was left out).
     func mayReach(segment s: Int, query: _WindowQuery) -> Bool {
+        if s == 0, let early = earlySpan(from: query.lo), longPeriodStarts.contains(where: {
+            early.contains(Timestamp(secondsSinceEpoch: Self.key($0, kind: kind, zone: zone) &* unit))
+        }) { return true }
         let span = window(ownSpan(segment: s, from: query.lo, to: query.hi), viewer: query.viewer)
         if let may = prepared?.mayStart(in: span) { return may }
         return lateExpansion()?.occurrences.mayStart(in: span) ?? false
+    }
+
+    /// Segment 0's instances from its RDATE periods longer than the series'
+    /// own length that start before ``ownSpan(segment:from:to:)`` and can
+    /// reach the window: read from a set of those dates alone (with the
+    /// series' EXDATEs and EXRULEs), so that one period of a thousand years
+    /// beside an HOURLY rule costs the query one instance, not the rule's
+    /// thousand years of hours (fuzz-sync finding 26). They start before
+    /// every instance of ``ownInstances(segment:query:)``.
+    func earlyInstances(query: _WindowQuery) -> RecurrenceSet.Occurrences.Iterator? {
+        guard let span = earlySpan(from: query.lo) else { return nil }
+        var set = event.recurrence
+        set.rules = []
+        set.dates = longPeriodStarts
+        set.options.includesStart = false
+        return (try? set.occurrences())?.makeIterator(in: window(span, viewer: query.viewer))
+    }
+
+    /// Where segment 0's long RDATE periods can start and still reach a
+    /// window from `from`; `nil` when the series has none.
+    private func earlySpan(from: Int64) -> Range<Timestamp>? {
+        guard !longPeriodStarts.isEmpty else { return nil }
+        let before = nominalDays ? _CalendarIndex.slack : 0
+        let lo = from &- longestOwn &- before, hi = from &- Self.span(days, seconds) &- (shortNominalDays ? _CalendarIndex.slack : 0)
+        return Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
     }
 
     /// The starts, in the engine's own time, of segment `s`'s instances that
@@ -40,12 +68,13 @@ extension _SeriesInstances {
     /// for floating and all-day ones, whose instants in a viewer's zone lie
     /// within the slack of them.
     private func ownSpan(segment s: Int, from: Int64, to: Int64) -> Range<Timestamp> {
-        let (shift, longest) = segmentShift(s)
+        // Segment 0's RDATE periods longer than the series are read apart (``earlyInstances(query:)``).
+        let (shift, longest) = s == 0 ? (0, Self.span(days, seconds)) : segmentShift(s)
         // The query's bounds are clamped to the index's, and shifts and
         // lengths are far smaller: no sum here overflows, and the engine
         // reads a bound outside years 1...9999 as the beginning or the end.
         let slack = _CalendarIndex.slack
-        let (before, after) = s == 0 ? (nominalDays ? slack : 0, Int64(0)) : (slack, slack)
+        let (before, after) = s == 0 ? (shortNominalDays ? slack : 0, Int64(0)) : (slack, slack)
         var lo = from &- shift &- longest &- before
         let hi = to &- shift &+ after
         if s > 0 { lo = max(lo, ranges[s - 1].key &* unit &- (kind == .utc || kind == .zoned ? 0 : slack)) }

@@ -40,6 +40,13 @@ final class _SeriesInstances: @unchecked Sendable {
     let rangeShifts: [Int64], rangeLengths: [(days: Int, seconds: Int64)]
     /// The longest of the series' own instances (its length, its RDATE periods), in seconds.
     let longestOwn: Int64
+    /// The starts of the RDATE periods longer than the series' own length,
+    /// in file order: a query reads them apart (``earlyInstances(query:)``),
+    /// so that one long period does not widen the window of every instance.
+    let longPeriodStarts: [Anchor]
+    /// Whether the series' length, or one of its other RDATE periods, has
+    /// nominal days: the slack segment 0's window needs besides the long periods.
+    let shortNominalDays: Bool
     /// Whether one of those lengths has nominal days (86,400 s in
     /// ``longestOwn``, longer on a DST day).
     let nominalDays: Bool
@@ -98,11 +105,18 @@ final class _SeriesInstances: @unchecked Sendable {
         self.dateZones = dateZones
         rangeShifts = ranges.map { Self.shift(of: $0.override, kind: kind, zone: zone) }
         rangeLengths = ranges.map { Self.length($0.override.length, start: $0.override.start, zone: zone) }
-        var longest = Self.span(days, seconds), nominal = days > 0
+        let own = Self.span(days, seconds)
+        var longest = own, nominal = days > 0
         for (d, s) in periods.values {
             longest = max(longest, Self.span(d, s))
             nominal = nominal || d > 0
         }
+        var long: [Anchor] = [], shortNominal = days > 0
+        for p in event.periods {
+            guard let (d, s) = periods[Self.key(p.start, kind: kind, zone: zone)] else { continue }
+            if Self.span(d, s) > own { long.append(p.start) } else { shortNominal = shortNominal || d > 0 }
+        }
+        (longPeriodStarts, shortNominalDays) = (long, shortNominal)
         (self.single, self.ranges, self.periods, longestOwn, nominalDays) = (single, ranges, periods, longest, nominal)
     }
 
