@@ -7,7 +7,9 @@
 # request, expanding, formatting). Below the table: where batch time goes,
 # a second table for issue 11's calendar rows (C1 reading a generated 10 MB
 # .ics against libical, C2 a one-week query against recurring-ical-events,
-# C3 the memory of holding it), a third for issue 12's sync rows (S1, S2
+# C3 the memory of holding it) followed by issue 24's (C4 a chain of 5,000
+# and 20,000 THISANDFUTURE overrides read and listed, C5 200,000 small
+# events read and the memory of holding them), a third for issue 12's sync rows (S1, S2
 # reading a 10,000-event Google and Graph payload against JSONDecoder, S3 a
 # one-month diff of a 10,000-series calendar), a fourth for issue 13's
 # rules in other calendars (R1-R3: Chinese, Hebrew and Islamic RSCALE rules
@@ -122,6 +124,7 @@ def T(bench):
 # --- the suite's own report
 counts, texts, checks, warnings, notes = {}, {}, defaultdict(list), [], []
 calendar, peers, memory = None, {}, {}
+costmemory, costfiles = {}, {}  # issue 24: C5's memory; C4/C5 file sizes
 payloads, diff = {}, None
 reviews = {}  # issue 14: row -> expected days, series, real records, orphan records
 for line in open(report).read().splitlines():
@@ -147,7 +150,9 @@ for line in open(report).read().splitlines():
     elif f[0] == "review":
         reviews[f[1]] = {"expected": int(f[2]), "series": int(f[3]), "real": int(f[4]), "orphans": int(f[5])}
     elif f[0] == "memory":
-        memory[f[2]] = {"peak": int(f[3]), "rss": int(f[4]), "heap": int(f[5]), "size": int(f[6]), "method": f[7]}
+        (memory if f[1] == "C3" else costmemory)[f[2]] = {"peak": int(f[3]), "rss": int(f[4]), "heap": int(f[5]), "size": int(f[6]), "method": f[7]}
+    elif f[0] == "costfile":
+        costfiles[f[1]] = {"bytes": int(f[2]), "text": f[3]}
 
 def t(ns):
     if ns is None: return "—"
@@ -162,6 +167,7 @@ def n(x):
     return "—" if x is None else f"{int(round(x)):,}"
 
 CALENDAR_ROWS = ["C1", "C2"]  # issue 11: their own table below
+COST_ROWS = ["C4-5k", "C4-20k", "C5"]  # issue 24: a table of their own, after issue 11's
 SYNC_ROWS = ["S1", "S2", "S3", "S3-reread", "S3-window"]  # issue 12: theirs too
 SCALE_ROWS = ["R1", "R1-small", "R1-G", "R2", "R2-G", "R3", "R3-G"]  # issue 13: theirs too
 REVIEW_ROWS = ["V1", "V1-10k", "V1-0", "V1-join"]  # issue 14: theirs too
@@ -170,7 +176,7 @@ order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "
          "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
-ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS) - set(REVIEW_ROWS))
+ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(COST_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS) - set(REVIEW_ROWS))
 
 def rate(per_ns):
     if per_ns is None or per_ns == 0: return "—"
@@ -270,6 +276,45 @@ def calendar_table():
     for i in CALENDAR_ROWS:
         for s_, msg in checks.get(i, []):
             print(f"- {i} check ({s_}): {msg}")
+
+# --- issue 24's rows (C4, C5): a chain of THISANDFUTURE overrides, many small events
+def cost_table():
+    if not any(f"{i}-Almanac" in data for i in COST_ROWS) and not costmemory: return
+    def status(i):
+        s = [k for k, _ in checks.get(i, [])]
+        return "✗ differ" if any(w.startswith(i + ":") for w in warnings) else "✓" if "agree" in s else "—"
+    print("\n**Cost on every shape (issue 24)**: inputs generated in setup, the same bytes in every run.")
+    print("\n| Row | Measure | File | Almanac / run | Figure | Mallocs / run | Goal | Verdict | Check |")
+    print("|---|---|--:|--:|--:|--:|---|---|---|")
+    c5k, c20k = T("C4-5k-Almanac"), T("C4-20k-Almanac")
+    for i, other in (("C4-5k", None), ("C4-20k", "C4-5k")):
+        v = T(f"{i}-Almanac")
+        if v is None: continue
+        f = costfiles.get(i)
+        fig = f"{n(counts.get((i, 'Almanac')))} instances"
+        goal, ok = ("", None) if other is None else ("≤ 8× C4-5k", None if c5k is None else v / c5k <= 8)
+        if other is not None and c5k is not None: fig += f", {v / c5k:.2f}× C4-5k"
+        fsize = "—" if f is None else f"{f['bytes'] / 1e6:.1f} MB"
+        print(f"| {i} | {'' if f is None else f['text']}: `EventCalendar(ics:)`, then `occurrences(overlapping:)` over every instance | "
+              f"{fsize} | {t(v)} | {fig} | {n(p(f'{i}-Almanac', 'mallocCountTotal'))} | "
+              f"{goal or 'reported'} | {verdict(ok) if goal else '—'} | {status(i)} |")
+    v, f, m = T("C5-Almanac"), costfiles.get("C5"), costmemory.get("Almanac")
+    if v is not None or m is not None:
+        size = None if f is None else f["bytes"]
+        mbs = "—" if v is None or not size else f"{size / 1e6 / (v / 1e9):,.1f} MB/s"
+        peak = None if m is None else m["peak"]
+        ratio_ = None if peak is None or peak < 0 or not size else peak / size
+        print(f"| C5 | {'200,000 small timed events' if f is None else f['text']}: `EventCalendar(ics:)` | {'—' if not size else f'{size / 1e6:.1f} MB'} | "
+              f"{t(v)} | {mbs} | {n(p('C5-Almanac', 'mallocCountTotal'))} | | | {status('C5')} |")
+        print(f"| C5 memory | peak memory of reading and holding it (VmHWM growth, measured as C3) | | "
+              f"{'—' if peak is None or peak < 0 else f'{peak / 1e6:,.1f} MB'} | {'—' if ratio_ is None else f'{ratio_:.2f}× the file'} | | ≤ 3× the file | "
+              f"{verdict(None if ratio_ is None else ratio_ <= 3)} | |")
+        if m is not None and size:
+            print(f"\nC5 Almanac: peak +{m['peak'] / 1e6:,.1f} MB ({m['peak'] / size:.2f}× the file), resident after the parse (trimmed) "
+                  f"+{m['rss'] / 1e6:,.1f} MB ({m['rss'] / size:.2f}×), heap in use +{m['heap'] / 1e6:,.1f} MB ({m['heap'] / size:.2f}×); {m['method']}.")
+    print("\nTimes are medians of the thread's CPU time less Empty, as above; MB/s = file bytes (10^6) per second.")
+    for i in COST_ROWS:
+        for s_, msg in checks.get(i, []): print(f"- {i} check ({s_}): {msg}")
 
 # --- issue 12's sync rows (S1-S3): their own table, JSONDecoder beside Almanac
 def sync_table():
@@ -450,6 +495,7 @@ if targets:
     print("\nTargets (issues 3 and 10), from this run" + (" (--ci: one unwarmed sample per benchmark, so the times, and these verdicts, are only indicative):" if ci else ":"))
     for x in targets: print(f"- {x}")
 calendar_table()
+cost_table()
 sync_table()
 scale_table()
 review_table()
@@ -479,8 +525,8 @@ for line in open(limits_path).read().splitlines():
 failures = []
 def mallocs(b): return p(b, "mallocCountTotal", 100)
 if update:
-    # C1's, C2's and the S rows' counts are not deterministic (allocation-limits.tsv says why): not gated.
-    ungated = {"C1-Almanac", "C2-Almanac"} | {f"{i}-Almanac" for i in SYNC_ROWS}
+    # C1's, C2's, C4's, C5's and the S rows' counts are not deterministic (allocation-limits.tsv says why): not gated.
+    ungated = {"C1-Almanac", "C2-Almanac"} | {f"{i}-Almanac" for i in SYNC_ROWS + COST_ROWS}
     new = sorted((b for b in data if b.endswith("-Almanac") and b not in limits and b not in ungated),
                  key=lambda b: (ids.index(b[:-len("-Almanac")]) if b[:-len("-Almanac")] in ids else len(ids), b))
     for name in list(limits) + new:

@@ -58,8 +58,9 @@ func resetPeakResident() -> Bool {
 
 /// Measures what holding `make()`'s result costs (see the top of the file)
 /// and reports it for table.sh:
-/// `memory C3 <side> <peak> <retained> <heap> <file size> <method>`.
-func measureHolding<T>(_ side: String, fileSize: Int, _ make: () -> T, release: (T) -> Void) {
+/// `memory <row> <side> <peak> <retained> <heap> <file size> <method>`
+/// (row C3: the 10 MB calendar; C5: issue 24's 200,000 small events).
+func measureHolding<T>(_ side: String, row: String = "C3", fileSize: Int, _ make: () -> T, release: (T) -> Void) {
     clibical_malloc_trim()
     let before = MemorySample.now()
     let reset = resetPeakResident()
@@ -70,14 +71,14 @@ func measureHolding<T>(_ side: String, fileSize: Int, _ make: () -> T, release: 
     release(held)
     let heap = before.heap >= 0 && after.heap >= 0 ? after.heap - before.heap : -1
     if before.rss == 0 {
-        warn("C3 \(side): /proc/self/status has no VmRSS here; no memory figure")
+        warn("\(row) \(side): /proc/self/status has no VmRSS here; no memory figure")
         return
     }
     let method = reset ? "VmHWM reset by /proc/self/clear_refs" : "clear_refs did not reset VmHWM: peak not measured"
-    if !reset { warn("C3 \(side): writing 5 to /proc/self/clear_refs did not reset VmHWM; only retained memory is reported") }
-    report("memory", "C3", side, String(reset ? after.hwm - before.rss : -1), String(retained - before.rss),
+    if !reset { warn("\(row) \(side): writing 5 to /proc/self/clear_refs did not reset VmHWM; only retained memory is reported") }
+    report("memory", row, side, String(reset ? after.hwm - before.rss : -1), String(retained - before.rss),
            String(heap), String(fileSize), method)
-    FileHandle.standardError.write(Data(("almanac-bench: C3 \(side): peak +\(mb(after.hwm - before.rss)), retained RSS +\(mb(retained - before.rss)), "
+    FileHandle.standardError.write(Data(("almanac-bench: \(row) \(side): peak +\(mb(after.hwm - before.rss)), retained RSS +\(mb(retained - before.rss)), "
         + "heap +\(mb(heap)) for a \(mb(fileSize)) file\n").utf8))
 }
 

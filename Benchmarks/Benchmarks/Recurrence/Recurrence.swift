@@ -96,6 +96,11 @@ let benchmarks: @Sendable () -> Void = {
     // holding it (C3). See Calendars.swift.
     registerCalendars()
 
+    // Issue 24: a chain of 5,000 and 20,000 RANGE=THISANDFUTURE overrides
+    // read and listed (C4), 200,000 small events read and their memory
+    // (C5). See CalendarCost.swift.
+    registerCalendarCost()
+
     // Issue 12: a generated 10,000-event Google payload (S1) and Graph
     // payload (S2) read, against JSONDecoder into plain Codable structs, and
     // a one-month diff of two snapshots of a 10,000-series calendar (S3).
