@@ -38,7 +38,7 @@ import AlmanacCore
             #expect(error?.message == "unknown time zone \"\(id)\"")
             #expect(error?.text == id)
         }
-        // Failures are not cached: asking again throws again.
+        // Asking again throws again (the id is remembered as unknown: no source is asked twice).
         #expect(throws: AlmanacError.self) { try Zone("America/New_Yrok", source: source) }
     }
 

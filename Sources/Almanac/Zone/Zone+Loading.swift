@@ -36,12 +36,14 @@ extension Zone {
     /// - Complexity: the first load of a zone reads its TZif file and expands
     ///   its rule to 2500 (well under a millisecond), or walks its transitions
     ///   through ICU (about 2 ms for America/New_York); later loads of the same
-    ///   id and source are one dictionary lookup under a lock.
+    ///   id and source are one dictionary lookup under a lock, and so is a
+    ///   later load of an id no source knew (the process remembers 1,024).
     public init(_ identifier: String, source: Source? = nil) throws(AlmanacError) {
         let cache = _ZoneCache.shared
         let key = _ZoneCache.Key(source: source, identifier: identifier)
         if let table = cache.table(key) { self.init(table: table); return }
-        guard let table = Self.load(identifier, source: source) else {
+        guard !cache.isUnknown(key), let table = Self.load(identifier, source: source) else {
+            cache.markUnknown(key)
             throw AlmanacError(.unknownZone, "unknown time zone \"\(identifier)\"", text: identifier)
         }
         self.init(table: cache.insert(table, for: key))
@@ -100,8 +102,9 @@ extension Zone {
         // C strings end at NUL: "America/New_York\0x" must not load New York.
         guard !identifier.isEmpty, !identifier.utf8.contains(0) else { return nil }
         guard let source else {
-            let order: [Source] = preferredSource == .icu ? [.icu, .system] : [preferredSource, .icu, .system]
-            for s in order { if let table = load(identifier, source: s) { return table } }
+            for s in [preferredSource] + [Source.icu, .system].filter({ $0 != preferredSource }) {
+                if let table = load(identifier, source: s) { return table }
+            }
             return nil
         }
         switch source {

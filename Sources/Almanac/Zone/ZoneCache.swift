@@ -15,6 +15,22 @@ final class _ZoneCache: Sendable {
     static let shared = _ZoneCache()
 
     private let tables = Mutex<[Key: ZoneTable]>([:])
+    /// Ids no source knows (at most ``unknownLimit``, each at most 256
+    /// bytes): a request stream that names an unknown zone again and again
+    /// asks the sources once.
+    private let unknown = Mutex<Set<Key>>([])
+    static let unknownLimit = 1_024
+
+    /// Whether `key` is known to name no zone.
+    func isUnknown(_ key: Key) -> Bool {
+        unknown.withLock { $0.contains(key) }
+    }
+
+    /// Records that `key` names no zone (while there is room).
+    func markUnknown(_ key: Key) {
+        guard key.identifier.utf8.count <= 256 else { return }
+        unknown.withLock { if $0.count < Self.unknownLimit { $0.insert(key) } }
+    }
 
     /// The cached table for a key, if any.
     ///
