@@ -55,16 +55,17 @@ extension RecurrenceSet: Codable {
                   length: length, options: try Self.decodeOptions(c, key("options")))
     }
 
-    /// `options`: `includesStart` and `nonexistentTimes`, each optional.
+    /// `options`: `includesStart`, `countsStart` and `nonexistentTimes`, each optional.
     static func decodeOptions(_ c: KeyedDecodingContainer<_AnyCodingKey>, _ key: _AnyCodingKey) throws -> ExpansionOptions {
         var options = ExpansionOptions()
         guard c.contains(key) else { return options }
         let o = try c.nestedContainer(keyedBy: _AnyCodingKey.self, forKey: key)
-        if let unknown = o.allKeys.first(where: { $0.stringValue != "includesStart" && $0.stringValue != "nonexistentTimes" }) {
-            throw _decodingError(AlmanacError(.invalidValue, "unknown option \"\(unknown.stringValue)\"; the options are includesStart and nonexistentTimes"),
+        if let unknown = o.allKeys.first(where: { !["includesStart", "countsStart", "nonexistentTimes"].contains($0.stringValue) }) {
+            throw _decodingError(AlmanacError(.invalidValue, "unknown option \"\(unknown.stringValue)\"; the options are includesStart, countsStart and nonexistentTimes"),
                                  at: o.codingPath + [unknown])
         }
         if let v = try o.decodeIfPresent(Bool.self, forKey: _AnyCodingKey("includesStart")) { options.includesStart = v }
+        if let v = try o.decodeIfPresent(Bool.self, forKey: _AnyCodingKey("countsStart")) { options.countsStart = v }
         if let v = try o.decodeIfPresent(NonexistentTimePolicy.self, forKey: _AnyCodingKey("nonexistentTimes")) { options.nonexistentTimes = v }
         return options
     }
@@ -117,6 +118,7 @@ extension RecurrenceSet: Codable {
         if options != ExpansionOptions() {
             var o = c.nestedContainer(keyedBy: _AnyCodingKey.self, forKey: key("options"))
             try o.encode(options.includesStart, forKey: _AnyCodingKey("includesStart"))
+            if !options.countsStart { try o.encode(false, forKey: _AnyCodingKey("countsStart")) }
             try o.encode(options.nonexistentTimes, forKey: _AnyCodingKey("nonexistentTimes"))
         }
     }

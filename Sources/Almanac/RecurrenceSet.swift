@@ -17,6 +17,16 @@ public struct ExpansionOptions: Sendable, Hashable, Codable {
     /// default). `false` reads it as python-dateutil and rrule.js do: DTSTART
     /// is an instance only when the rule produces it.
     public var includesStart: Bool = true
+    /// RFC 5545 section 3.3.10: DTSTART "always counts as the first
+    /// occurrence" of COUNT (`true`, the default). `false`: COUNT counts
+    /// the rules' own instances, and DTSTART (with ``includesStart``) is an
+    /// instance beside them, as KCalendarCore, python-dateutil's rruleset
+    /// with DTSTART as an RDATE, rrule.js and recurring-ical-events read a
+    /// DTSTART the rule does not produce (section 3.8.5.3 calls such a set
+    /// undefined). It changes nothing for a DTSTART the rules produce, nor
+    /// for rules without COUNT. The calendar reader's default
+    /// (``CalendarOptions/UnsynchronizedStart``).
+    public var countsStart: Bool = true
     /// Times in a DST gap: shifted (default) or skipped.
     public var nonexistentTimes: NonexistentTimePolicy = .shift
 
@@ -25,9 +35,16 @@ public struct ExpansionOptions: Sendable, Hashable, Codable {
     /// ```swift
     /// ExpansionOptions(includesStart: false)   // python-dateutil's reading of DTSTART
     /// ```
-    public init(includesStart: Bool = true, nonexistentTimes: NonexistentTimePolicy = .shift) {
+    public init(includesStart: Bool = true, countsStart: Bool = true, nonexistentTimes: NonexistentTimePolicy = .shift) {
         self.includesStart = includesStart
+        self.countsStart = countsStart
         self.nonexistentTimes = nonexistentTimes
+    }
+
+    /// Whether DTSTART is an instance of its own beside rules `plans`
+    /// rather than their first (see ``countsStart``).
+    func startBesideRules(_ plans: [_RulePlan]) -> Bool {
+        includesStart && !countsStart && plans.contains { $0.count != nil }
     }
 }
 

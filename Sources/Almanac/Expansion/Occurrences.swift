@@ -51,7 +51,7 @@ extension RecurrenceSet {
             for r in set.exclusionRules { x.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
             plans = p
             exclusionPlans = x
-            values = _SetValues(set, hasRules: !p.isEmpty)
+            values = _SetValues(set, plans: p)
             sieve = _DateSieve(set, rules: rules)
         }
 

@@ -47,16 +47,17 @@ struct _SetMerger {
     init(set: borrowing RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan], values: _SetValues? = nil) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc
-        let v = values ?? _SetValues(set, hasRules: !plans.isEmpty)
+        let v = values ?? _SetValues(set, plans: plans)
         (lengthDays, lengthSeconds) = v.length
         endCursor = _ZoneCursor(set.start.zone ?? .utc)
         ridCursor = endCursor
         windowStart = window?.lower
         windowEnd = window?.upper
         if let window, case .none = window.filter { self.window = nil } else { self.window = window }
-        let includesStart = set.options.includesStart
+        // DTSTART beside COUNT's instances is one of `v.dates`, not the rules' first.
+        let includesStart = set.options.includesStart && !set.options.startBesideRules(plans)
         // One rule and nothing else (see `single`): the usual query.
-        let alone = plans.count == 1 && set.dates.isEmpty && set.excludedDates.isEmpty && exclusionPlans.isEmpty
+        let alone = plans.count == 1 && v.dates.isEmpty && set.excludedDates.isEmpty && exclusionPlans.isEmpty
         let (seekKey, endKey) = (windowStart, windowEnd)
         // The iterators and their first instances are made in locals and
         // moved in: a closure that read `self` here would copy the whole
@@ -206,7 +207,9 @@ struct _SetMerger {
 }
 
 /// What a merger reads from the set that no window changes: the RDATEs (and
-/// DTSTART when there is no rule) as raw keys, and the EXDATE keys, sorted.
+/// DTSTART when there is no rule, or when it stands beside COUNT's
+/// instances: ``ExpansionOptions/countsStart``) as raw keys, and the EXDATE
+/// keys, sorted.
 /// ``RecurrenceSet/Occurrences`` works them out once for all its iterators.
 struct _SetValues: Sendable {
     let dates: [_Raw]
@@ -215,10 +218,12 @@ struct _SetValues: Sendable {
     /// Each instance's length (``RecurrenceSet/nominalLength``).
     let length: (days: Int, seconds: Int64)
 
-    init(_ set: borrowing RecurrenceSet, hasRules: Bool) {
+    init(_ set: borrowing RecurrenceSet, plans: [_RulePlan]) {
         length = set.nominalLength
         var extra = set.dates.map { _SetMerger.raw(of: $0, in: set) }
-        if !hasRules && set.options.includesStart { extra.append(_SetMerger.raw(of: set.start, in: set)) }
+        if (plans.isEmpty && set.options.includesStart) || set.options.startBesideRules(plans) {
+            extra.append(_SetMerger.raw(of: set.start, in: set))
+        }
         extra.sort { $0.key < $1.key }
         dates = extra
         var keys: [Int64] = [], wholeDays: [Int] = []

@@ -40,19 +40,14 @@ enum _CalendarBuilder {
     }
 
     /// A series: an entry without RECURRENCE-ID (two with one UID are two
-    /// series, or revisions of one: ``_SeriesRevisions``).
-    ///
-    /// With ``CalendarOptions/UnsynchronizedStart/besideCount``, a series
-    /// whose RRULE has COUNT is built as dateutil's rruleset users build it:
-    /// the rules expanded without DTSTART as their first instance, DTSTART
-    /// an RDATE of its own (so it is one instance whether the rules produce
-    /// it or not, and COUNT counts only theirs).
+    /// series, or revisions of one: ``_SeriesRevisions``). With
+    /// ``CalendarOptions/UnsynchronizedStart/besideCount``, its DTSTART is an
+    /// instance beside COUNT's (``ExpansionOptions/countsStart`` false, set
+    /// only where a rule has COUNT: elsewhere it changes nothing, and the
+    /// series keeps the default options).
     static func series(_ e: consuming _Entry, options: CalendarOptions) -> CalendarEvent {
         var expansion = options.expansion
-        if options.unsynchronizedStart == .besideCount, expansion.includesStart, e.rules.contains(where: { $0.count != nil }) {
-            expansion.includesStart = false
-            e.dates.append(e.start)
-        }
+        if options.unsynchronizedStart == .besideCount, e.rules.contains(where: { $0.count != nil }) { expansion.countsStart = false }
         return CalendarEvent(
             component: e.component, uid: e.uid, summary: e.summary, status: e.status, sequence: e.sequence,
             lastModified: e.lastModified,

@@ -81,11 +81,7 @@ package struct _CalendarWriter {
         for r in set.rules { line("RRULE:" + r.description) }
         for r in set.exclusionRules { line("EXRULE:" + r.description) }
         let periodStarts = Set(e.periods.map(\.start))
-        // DTSTART among the RDATEs of a set expanded without it is how the
-        // reader builds a COUNT series (CalendarOptions.UnsynchronizedStart.besideCount):
-        // the file it came from had no such RDATE.
-        let startAdded = !set.options.includesStart && set.dates.contains(set.start)
-        for d in set.dates where !periodStarts.contains(d) && !(startAdded && d == set.start) { line("RDATE" + Self.property(d)) }
+        for d in set.dates where !periodStarts.contains(d) { line("RDATE" + Self.property(d)) }
         for p in e.periods {
             switch p.length {
             case .end(let end): line("RDATE;VALUE=PERIOD" + Self.tzid(p.start) + ":" + Self.value(p.start) + "/" + Self.value(end))
