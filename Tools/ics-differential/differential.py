@@ -119,6 +119,11 @@ PEER_KINDS = [
      "instances of a RANGE=THISANDFUTURE override correctly but gives them all the override's own "
      "RECURRENCE-ID",
      "answer", lambda cal, ans: repair_thisandfuture_ids(cal, ans)),
+    ("long-rdate-period-before-window-missed", "peer",
+     "RFC 5545 3.8.5.2: an RDATE PERIOD is an instance with its own length; the peer looks back from the "
+     "window by the event's own length only, so a period longer than the event that starts before the "
+     "window and runs into it is not listed",
+     "answer", lambda cals, ans: repair_long_periods(cals, ans)),
     # the second half of the EXDATE repair above: last, so it sees the recurrence ids repaired
     ("recurrence-ids-compared-as-naive-utc-or-local", "peer", "(the stashed EXDATEs applied by instant)",
      "answer", lambda cals, ans: repair_exdates_apply(cals, ans)),
@@ -183,18 +188,22 @@ def fmt_offset(sec):
 
 
 def show(v):
-    """A value in the JSON line form."""
+    """A value in the JSON line form (years before 1000 with four digits: glibc's %Y writes "1")."""
     if v is None:
         return None
     if v[0] == "date":
         return v[1].isoformat()
     if v[0] == "float":
-        return v[1].strftime("%Y-%m-%dT%H:%M:%S")
+        return _clock(v[1])
     t, zone = v[1], v[2]
     if zone is None:
-        return utc_naive(t).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return _clock(utc_naive(t)) + "Z"
     off = zone.offset(t)
-    return utc_naive(t + off).strftime("%Y-%m-%dT%H:%M:%S") + fmt_offset(off)
+    return _clock(utc_naive(t + off)) + fmt_offset(off)
+
+
+def _clock(d):
+    return "%04d-%02d-%02dT%02d:%02d:%02d" % (d.year, d.month, d.day, d.hour, d.minute, d.second)
 
 
 def key(v):
@@ -1375,6 +1384,37 @@ def repair_exact_durations(cals, ans):
             o["end"] = show(("inst", end_t, end[2] if end[0] == "inst" else None))
         out.append(o)
     return out
+
+
+def repair_long_periods(cals, ans):
+    """The RDATE PERIOD instances the peer left out (not overridden, not excluded by an EXDATE at their
+    start); the window rule applied after the answer repairs keeps those that overlap the window."""
+    have = {(o["uid"], o["recurrence_id"]) for o in ans}
+    out = list(ans)
+    for cal in cals:
+        overridden = {(str(c["UID"]), key(peer_value(c["RECURRENCE-ID"].dt)))
+                      for c in cal.walk() if c.name in ("VEVENT", "VTODO") and "RECURRENCE-ID" in c}
+        for c in _masters(cal):
+            uid = str(c.get("UID"))
+            excluded = set()
+            for prop in _listed(c.get("EXDATE")):
+                excluded.update(key(peer_value(d.dt)) for d in prop.dts)
+            for prop in _listed(c.get("RDATE")):
+                for p in prop.dts:
+                    if not isinstance(p.dt, tuple):
+                        continue
+                    first, length = p.dt
+                    start = peer_value(first)
+                    end = peer_value(first + length if isinstance(length, dt.timedelta) else length)
+                    if (uid, key(start)) in overridden or key(start) in excluded or (uid, show(start)) in have:
+                        continue
+                    out.append(occurrence(uid, start, start, end, str(c["STATUS"]) if "STATUS" in c else None,
+                                          str(c["SUMMARY"]) if "SUMMARY" in c else None))
+    return out
+
+
+def _listed(prop):
+    return [] if prop is None else prop if isinstance(prop, list) else [prop]
 
 
 def repair_vtimezone_gaps(cals, ans):
