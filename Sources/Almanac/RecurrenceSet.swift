@@ -25,7 +25,7 @@ public struct ExpansionOptions: Sendable, Hashable, Codable {
     /// DTSTART the rule does not produce (section 3.8.5.3 calls such a set
     /// undefined). It changes nothing for a DTSTART the rules produce, nor
     /// for rules without COUNT. The calendar reader's default
-    /// (``CalendarOptions/UnsynchronizedStart``).
+    /// (`CalendarOptions.UnsynchronizedStart` of AlmanacCalendar).
     public var countsStart: Bool = true
     /// Times in a DST gap: shifted (default) or skipped.
     public var nonexistentTimes: NonexistentTimePolicy = .shift
