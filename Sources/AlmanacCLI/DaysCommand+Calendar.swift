@@ -57,7 +57,7 @@ extension DaysCommand {
     static func calendar(_ bytes: [UInt8], path: String, options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
         do throws(CalendarError) {
             let calendar = try EventCalendar(ics: bytes, options: options)
-            for r in calendar.readings where !(r.kind == .zone && r.message.contains("\" resolved by ")) {
+            for r in calendar.readings where !r.resolvesKnownZone {
                 StandardStreams.printError("note: \(path): \(r)")
             }
             return calendar

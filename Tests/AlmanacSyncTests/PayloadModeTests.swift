@@ -158,3 +158,28 @@ import AlmanacSync
         #expect(try GraphEvents.read(json: utc).first?.start == .utc(CivilDate(2024, 5, 6)!.at(16, 0)))
     }
 }
+
+/// Google's recurrence lines are read by the `.ics` reader with the
+/// engine's reading of DTSTART and COUNT, and a TZID they name that is a
+/// known zone is no note.
+@Suite struct GoogleRecurrenceLineTests {
+    static func payload(_ recurrence: String) throws -> SyncPayload {
+        try GoogleEvents.read(json: #"{"kind":"calendar#events","items":[{"id":"a","status":"confirmed","summary":"x","#
+            + #""start":{"dateTime":"2024-05-07T09:00:00+02:00","timeZone":"Europe/Paris"},"#
+            + #""end":{"dateTime":"2024-05-07T10:00:00+02:00","timeZone":"Europe/Paris"},"recurrence":["# + recurrence + "]}]}",
+                              mode: .lenient)
+    }
+
+    /// RFC 5545 section 3.3.10: DTSTART (a Tuesday) is the first of COUNT's three.
+    @Test func dtstartCountsTowardCount() throws {
+        let p = try Self.payload(#""RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3""#)
+        let o = Array(try p.events[0].series.recurrence.occurrences()).map { $0.start.date.description }
+        #expect(o == ["2024-05-07", "2024-05-13", "2024-05-20"])
+    }
+
+    @Test func aKnownTZIDIsNoNote() throws {
+        let p = try Self.payload(#""RRULE:FREQ=WEEKLY;COUNT=3","EXDATE;TZID=Europe/Paris:20240514T090000""#)
+        #expect(p.readings.isEmpty, "\(p.readings)")
+        #expect(Array(try p.events[0].series.recurrence.occurrences()).count == 2)
+    }
+}

@@ -81,6 +81,13 @@ public struct CalendarReading: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Whether it says only that a TZID named a known zone (the system's tz
+    /// database or ICU): what every file says of its ordinary TZIDs, which
+    /// the CLI and the payload readers do not print as notes.
+    package var resolvesKnownZone: Bool {
+        kind == .zone && message.hasPrefix("TZID \"") && message.contains(_ZoneResolver.knownZoneMark)
+    }
+
     /// `line 12: TZID "Custom" read from the file's VTIMEZONE`
     public var description: String { line == 0 ? message : "line \(line): \(message)" }
 }

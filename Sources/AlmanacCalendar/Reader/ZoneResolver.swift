@@ -1,11 +1,14 @@
 import Almanac
 
 /// Resolves the TZIDs of one VCALENDAR, once each, in the order the README
-/// gives: an id ICU knows (IANA, alias or Windows), then the file's
+/// gives: a known zone (IANA, alias or Windows; the system's tz database or ICU), then the file's
 /// VTIMEZONE of that TZID, then (strict) an error, or (lenient) the IANA
 /// name after a vendor prefix (``_VendorTZIDPrefix``), else floating.
 /// Each choice is reported once, with the line of the first use.
 struct _ZoneResolver {
+    /// What the reading of a TZID that names a known zone says after the
+    /// quoted TZID (see ``CalendarReading/resolvesKnownZone``).
+    static let knownZoneMark = " resolved by "
     private(set) var definitions: [String: _Component]
     /// The store of the definitions' lines (set while a component is read: see ``_EntrySink``).
     var store: _LineStore
@@ -51,7 +54,7 @@ struct _ZoneResolver {
         if !(options.prefersFileZones && definition != nil), let z = try? Zone(tzid) {
             let mapped = z.identifier == tzid ? "" : " as \(z.identifier)"
             let by = switch z.source { case .system: "the system tz database"; case .icu: "ICU"; case .foundation: "Foundation" }
-            readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" resolved by \(by)\(mapped) (tz data \(z.dataVersion))"))
+            readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\"\(Self.knownZoneMark)\(by)\(mapped) (tz data \(z.dataVersion))"))
             return z
         }
         if let definition {

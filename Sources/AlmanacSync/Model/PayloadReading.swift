@@ -80,7 +80,9 @@ enum _Payload {
         }
         let calendar: (events: [CalendarEvent], readings: [CalendarReading])
         do throws(CalendarError) {
-            calendar = try EventCalendar.series(ics: Array(text.utf8), options: log.isStrict ? .strict : CalendarOptions())
+            // The engine's reading of DTSTART and COUNT (RFC 5545 section 3.3.10), not a file's.
+            calendar = try EventCalendar.series(ics: Array(text.utf8),
+                                                options: CalendarOptions(mode: log.mode, unsynchronizedStart: .firstOfCount))
         } catch {
             throw at(error.line).fault(error.message)
         }
@@ -92,7 +94,7 @@ enum _Payload {
                   let line = Int(why[r.upperBound..<colon]) else { throw at(5).fault(why) }
             throw at(line).fault(String(why[why.index(after: colon)...].drop { $0 == " " }))
         }
-        for r in calendar.readings where r.line >= 5 && r.line < 5 + lines.count && !(r.kind == .zone && r.message.contains("resolved by ICU")) {
+        for r in calendar.readings where r.line >= 5 && r.line < 5 + lines.count && !r.resolvesKnownZone {
             let kind: SyncReading.Kind = r.kind == .zone ? .zone : r.kind == .skipped ? .skipped : .liberty
             log.note(kind, item, at(r.line).path + ": " + r.message)
         }
