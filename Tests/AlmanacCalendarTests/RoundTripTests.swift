@@ -108,3 +108,33 @@ extension String {
         split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
     }
 }
+
+/// A set that counts DTSTART as the first of COUNT (RFC 5545 3.3.10: a
+/// Google series, a set made in code) written to a file, which Almanac reads
+/// with DTSTART beside COUNT's instances: a rule whose DTSTART it does not
+/// produce is written with UNTIL at its last instance, and reads back to the
+/// same instances in both readings.
+struct CountWrittenAsUntilTests {
+    @Test(arguments: ["floating", "utc", "zoned", "date"])
+    func unsynchronizedStartReadsBackAlike(form: String) throws {
+        let tuesday = CivilDate(2024, 5, 7)!.at(9, 0)
+        let start: Anchor = switch form {
+        case "floating": .floating(tuesday)
+        case "utc": .utc(tuesday)
+        case "zoned": .zoned(tuesday, try Zone("Europe/Paris"))
+        default: .date(tuesday.date)
+        }
+        let set = RecurrenceSet(start: start, rules: [try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO;COUNT=3")])
+        let written = EventCalendar(events: [CalendarEvent(uid: "r", recurrence: set)]).icsText()
+        #expect(written.contains("UNTIL=") && !written.contains("COUNT="), "\(written)")
+        let expected = Array(try set.occurrences()).map(\.start)
+        #expect(expected.count == 3)
+        for options in [CalendarOptions(), CalendarOptions(unsynchronizedStart: .firstOfCount)] {
+            let back = try EventCalendar(ics: written, options: options)
+            #expect(Array(try back.events[0].recurrence.occurrences()).map(\.start) == expected)
+        }
+        // A rule that produces its DTSTART keeps COUNT.
+        let monday = RecurrenceSet(start: .floating(CivilDate(2024, 5, 6)!.at(9, 0)), rules: set.rules)
+        #expect(EventCalendar(events: [CalendarEvent(uid: "m", recurrence: monday)]).icsText().contains("COUNT=3"))
+    }
+}

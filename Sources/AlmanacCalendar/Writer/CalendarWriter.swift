@@ -78,7 +78,7 @@ package struct _CalendarWriter {
         line("DTSTART" + Self.property(set.start))
         length(set.length, todo: e.component == .todo)
         text(e.summary, e.status)
-        for r in set.rules { line("RRULE:" + r.description) }
+        for r in Self.fileRules(set) { line("RRULE:" + r.description) }
         for r in set.exclusionRules { line("EXRULE:" + r.description) }
         let periodStarts = Set(e.periods.map(\.start))
         for d in set.dates where !periodStarts.contains(d) { line("RDATE" + Self.property(d)) }
