@@ -25,17 +25,17 @@ extension Decoder {
 }
 
 /// Not API: a `DecodingError.dataCorrupted` at `path` carrying an ``AlmanacError``.
-func _decodingError(_ error: AlmanacError, at path: [any CodingKey]) -> DecodingError {
+func decodingError(_ error: AlmanacError, at path: [any CodingKey]) -> DecodingError {
     .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: error.message, underlyingError: error))
 }
 
 /// Not API: refuses an object whose keys are not one of `shapes` (each the
 /// exact key set of one accepted form), naming what was found.
-func _checkKeys(_ c: KeyedDecodingContainer<_AnyCodingKey>, _ shapes: [Set<String>], _ what: String) throws {
+func checkKeys(_ c: KeyedDecodingContainer<_AnyCodingKey>, _ shapes: [Set<String>], _ what: String) throws {
     let keys = Set(c.allKeys.map(\.stringValue))
     guard !shapes.contains(keys) else { return }
     let found = keys.isEmpty ? "no keys" : "keys " + keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-    throw _decodingError(AlmanacError(.invalidValue, "\(what), found \(found)"), at: c.codingPath)
+    throw decodingError(AlmanacError(.invalidValue, "\(what), found \(found)"), at: c.codingPath)
 }
 
 extension Anchor: Codable {
@@ -59,14 +59,14 @@ extension Anchor: Codable {
     ///   (kind ``AlmanacError/Kind/unknownZone``).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _AnyCodingKey.self)
-        try _checkKeys(c, Self.codingShapes, #"an anchor is {"date": "YYYY-MM-DD"}, {"floating": "YYYY-MM-DDTHH:MM:SS"}, {"utc": "YYYY-MM-DDTHH:MM:SSZ"} or {"dateTime": "YYYY-MM-DDTHH:MM:SS", "tzid": zone id}"#)
-        func text(_ key: String, _ read: (inout _KeyScanner) throws(AlmanacError) -> Void) throws -> _KeyScanner {
+        try checkKeys(c, Self.codingShapes, #"an anchor is {"date": "YYYY-MM-DD"}, {"floating": "YYYY-MM-DDTHH:MM:SS"}, {"utc": "YYYY-MM-DDTHH:MM:SSZ"} or {"dateTime": "YYYY-MM-DDTHH:MM:SS", "tzid": zone id}"#)
+        func text(_ key: String, _ read: (inout KeyScanner) throws(AlmanacError) -> Void) throws -> KeyScanner {
             let k = _AnyCodingKey(key)
-            var scanner = _KeyScanner(try c.decode(String.self, forKey: k), what: key == "date" ? "date" : "date-time")
+            var scanner = KeyScanner(try c.decode(String.self, forKey: k), what: key == "date" ? "date" : "date-time")
             do {
                 try read(&scanner)
                 try scanner.finish()
-            } catch { throw _decodingError(error, at: c.codingPath + [k]) }
+            } catch { throw decodingError(error, at: c.codingPath + [k]) }
             return scanner
         }
         var value: Anchor?
@@ -113,7 +113,7 @@ extension Anchor: Codable {
     }
 }
 
-extension _KeyScanner {
+extension KeyScanner {
     /// `YYYY-MM-DDTHH:MM:SS`, then a `Z` when `z` (and none otherwise).
     mutating func dateTime(z: Bool, form: String) throws(AlmanacError) -> CivilDateTime {
         let d = try date()

@@ -39,11 +39,11 @@ extension Anchor {
     public init(parsing text: some StringProtocol, zone: Zone? = nil) throws(AlmanacError) {
         var string = String(text)
         let result: Result<Anchor, AlmanacError> = string.withUTF8 { bytes in
-            do throws(_ValueFault) {
-                let (value, _) = try _readDateValue(bytes, 0, bytes.count, foldCase: false, leapSecondAs59: false)
+            do throws(ValueFault) {
+                let (value, _) = try readDateValue(bytes, 0, bytes.count, foldCase: false, leapSecondAs59: false)
                 return .success(Anchor(value, zone: zone))
             } catch {
-                var columns = _Columns(bytes)
+                var columns = Columns(bytes)
                 let column = columns.column(error.start)
                 let whole = columns.text(0, bytes.count)
                 let form = bytes.contains(UInt8(ascii: "T")) ? "date-time" : "date"
@@ -58,11 +58,11 @@ extension Anchor {
     /// them (a calendar reader's values lie in its own buffer); `nil` where
     /// that initializer throws, so that the caller asks it for the error.
     package init?(utf8 bytes: UnsafeBufferPointer<UInt8>, zone: Zone?) {
-        guard let (value, _) = try? _readDateValue(bytes, 0, bytes.count, foldCase: false, leapSecondAs59: false) else { return nil }
+        guard let (value, _) = try? readDateValue(bytes, 0, bytes.count, foldCase: false, leapSecondAs59: false) else { return nil }
         self.init(value, zone: zone)
     }
 
-    private init(_ value: _DateValue, zone: Zone?) {
+    private init(_ value: DateValue, zone: Zone?) {
         switch value {
         case .date(let d): self = .date(d)
         case .local(let c): self = zone.map { .zoned(c, $0) } ?? .floating(c)

@@ -58,7 +58,7 @@ public struct Occurrence: Sendable, Hashable {
     public var extent: Extent {
         switch kind {
         case .date:
-            return .dates(CivilDate(_unchecked: _floorDiv(Int(key), 86_400))..<CivilDate(_unchecked: _floorDiv(Int(endKey), 86_400)))
+            return .dates(CivilDate(_unchecked: floorDiv(Int(key), 86_400))..<CivilDate(_unchecked: floorDiv(Int(endKey), 86_400)))
         case .floating:
             return .wallClock(CivilDateTime(_localSeconds: Int(key))..<CivilDateTime(_localSeconds: Int(endKey)))
         case .utc, .zoned:

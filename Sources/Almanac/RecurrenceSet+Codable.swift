@@ -23,7 +23,7 @@ extension RecurrenceSet: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: _AnyCodingKey.self)
         if let unknown = c.allKeys.first(where: { !Self.codingKeys.contains($0.stringValue) }) {
-            throw _decodingError(AlmanacError(.invalidValue, "unknown key \"\(unknown.stringValue)\" in a recurrence set; the keys are "
+            throw decodingError(AlmanacError(.invalidValue, "unknown key \"\(unknown.stringValue)\" in a recurrence set; the keys are "
                 + Self.codingKeys.sorted().joined(separator: ", ")), at: c.codingPath + [unknown])
         }
         func key(_ s: String) -> _AnyCodingKey { _AnyCodingKey(s) }
@@ -32,7 +32,7 @@ extension RecurrenceSet: Codable {
             var out: [RecurrenceRule] = []
             for (i, text) in texts.enumerated() {
                 do { out.append(try RecurrenceRule(text, mode: .lenient)) } catch {
-                    throw _decodingError(error, at: c.codingPath + [key(name), _AnyCodingKey(index: i)])
+                    throw decodingError(error, at: c.codingPath + [key(name), _AnyCodingKey(index: i)])
                 }
             }
             return out
@@ -41,11 +41,11 @@ extension RecurrenceSet: Codable {
         if let end = try c.decodeIfPresent(Anchor.self, forKey: key("end")) { length = .end(end) }
         if let text = try c.decodeIfPresent(String.self, forKey: key("duration")) {
             guard length == nil else {
-                throw _decodingError(AlmanacError(.invalidValue, "a recurrence set has \"end\" (DTEND) or \"duration\" (DURATION), not both"),
+                throw decodingError(AlmanacError(.invalidValue, "a recurrence set has \"end\" (DTEND) or \"duration\" (DURATION), not both"),
                                      at: c.codingPath + [key("duration")])
             }
             do { length = .duration(try EventDuration(parsing: text)) } catch {
-                throw _decodingError(error, at: c.codingPath + [key("duration")])
+                throw decodingError(error, at: c.codingPath + [key("duration")])
             }
         }
         self.init(start: try c.decode(Anchor.self, forKey: key("start")),
@@ -61,7 +61,7 @@ extension RecurrenceSet: Codable {
         guard c.contains(key) else { return options }
         let o = try c.nestedContainer(keyedBy: _AnyCodingKey.self, forKey: key)
         if let unknown = o.allKeys.first(where: { !["includesStart", "countsStart", "nonexistentTimes"].contains($0.stringValue) }) {
-            throw _decodingError(AlmanacError(.invalidValue, "unknown option \"\(unknown.stringValue)\"; the options are includesStart, countsStart and nonexistentTimes"),
+            throw decodingError(AlmanacError(.invalidValue, "unknown option \"\(unknown.stringValue)\"; the options are includesStart, countsStart and nonexistentTimes"),
                                  at: o.codingPath + [unknown])
         }
         if let v = try o.decodeIfPresent(Bool.self, forKey: _AnyCodingKey("includesStart")) { options.includesStart = v }

@@ -6,7 +6,7 @@ import AlmanacCore
 
 /// A DATE or DATE-TIME value as written: `19970902`, `19970902T090000`,
 /// `19970902T090000Z`.
-enum _DateValue: Equatable {
+enum DateValue: Equatable {
     case date(CivilDate)
     case local(CivilDateTime)
     case utc(CivilDateTime)
@@ -14,7 +14,7 @@ enum _DateValue: Equatable {
 
 /// Why a DATE / DATE-TIME text was refused: a kind, the byte range of the
 /// offending piece (absolute offsets in the buffer) and a clause that says why.
-struct _ValueFault: Error {
+struct ValueFault: Error {
     var kind: AlmanacError.Kind
     var start: Int
     var end: Int
@@ -35,12 +35,12 @@ let _dateValueShapes = "expected YYYYMMDD, YYYYMMDDTHHMMSS or YYYYMMDDTHHMMSSZ"
 ///     interpret the second 60 as equivalent to the second 59"); otherwise
 ///     second 60 is an error, since Almanac has no leap seconds.
 /// - Returns: the value, and whether a second 60 was read as 59.
-/// - Throws: ``_ValueFault``: kind `.invalidValue`, or `.outOfRange` for a
+/// - Throws: ``ValueFault``: kind `.invalidValue`, or `.outOfRange` for a
 ///   year outside 1...9999 (year 0, or a year written with more than four digits).
-func _readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
-                    foldCase: Bool, leapSecondAs59: Bool) throws(_ValueFault) -> (value: _DateValue, leapSecond: Bool) {
-    func shape() -> _ValueFault {
-        _ValueFault(kind: .invalidValue, start: start, end: end, detail: _dateValueShapes, isShape: true)
+func readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                    foldCase: Bool, leapSecondAs59: Bool) throws(ValueFault) -> (value: DateValue, leapSecond: Bool) {
+    func shape() -> ValueFault {
+        ValueFault(kind: .invalidValue, start: start, end: end, detail: _dateValueShapes, isShape: true)
     }
     func letter(_ i: Int, _ c: UInt8) -> Bool { i < end && (foldCase ? _upper(b[i]) : b[i]) == c }
 
@@ -57,11 +57,11 @@ func _readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
     var year = 0
     for k in start..<yearEnd { year = year * 10 + Int(b[k] &- 0x30) }   // at most 7 digits
     if !_yearRange.contains(year) {
-        throw _ValueFault(kind: .outOfRange, start: start, end: yearEnd,
+        throw ValueFault(kind: .outOfRange, start: start, end: yearEnd,
                           detail: "year \(year) is not in the supported range 1...9999")
     }
     if yearEnd - start != 4 {
-        throw _ValueFault(kind: .invalidValue, start: start, end: yearEnd,
+        throw ValueFault(kind: .invalidValue, start: start, end: yearEnd,
                           detail: "the year has \(yearEnd - start) digits (RFC 5545 section 3.3.4 writes 4)")
     }
 
@@ -69,14 +69,14 @@ func _readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
     let month = two(yearEnd)
     let day = two(yearEnd + 2)
     guard (1...12).contains(month) else {
-        throw _ValueFault(kind: .invalidValue, start: yearEnd, end: yearEnd + 2, detail: "month \(month) is not in 1...12")
+        throw ValueFault(kind: .invalidValue, start: yearEnd, end: yearEnd + 2, detail: "month \(month) is not in 1...12")
     }
     let monthDays = _daysInMonth(year, month)
     guard day >= 1, day <= monthDays else {
         let detail = month == 2 && day == 29
-            ? "\(_zeroPadded(year, 4))-02-29 does not exist: \(year) is not a leap year"
-            : "day \(day) is not in 1...\(monthDays) for \(_zeroPadded(year, 4))-\(_zeroPadded(month, 2))"
-        throw _ValueFault(kind: .invalidValue, start: yearEnd + 2, end: yearEnd + 4, detail: detail)
+            ? "\(zeroPadded(year, 4))-02-29 does not exist: \(year) is not a leap year"
+            : "day \(day) is not in 1...\(monthDays) for \(zeroPadded(year, 4))-\(zeroPadded(month, 2))"
+        throw ValueFault(kind: .invalidValue, start: yearEnd + 2, end: yearEnd + 4, detail: detail)
     }
     let date = CivilDate(_unchecked: year, month, day)
     if i == end { return (.date(date), false) }
@@ -90,10 +90,10 @@ func _readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
     let hour = two(t), minute = two(t + 2)
     var second = two(t + 4)
     guard hour <= 23 else {
-        throw _ValueFault(kind: .invalidValue, start: t, end: t + 2, detail: "hour \(hour) is not in 0...23")
+        throw ValueFault(kind: .invalidValue, start: t, end: t + 2, detail: "hour \(hour) is not in 0...23")
     }
     guard minute <= 59 else {
-        throw _ValueFault(kind: .invalidValue, start: t + 2, end: t + 4, detail: "minute \(minute) is not in 0...59")
+        throw ValueFault(kind: .invalidValue, start: t + 2, end: t + 4, detail: "minute \(minute) is not in 0...59")
     }
     var leap = false
     if second == 60, leapSecondAs59 {
@@ -104,13 +104,13 @@ func _readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
         let detail = second == 60
             ? "second 60 is a leap second, which Almanac does not support (it has no leap seconds)"
             : "second \(second) is not in 0...59"
-        throw _ValueFault(kind: .invalidValue, start: t + 4, end: t + 6, detail: detail)
+        throw ValueFault(kind: .invalidValue, start: t + 4, end: t + 6, detail: detail)
     }
     let civil = CivilDateTime(date, CivilTime(_unchecked: hour, minute, second))
     if j == end { return (.local(civil), leap) }
     if letter(j, UInt8(ascii: "Z")), j + 1 == end { return (.utc(civil), leap) }
     if b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") {
-        throw _ValueFault(kind: .invalidValue, start: j, end: end,
+        throw ValueFault(kind: .invalidValue, start: j, end: end,
                           detail: "a UTC offset is not allowed in a DATE-TIME (RFC 5545 section 3.3.5): write Z, or a local time with TZID")
     }
     throw shape()
@@ -119,7 +119,7 @@ func _readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
 /// Column bookkeeping shared by the readers: 1-based columns count Unicode
 /// scalars, so a column matches what a person counts in ASCII text and stays
 /// right after non-ASCII characters.
-struct _Columns {
+struct Columns {
     let bytes: UnsafeBufferPointer<UInt8>
     let isASCII: Bool
     private var cacheOffset = 0
@@ -155,7 +155,7 @@ struct _Columns {
 }
 
 /// Zero-padded decimal for the fixed-width fields in messages.
-func _zeroPadded(_ value: Int, _ width: Int) -> String {
+func zeroPadded(_ value: Int, _ width: Int) -> String {
     let s = String(value)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }

@@ -68,18 +68,18 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
 
     @inlinable @inline(__always)
     package init(_unchecked days: Int) {
-        let c = _civilFromDays(days)
+        let c = civilFromDays(days)
         self.init(_unchecked: c.year, c.month, c.day)
     }
 
     /// Days since 1970-01-01 (negative before).
-    @inlinable public var daysSinceEpoch: Int { _daysFromCivil(year, month, day) }
+    @inlinable public var daysSinceEpoch: Int { daysFromCivil(year, month, day) }
 
     /// The day of the week.
-    @inlinable public var weekday: Weekday { Weekday(rawValue: _isoWeekday(ofDays: daysSinceEpoch))! }
+    @inlinable public var weekday: Weekday { Weekday(rawValue: isoWeekday(ofDays: daysSinceEpoch))! }
 
     /// Day of the year, 1...366.
-    @inlinable public var dayOfYear: Int { daysSinceEpoch - _daysFromCivil(year, 1, 1) + 1 }
+    @inlinable public var dayOfYear: Int { daysSinceEpoch - daysFromCivil(year, 1, 1) + 1 }
 
     /// Whether the date's year has 29 February.
     @inlinable public var isLeapYear: Bool { _isLeapYear(year) }

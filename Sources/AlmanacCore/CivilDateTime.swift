@@ -27,7 +27,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
     @inlinable
     public init?(localSeconds seconds: Int64) {
         let s = Int(seconds)
-        let days = _floorDiv(s, 86_400)
+        let days = floorDiv(s, 86_400)
         guard days >= _minDayNumber, days <= _maxDayNumber else { return nil }
         self.init(_localSeconds: s)
     }

@@ -18,7 +18,7 @@
 ///
 /// - Complexity: O(1), a dozen integer operations, no branches.
 @inlinable @inline(__always)
-package func _daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+package func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
     let j: UInt32 = month <= 2 ? 1 : 0
     let y = UInt32(truncatingIfNeeded: year) &+ _yearShift &- j           // March-based year, shifted
     let m = UInt32(truncatingIfNeeded: month) &+ 12 &* j                  // [3, 14]
@@ -33,7 +33,7 @@ package func _daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
 ///
 /// - Complexity: O(1), about twenty integer operations, no branches.
 @inlinable @inline(__always)
-package func _civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+package func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
     let n = UInt32(truncatingIfNeeded: days) &+ _dayShift                 // > 0 for every supported date
     // Century and day of century.
     let n1 = 4 &* n &+ 3
@@ -55,7 +55,7 @@ package func _civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
 
 /// ISO weekday number (Monday 1 ... Sunday 7) of a day number.
 @inlinable @inline(__always)
-package func _isoWeekday(ofDays days: Int) -> Int {
+package func isoWeekday(ofDays days: Int) -> Int {
     // 1970-01-01 was a Thursday (4); the shift (a multiple of 7) keeps the
     // dividend positive for every supported day, so the division is unsigned.
     Int((UInt32(truncatingIfNeeded: days) &+ 3 &+ 7 &* 200_000) % 7) + 1
@@ -75,13 +75,13 @@ package func _daysInMonth(_ year: Int, _ month: Int) -> Int {
 
 /// Floor division and modulo for possibly negative numerators.
 @inlinable @inline(__always)
-package func _floorDiv(_ a: Int, _ b: Int) -> Int {
+package func floorDiv(_ a: Int, _ b: Int) -> Int {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
 @inlinable @inline(__always)
-package func _floorMod(_ a: Int, _ b: Int) -> Int {
+package func floorMod(_ a: Int, _ b: Int) -> Int {
     let r = a % b
     return (r != 0 && (r < 0) != (b < 0)) ? r + b : r
 }

@@ -41,7 +41,7 @@ extension CivilDate {
     /// The ISO 8601 week this date falls in.
     public var isoWeek: ISOWeek {
         let days = daysSinceEpoch
-        let thursday = days - (_isoWeekday(ofDays: days) - 1) + 3
+        let thursday = days - (isoWeekday(ofDays: days) - 1) + 3
         let t = CivilDate(_unchecked: thursday)
         return ISOWeek(year: t.year, week: (t.dayOfYear - 1) / 7 + 1)
     }
@@ -52,8 +52,8 @@ extension CivilDate {
 /// first week with at least four days in the year, i.e. the week holding 4 January.
 @inlinable
 package func _weekOneStart(year: Int, weekStart: Weekday) -> Int {
-    let jan4 = _daysFromCivil(year, 1, 4)
-    let wd = _isoWeekday(ofDays: jan4)
+    let jan4 = daysFromCivil(year, 1, 4)
+    let wd = isoWeekday(ofDays: jan4)
     let back = wd - weekStart.rawValue
     return jan4 - (back < 0 ? back + 7 : back)
 }

@@ -28,7 +28,7 @@ public enum JSONReader {
     /// - Throws: ``AlmanacError`` of kind `invalid_request`, with the column of the fault.
     /// - Complexity: O(n) in the length of the input.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(AlmanacError) -> JSONValue {
-        var parser = _JSONParser(bytes)
+        var parser = JSONParser(bytes)
         return try parser.parseDocument()
     }
 
@@ -45,7 +45,7 @@ public enum JSONReader {
 }
 
 /// The recursive-descent parser behind ``JSONReader``.
-struct _JSONParser {
+struct JSONParser {
     let p: UnsafeBufferPointer<UInt8>
     var i = 0
     var depth = 0
@@ -68,7 +68,7 @@ struct _JSONParser {
 
     /// An error at byte offset `at` (default: the current position).
     func fail(_ message: String, at offset: Int? = nil) -> AlmanacError {
-        let (line, column) = _JSONParser.position(of: offset ?? i, in: p)
+        let (line, column) = JSONParser.position(of: offset ?? i, in: p)
         let place = p.contains(0x0A) ? "line \(line), column \(column)" : "column \(column)"
         return AlmanacError(.invalidRequest, "invalid JSON at \(place): \(message)", column: column)
     }

@@ -26,7 +26,7 @@ public struct JSONValueDecoder: Sendable {
     /// - Complexity: O(n) in the size of the value.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(AlmanacError) -> T {
         do {
-            return try T(from: _JSONValueDecoder(value, path: []))
+            return try T(from: JSONDecodingCursor(value, path: []))
         } catch let error as DecodingError {
             throw Self.error(error)
         } catch let error as AlmanacError {
@@ -71,7 +71,7 @@ public struct JSONValueDecoder: Sendable {
 }
 
 /// A coding key for any member name or array index.
-struct _AnyKey: CodingKey {
+struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
@@ -82,7 +82,7 @@ struct _AnyKey: CodingKey {
 }
 
 /// The `Decoder` over one ``JSONValue``; also its own single-value container.
-struct _JSONValueDecoder: Decoder, SingleValueDecodingContainer {
+struct JSONDecodingCursor: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -98,12 +98,12 @@ struct _JSONValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let o) = value else { throw mismatch("an object") }
-        return KeyedDecodingContainer(_KeyedContainer<Key>(object: o, codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedContainer<Key>(object: o, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let items) = value else { throw mismatch("an array") }
-        return _UnkeyedContainer(items: items, codingPath: codingPath)
+        return UnkeyedContainer(items: items, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -152,7 +152,7 @@ struct _JSONValueDecoder: Decoder, SingleValueDecodingContainer {
 }
 
 /// An object's members by key.
-struct _KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject
     let codingPath: [any CodingKey]
 
@@ -160,11 +160,11 @@ struct _KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
 
-    func member(_ key: Key) throws -> _JSONValueDecoder {
+    func member(_ key: Key) throws -> JSONDecodingCursor {
         guard let v = object[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing field \"\(key.stringValue)\""))
         }
-        return _JSONValueDecoder(v, path: codingPath + [key])
+        return JSONDecodingCursor(v, path: codingPath + [key])
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { object[key.stringValue] == nil || object[key.stringValue] == .null }
@@ -192,12 +192,12 @@ struct _KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try member(key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { _JSONValueDecoder(.object(object), path: codingPath) }
+    func superDecoder() throws -> any Decoder { JSONDecodingCursor(.object(object), path: codingPath) }
     func superDecoder(forKey key: Key) throws -> any Decoder { try member(key) }
 }
 
 /// An array's items in order.
-struct _UnkeyedContainer: UnkeyedDecodingContainer {
+struct UnkeyedContainer: UnkeyedDecodingContainer {
     let items: [JSONValue]
     let codingPath: [any CodingKey]
     var currentIndex = 0
@@ -210,13 +210,13 @@ struct _UnkeyedContainer: UnkeyedDecodingContainer {
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
-    mutating func next() throws -> _JSONValueDecoder {
+    mutating func next() throws -> JSONDecodingCursor {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath + [_AnyKey(intValue: currentIndex)],
+            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath + [AnyKey(intValue: currentIndex)],
                                                                debugDescription: "the array has only \(items.count) items"))
         }
         defer { currentIndex += 1 }
-        return _JSONValueDecoder(items[currentIndex], path: codingPath + [_AnyKey(intValue: currentIndex)])
+        return JSONDecodingCursor(items[currentIndex], path: codingPath + [AnyKey(intValue: currentIndex)])
     }
 
     mutating func decodeNil() throws -> Bool {

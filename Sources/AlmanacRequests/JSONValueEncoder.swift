@@ -21,8 +21,8 @@ public struct JSONValueEncoder: Sendable {
     ///   nothing is `null`.
     /// - Complexity: O(n) in the size of the value.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        let box = _Box()
-        try value.encode(to: _JSONValueEncoder(box: box, codingPath: []))
+        let box = Box()
+        try value.encode(to: JSONEncodingCursor(box: box, codingPath: []))
         return box.json
     }
 
@@ -46,13 +46,13 @@ public struct JSONValueEncoder: Sendable {
 /// A node of the tree being built; containers keep writing into it after
 /// `container(keyedBy:)` returns, so it is a reference. Members and items
 /// live in the node's own arrays, so appending does not copy them.
-final class _Box {
+final class Box {
     enum Kind { case empty, value, object, array }
 
     var kind = Kind.empty
     var value = JSONValue.null
     var keys: [String] = []
-    var children: [_Box] = []
+    var children: [Box] = []
 
     var json: JSONValue {
         switch kind {
@@ -76,9 +76,9 @@ final class _Box {
     }
 
     /// A new member (replacing one of the same name), as an empty box.
-    func member(_ key: String) -> _Box {
+    func member(_ key: String) -> Box {
         become(.object)
-        let child = _Box()
+        let child = Box()
         if let k = keys.firstIndex(of: key) { children[k] = child } else {
             keys.append(key)
             children.append(child)
@@ -87,28 +87,28 @@ final class _Box {
     }
 
     /// A new item at the end, as an empty box.
-    func item() -> _Box {
+    func item() -> Box {
         become(.array)
-        let child = _Box()
+        let child = Box()
         children.append(child)
         return child
     }
 }
 
 /// The `Encoder` writing into one box; also its own single-value container.
-struct _JSONValueEncoder: Encoder, SingleValueEncodingContainer {
-    let box: _Box
+struct JSONEncodingCursor: Encoder, SingleValueEncodingContainer {
+    let box: Box
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         box.become(.object)
-        return KeyedEncodingContainer(_KeyedEncodingContainer<Key>(box: box, codingPath: codingPath))
+        return KeyedEncodingContainer(JSONKeyedEncoding<Key>(box: box, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         box.become(.array)
-        return _UnkeyedEncodingContainer(box: box, codingPath: codingPath)
+        return JSONUnkeyedEncoding(box: box, codingPath: codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -142,11 +142,11 @@ struct _JSONValueEncoder: Encoder, SingleValueEncodingContainer {
     }
 }
 
-struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let box: _Box
+struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let box: Box
     let codingPath: [any CodingKey]
 
-    func member(_ key: Key) -> _JSONValueEncoder { _JSONValueEncoder(box: box.member(key.stringValue), codingPath: codingPath + [key]) }
+    func member(_ key: Key) -> JSONEncodingCursor { JSONEncodingCursor(box: box.member(key.stringValue), codingPath: codingPath + [key]) }
 
     mutating func encodeNil(forKey key: Key) { member(key).encodeNil() }
     mutating func encode(_ v: Bool, forKey key: Key) { member(key).encode(v) }
@@ -174,15 +174,15 @@ struct _KeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder { member(key) }
 }
 
-struct _UnkeyedEncodingContainer: UnkeyedEncodingContainer {
-    let box: _Box
+struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
+    let box: Box
     let codingPath: [any CodingKey]
 
     var count: Int { box.kind == .array ? box.children.count : 0 }
 
-    func next() -> _JSONValueEncoder {
+    func next() -> JSONEncodingCursor {
         let index = count
-        return _JSONValueEncoder(box: box.item(), codingPath: codingPath + [_AnyKey(intValue: index)])
+        return JSONEncodingCursor(box: box.item(), codingPath: codingPath + [AnyKey(intValue: index)])
     }
 
     mutating func encodeNil() { next().encodeNil() }

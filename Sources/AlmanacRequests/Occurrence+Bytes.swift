@@ -41,7 +41,7 @@ extension Occurrence {
             var n = 0
             if comma { p[n] = UInt8(ascii: ","); n += 1 }
             if quoted { p[n] = UInt8(ascii: "\""); n += 1 }
-            n = _formatDescription(into: p, from: n)
+            n = formatDescription(into: p, from: n)
             if quoted { p[n] = UInt8(ascii: "\""); n += 1 }
             bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
         }
@@ -49,22 +49,22 @@ extension Occurrence {
 
     /// Writes the description at `p + index` (at most 28 bytes) and returns the end offset.
     @inlinable
-    func _formatDescription(into p: UnsafeMutablePointer<UInt8>, from index: Int) -> Int {
+    func formatDescription(into p: UnsafeMutablePointer<UInt8>, from index: Int) -> Int {
         var n = index
         let d = start.date
-        _write4(d.year, p, &n)
+        write4(d.year, p, &n)
         p[n] = UInt8(ascii: "-"); n += 1
-        _write2(d.month, p, &n)
+        write2(d.month, p, &n)
         p[n] = UInt8(ascii: "-"); n += 1
-        _write2(d.day, p, &n)
+        write2(d.day, p, &n)
         if kind == .date { return n }
         let t = start.time
         p[n] = UInt8(ascii: "T"); n += 1
-        _write2(t.hour, p, &n)
+        write2(t.hour, p, &n)
         p[n] = UInt8(ascii: ":"); n += 1
-        _write2(t.minute, p, &n)
+        write2(t.minute, p, &n)
         p[n] = UInt8(ascii: ":"); n += 1
-        _write2(t.second, p, &n)
+        write2(t.second, p, &n)
         switch kind {
         case .date, .floating:
             break
@@ -74,12 +74,12 @@ extension Occurrence {
             let s = Int((offset ?? .zero).seconds)
             let a = Int(s.magnitude)
             p[n] = s < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"); n += 1
-            _write2(a / 3600, p, &n)
+            write2(a / 3600, p, &n)
             p[n] = UInt8(ascii: ":"); n += 1
-            _write2(a / 60 % 60, p, &n)
+            write2(a / 60 % 60, p, &n)
             if a % 60 != 0 {
                 p[n] = UInt8(ascii: ":"); n += 1
-                _write2(a % 60, p, &n)
+                write2(a % 60, p, &n)
             }
         }
         return n
@@ -88,7 +88,7 @@ extension Occurrence {
 
 /// Two decimal digits of `v` (0...99; an offset of 100 hours or more cannot occur).
 @inlinable @inline(__always)
-func _write2(_ v: Int, _ p: UnsafeMutablePointer<UInt8>, _ n: inout Int) {
+func write2(_ v: Int, _ p: UnsafeMutablePointer<UInt8>, _ n: inout Int) {
     let pair = _digitPairs.utf8Start + 2 &* (v % 100)
     p[n] = pair[0]
     p[n &+ 1] = pair[1]
@@ -105,7 +105,7 @@ let _digitPairs: StaticString = """
 
 /// Four decimal digits of `v` (a year, 1...9999).
 @inlinable @inline(__always)
-func _write4(_ v: Int, _ p: UnsafeMutablePointer<UInt8>, _ n: inout Int) {
-    _write2(v / 100, p, &n)
-    _write2(v % 100, p, &n)
+func write4(_ v: Int, _ p: UnsafeMutablePointer<UInt8>, _ n: inout Int) {
+    write2(v / 100, p, &n)
+    write2(v % 100, p, &n)
 }

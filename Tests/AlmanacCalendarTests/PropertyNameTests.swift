@@ -2,25 +2,25 @@
 import Testing
 
 /// The reader tells property and parameter names apart by their packed
-/// bytes (`_Property.of`): every name it reads, in any case, and nothing else.
+/// bytes (`Property.of`): every name it reads, in any case, and nothing else.
 struct PropertyNameTests {
-    static let all: [_Property] = (1...20).map { _Property(rawValue: $0)! }
+    static let all: [Property] = (1...20).map { Property(rawValue: $0)! }
 
     /// The property named `name`, read alone and at the start of a long
     /// line (two ways through the packing); `nil` when they disagree.
-    static func property(_ name: String) -> _Property? {
+    static func property(_ name: String) -> Property? {
         let n = name.utf8.count
         let alone = Array(name.utf8), inLine = Array((name + ":20240101T090000Z;X-PADDING").utf8)
-        let a = alone.withUnsafeBufferPointer { _Property.of($0, count: n) }
-        let b = inLine.withUnsafeBufferPointer { _Property.of($0, count: n) }
+        let a = alone.withUnsafeBufferPointer { Property.of($0, count: n) }
+        let b = inLine.withUnsafeBufferPointer { Property.of($0, count: n) }
         return a == b ? a : nil
     }
 
-    static func parameter(_ name: String) -> _ParameterName? {
+    static func parameter(_ name: String) -> ParameterName? {
         let n = name.utf8.count
         let alone = Array(name.utf8), inLine = Array(("DTSTART;" + name + "=Europe/Paris:20240101T090000").utf8)
-        let a = alone.withUnsafeBufferPointer { _ParameterName.of($0, 0, count: n) }
-        let b = inLine.withUnsafeBufferPointer { _ParameterName.of($0, 8, count: n) }
+        let a = alone.withUnsafeBufferPointer { ParameterName.of($0, 0, count: n) }
+        let b = inLine.withUnsafeBufferPointer { ParameterName.of($0, 8, count: n) }
         return a == b ? a : .none
     }
 

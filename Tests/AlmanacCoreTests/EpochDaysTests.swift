@@ -9,8 +9,8 @@ import Testing
         var mismatches: [Int] = []
         var weekday = 1   // 0001-01-01 was a Monday (proleptic Gregorian)
         for days in _minDayNumber..._maxDayNumber {
-            let c = _civilFromDays(days)
-            if c != (y, m, d) || _daysFromCivil(y, m, d) != days || _isoWeekday(ofDays: days) != weekday {
+            let c = civilFromDays(days)
+            if c != (y, m, d) || daysFromCivil(y, m, d) != days || isoWeekday(ofDays: days) != weekday {
                 mismatches.append(days)
                 if mismatches.count > 10 { break }
             }
@@ -26,8 +26,8 @@ import Testing
         (2023, 11, 13, 19_674, 1), (9999, 12, 31, 2_932_896, 5), (1, 1, 1, -719_162, 1),
     ])
     func knownDays(_ y: Int, _ m: Int, _ d: Int, _ days: Int, _ weekday: Int) {
-        #expect(_daysFromCivil(y, m, d) == days)
-        #expect(_isoWeekday(ofDays: days) == weekday)
+        #expect(daysFromCivil(y, m, d) == days)
+        #expect(isoWeekday(ofDays: days) == weekday)
     }
 
     @Test func leapYearsAndMonthLengths() {

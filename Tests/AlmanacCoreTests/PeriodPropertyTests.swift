@@ -6,7 +6,7 @@ import Testing
 extension SplitMix64 {
 
     /// A day number in years 3...9997, away from the range ends where some weeks do not exist.
-    mutating func day() -> Int { Int.random(in: _daysFromCivil(3, 1, 1)..._daysFromCivil(9997, 12, 31), using: &self) }
+    mutating func day() -> Int { Int.random(in: daysFromCivil(3, 1, 1)...daysFromCivil(9997, 12, 31), using: &self) }
     mutating func date() -> CivilDate { CivilDate(_unchecked: day()) }
 
     mutating func rule() -> WeekRule {
@@ -36,14 +36,14 @@ extension SplitMix64 {
 /// minimum number of days in Y.
 private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: Int) {
     var s = day
-    while _isoWeekday(ofDays: s) != rule.firstWeekday.rawValue { s -= 1 }
+    while isoWeekday(ofDays: s) != rule.firstWeekday.rawValue { s -= 1 }
     func weekOne(_ y: Int) -> Int {
-        var s1 = _daysFromCivil(y - 1, 12, 25)
-        while !(_isoWeekday(ofDays: s1) == rule.firstWeekday.rawValue
-                && (s1...(s1 + 6)).filter({ _civilFromDays($0).year == y }).count >= rule.minimumDaysInFirstWeek) { s1 += 1 }
+        var s1 = daysFromCivil(y - 1, 12, 25)
+        while !(isoWeekday(ofDays: s1) == rule.firstWeekday.rawValue
+                && (s1...(s1 + 6)).filter({ civilFromDays($0).year == y }).count >= rule.minimumDaysInFirstWeek) { s1 += 1 }
         return s1
     }
-    let y = _civilFromDays(s + 6).year
+    let y = civilFromDays(s + 6).year
     for year in [y, y - 1] where s >= weekOne(year) { return (year, (s - weekOne(year)) / 7 + 1) }
     fatalError("unreachable")
 }
@@ -128,7 +128,7 @@ private func bruteForceWeek(_ day: Int, _ rule: WeekRule) -> (year: Int, week: I
         for i in 0..<1500 {
             // Half the dates near a new year, where the rules differ.
             let d = i % 2 == 0 ? g.date()
-                : CivilDate(_unchecked: _daysFromCivil(Int.random(in: 3...9997, using: &g), 1, 1) + Int.random(in: -10...10, using: &g))
+                : CivilDate(_unchecked: daysFromCivil(Int.random(in: 3...9997, using: &g), 1, 1) + Int.random(in: -10...10, using: &g))
             let rule = g.rule()
             let expected = bruteForceWeek(d.daysSinceEpoch, rule)
             #expect(rule.week(of: d) == expected, "\(d) \(rule)")

@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: 0..<20) func findsWhatADictionaryFinds(seed: UInt64) {
         var rng = SplitMix64(seed: 0x5107 ^ seed)
-        var table = _SlotTable()
+        var table = SlotTable()
         var reference: [DayKey: Int] = [:]
         var inserted: [DayKey] = []
         for _ in 0..<120 { inserted.append(Self.key(&rng)) }
@@ -48,10 +48,10 @@ import Testing
     /// `Set` holds, past its first capacity too.
     @Test(arguments: 0..<5) func occurrenceSetHoldsWhatASetHolds(seed: UInt64) {
         var rng = SplitMix64(seed: 0x0CC ^ seed)
-        var set = _OccurrenceSet(capacity: 8)
+        var set = OccurrenceSet(capacity: 8)
         var reference: Set<[UInt64]> = []
-        func draw() -> _OccurrenceID {
-            _OccurrenceID(owner: Int32(rng.next() % 7), recurrence: rng.next() % 64 << 20)
+        func draw() -> OccurrenceID {
+            OccurrenceID(owner: Int32(rng.next() % 7), recurrence: rng.next() % 64 << 20)
         }
         for _ in 0..<200 {
             let o = draw()
@@ -70,7 +70,7 @@ import Testing
         for count in [0, 1, 2, 3, 100, 5_000] {
             var keys = (0..<count).map { _ in bits == 0 ? 0 : rng.next() >> UInt64(64 - bits) }
             let expected = keys.sorted()
-            _radixSort(&keys, bits: bits)
+            radixSort(&keys, bits: bits)
             #expect(keys == expected)
         }
     }
@@ -80,13 +80,13 @@ import Testing
     @Test(arguments: 0..<5) func insertAllNumbersAsInsertDoes(seed: UInt64) {
         var rng = SplitMix64(seed: 0xA11 ^ seed)
         let keys = (0..<300).map { _ in Self.key(&rng) }
-        var one = _SlotTable(), all = _SlotTable()
+        var one = SlotTable(), all = SlotTable()
         let owners = keys.map { one.number(of: $0.seriesID) }
         for k in keys { _ = all.number(of: k.seriesID) }
         one.reserve(keys.count)
         all.reserve(keys.count)
         let added = keys.indices.filter { one.insert(keys[$0], owner: owners[$0]) }.map { Int32($0) }
-        let packed = keys.indices.map { (_PackedKey(date: keys[$0].date, recurrenceID: keys[$0].occurrence.recurrenceID), owners[$0]) }
+        let packed = keys.indices.map { (PackedKey(date: keys[$0].date, recurrenceID: keys[$0].occurrence.recurrenceID), owners[$0]) }
         #expect(all.insertAll(packed) == added)
         for k in keys { #expect(all.slot(of: k) == one.slot(of: k)) }
     }

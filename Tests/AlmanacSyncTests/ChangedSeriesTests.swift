@@ -4,7 +4,7 @@ import AlmanacTestSupport
 import Testing
 @testable import AlmanacSync
 
-/// The diff expands only the UIDs `_ChangedSeries` names: it must name
+/// The diff expands only the UIDs `ChangedSeries` names: it must name
 /// every UID whose series differ between the snapshots (or the diff would
 /// miss their changes), and few others (or the diff would expand them all).
 @Suite struct ChangedSeriesTests {
@@ -37,14 +37,14 @@ import Testing
             default: after.swapAt(i, Int(rng.next() % UInt64(after.count)))
             }
         }
-        let named = _ChangedSeries(EventCalendar(events: before), EventCalendar(events: after)).changedUIDs()
+        let named = ChangedSeries(EventCalendar(events: before), EventCalendar(events: after)).changedUIDs()
         let (b, a) = (Self.groups(before), Self.groups(after))
         var differing: Set<String> = []
         for uid in Set(b.keys).union(a.keys) where b[uid] != a[uid] { differing.insert(uid) }
         #expect(differing.isSubset(of: named), "missed \(differing.subtracting(named).sorted())")
         // Each edit unpairs at most a few UIDs: the walk finds its step again.
         #expect(named.count <= 4 * edits, "\(named.count) UIDs named for \(edits) edits (\(differing.count) differ)")
-        #expect(_ChangedSeries(EventCalendar(events: before), EventCalendar(events: before)).changedUIDs().isEmpty)
+        #expect(ChangedSeries(EventCalendar(events: before), EventCalendar(events: before)).changedUIDs().isEmpty)
     }
 
     /// With a window, only the series that can reach it are compared: a
@@ -61,13 +61,13 @@ import Testing
         var farEdited = far
         farEdited[3].summary = "edited far away"                 // a year away on both sides
         let june = Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 2)!.at(0, 0))
-        let named = _ChangedSeries(EventCalendar(events: before), EventCalendar(events: after), window: june).changedUIDs()
+        let named = ChangedSeries(EventCalendar(events: before), EventCalendar(events: after), window: june).changedUIDs()
         #expect(named == ["u1", "u2"])
-        let nearFar = _ChangedSeries(EventCalendar(events: far), EventCalendar(events: farEdited), window: june).changedUIDs()
+        let nearFar = ChangedSeries(EventCalendar(events: far), EventCalendar(events: farEdited), window: june).changedUIDs()
         #expect(nearFar.isEmpty)
         // Without a window, the far edit is named.
-        #expect(_ChangedSeries(EventCalendar(events: far), EventCalendar(events: farEdited)).changedUIDs() == ["u3"])
+        #expect(ChangedSeries(EventCalendar(events: far), EventCalendar(events: farEdited)).changedUIDs() == ["u3"])
         // Moved into the window from a year away: named (its after side reaches it).
-        #expect(_ChangedSeries(EventCalendar(events: far), EventCalendar(events: before), window: june).changedUIDs() == ["u3"])
+        #expect(ChangedSeries(EventCalendar(events: far), EventCalendar(events: before), window: june).changedUIDs() == ["u3"])
     }
 }

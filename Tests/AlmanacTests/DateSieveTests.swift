@@ -119,7 +119,7 @@ import Testing
                       "FREQ=MONTHLY;BYMONTHDAY=1,2,3;BYDAY=TU", "FREQ=YEARLY;BYMONTH=1,6;BYMONTHDAY=-7,-8;BYDAY=SU"])
     func monthMasksAgreeWithADayByDayWalk(rule: String) throws {
         let set = RecurrenceSet(start: .date(CivilDate(2019, 4, 17)!), rules: [try RecurrenceRule(rule)])
-        let sieve = _DateSieve(set, rules: set.rules)
+        let sieve = DateSieve(set, rules: set.rules)
         var admitted = 0, refused = 0
         for a in CivilDate(2023, 1, 1)!.daysSinceEpoch...CivilDate(2024, 12, 31)!.daysSinceEpoch {
             for length in [1, 2, 3, 5, 7, 9, 13, 29, 31, 45, 63] {

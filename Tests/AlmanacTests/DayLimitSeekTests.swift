@@ -1,7 +1,7 @@
 import Testing
 @testable import Almanac
 
-/// `_DayLimitSeek` tests the coming days one by one for an iterator's first
+/// `DayLimitSeek` tests the coming days one by one for an iterator's first
 /// few dozen days (a week's query then never computes a year's shape), and
 /// reads year shapes after that: a long walk must not test a week of days
 /// per instance.

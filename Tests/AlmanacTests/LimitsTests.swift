@@ -240,7 +240,7 @@ import Testing
     /// A sub-daily rule with an INTERVAL that gives few steps a day, whose
     /// day limits never pass, used to skip day by day through the 400-year
     /// cycle and end at the search backstop (20 million frames). The day
-    /// limits are now sought a year at a time (`_DayLimitSeek`): at most one
+    /// limits are now sought a year at a time (`DayLimitSeek`): at most one
     /// visit per year up to 9999, plus filling the cache of year shapes.
     @Test func subDailyRulesWithFewStepsADay() throws {
         for text in ["FREQ=MINUTELY;INTERVAL=1439;BYMONTH=2;BYMONTHDAY=30", "FREQ=HOURLY;INTERVAL=23;BYMONTH=2;BYMONTHDAY=30",

@@ -1,7 +1,7 @@
 import Testing
 @testable import Almanac
 
-/// A MONTHLY frame's candidate days (`_DayParts.monthDays`) read straight
+/// A MONTHLY frame's candidate days (`DayParts.monthDays`) read straight
 /// from the masks when only BYMONTHDAY or only BYDAY is given: checked
 /// against RFC 5545's definition day by day, for every month of 2023-2025
 /// (28 to 31 days, every weekday of the 1st) and SKIP's moves (RFC 7529).
@@ -15,13 +15,13 @@ import Testing
     @Test(arguments: rules)
     func masksGiveTheDaysTheRuleNames(_ text: String) throws {
         let rule = try RecurrenceRule(text)
-        let parts = _DayParts(rule: rule, start: CivilDate(2023, 1, 1)!, scale: nil)
+        let parts = DayParts(rule: rule, start: CivilDate(2023, 1, 1)!, scale: nil)
         for year in 2023...2025 {
             for month in 1...12 {
                 let first = CivilDate(year, month, 1)!.daysSinceEpoch, length = _daysInMonth(year, month)
                 var expected: [Int] = []
                 for d in 1...length {
-                    let weekday = _isoWeekday(ofDays: first + d - 1)
+                    let weekday = isoWeekday(ofDays: first + d - 1)
                     let k = (d - 1) / 7 + 1, kLast = (length - d) / 7 + 1
                     let byDay = rule.byDay.contains { $0.weekday.rawValue == weekday && ($0.ordinal == nil || $0.ordinal == k || $0.ordinal == -kLast) }
                     let byMonthDay = rule.byMonthDay.contains { $0 == d || $0 == d - length - 1 }

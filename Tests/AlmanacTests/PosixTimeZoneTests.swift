@@ -28,14 +28,14 @@ import AlmanacTestSupport
     @Test(arguments: strings)
     func offsetsAgreeWithTheCLibrary(_ tz: String) throws {
         try #require(SystemDateOracle.isAvailable, "needs GNU date")
-        let posix = try #require(_PosixTimeZone(tz))
+        let posix = try #require(PosixTimeZone(tz))
         let changes = posix.changes(years: 1990, through: 2110)
         func offset(at t: Int64) -> Int {
             Int(changes.last { $0.instant <= t }?.offset ?? (posix.daylight.map { _ in posix.changes(years: 1989, through: 1989).last!.offset } ?? posix.standard))
         }
         var instants: [Int64] = []
-        for c in changes where c.instant < Int64(_daysFromCivil(2100, 1, 1)) * 86_400 { instants += [c.instant - 1, c.instant] }
-        instants += stride(from: Int64(_daysFromCivil(1991, 1, 1)) * 86_400, to: Int64(_daysFromCivil(2100, 1, 1)) * 86_400, by: 86_400 * 5 + 3_601)
+        for c in changes where c.instant < Int64(daysFromCivil(2100, 1, 1)) * 86_400 { instants += [c.instant - 1, c.instant] }
+        instants += stride(from: Int64(daysFromCivil(1991, 1, 1)) * 86_400, to: Int64(daysFromCivil(2100, 1, 1)) * 86_400, by: 86_400 * 5 + 3_601)
         let expected = try SystemDateOracle.offsets(tz: tz, instants: instants)
         let wrong = zip(instants, expected).filter { offset(at: $0) != $1 }
         #expect(wrong.isEmpty, "\(tz): \(wrong.count) instants differ, first \(wrong.first.map { "\($0.0): \(offset(at: $0.0)) vs \($0.1)" } ?? "")")
@@ -46,7 +46,7 @@ import AlmanacTestSupport
     /// keeps the later offset: no change at all).
     @Test(arguments: strings + allYear + ["PST8PDT"])
     func changesIncrease(_ tz: String) throws {
-        let changes = try #require(_PosixTimeZone(tz)).changes(years: 1, through: 2500)
+        let changes = try #require(PosixTimeZone(tz)).changes(years: 1, through: 2500)
         #expect(zip(changes, changes.dropFirst()).allSatisfy { $0.instant < $1.instant })
     }
 
@@ -54,7 +54,7 @@ import AlmanacTestSupport
     /// the end of the last year expanded (which a table drops past 2500).
     @Test(arguments: allYear)
     func daylightTimeAllYearIsOneOffset(_ tz: String) throws {
-        let posix = try #require(_PosixTimeZone(tz))
+        let posix = try #require(PosixTimeZone(tz))
         let changes = posix.changes(years: 2000, through: 2010)
         #expect(changes.count == 2 && changes[0].offset == posix.daylight!.offset && changes[1].offset == posix.standard)
         #expect(changes[1].instant == posix.daylight!.end.instant(year: 2010, clock: posix.daylight!.offset))
@@ -64,7 +64,7 @@ import AlmanacTestSupport
     /// (glibc takes them from its `posixrules` file instead, which is New
     /// York's history, so it is no oracle here).
     @Test func daylightTimeWithoutRules() throws {
-        let posix = try #require(_PosixTimeZone("PST8PDT"))
+        let posix = try #require(PosixTimeZone("PST8PDT"))
         #expect(posix.standard == -28_800 && posix.daylight?.offset == -25_200)
         #expect(posix.daylight?.start == .init(date: .monthWeekDay(month: 3, week: 2, weekday: 0), time: 7200))
         #expect(posix.daylight?.end == .init(date: .monthWeekDay(month: 11, week: 1, weekday: 0), time: 7200))
@@ -74,26 +74,26 @@ import AlmanacTestSupport
         for tz in ["", "E5", "EST", "EST5EDT,M3.2.0", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M3.6.0,M11.1.0", "EST5EDT,M3.2.7,M11.1.0",
                    "EST5EDT,J0,J365", "EST5EDT,J366,J365", "EST5EDT,366,0", "EST25", "<AB>5", "<A+B5", "EST5EDT,M3.2.0/168,M11.1.0",
                    "EST5EDT,M3.2.0,M11.1.0x", "EST5:60", "EST 5", "EST5EDT,M3.2.0,,M11.1.0", "EST\u{0}5"] {
-            #expect(_PosixTimeZone(tz) == nil, "\(tz)")
+            #expect(PosixTimeZone(tz) == nil, "\(tz)")
         }
     }
 }
 
 /// TZif files (RFC 8536): a hostile or damaged file gives no zone, never a trap.
-@Suite(.enabled(if: _SystemZones.directory != nil, "needs a tz database"))
+@Suite(.enabled(if: SystemZones.directory != nil, "needs a tz database"))
 struct TZifReadingTests {
     static func bytes(_ id: String) throws -> [UInt8] {
-        try #require(_SystemZones.readFile(_SystemZones.directory! + "/" + id, limit: 1 << 20))
+        try #require(SystemZones.readFile(SystemZones.directory! + "/" + id, limit: 1 << 20))
     }
 
     @Test func everyPrefixOfAFileIsReadOrRefused() throws {
         let file = try Self.bytes("America/New_York")
-        let whole = try #require(_TZif(file))
+        let whole = try #require(TZif(file))
         #expect(whole.footer == "EST5EDT,M3.2.0,M11.1.0")
         #expect(whole.offsets.count == whole.transitions.count && whole.initialOffset == -17_762)
         for n in 0..<file.count - 1 {
             // The footer's last line feed is the file's last byte: every shorter prefix is cut short.
-            #expect(_TZif(Array(file[..<n])) == nil, "prefix of \(n) bytes")
+            #expect(TZif(Array(file[..<n])) == nil, "prefix of \(n) bytes")
         }
     }
 
@@ -106,7 +106,7 @@ struct TZifReadingTests {
             for _ in 0..<5_000 {
                 var damaged = file
                 for _ in 0..<Int(rng.next() % 8 + 1) { damaged[Int(rng.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: rng.next()) }
-                guard let read = _TZif(damaged) else { continue }
+                guard let read = TZif(damaged) else { continue }
                 #expect(zip(read.transitions, read.transitions.dropFirst()).allSatisfy { $0 < $1 })
                 #expect(read.offsets.allSatisfy { Offset(seconds: Int($0)) != nil } && Offset(seconds: Int(read.initialOffset)) != nil)
             }
@@ -116,11 +116,11 @@ struct TZifReadingTests {
     /// Leap-second files (`right/`) count leap seconds in their times; they
     /// are refused, as are counts the bytes cannot hold.
     @Test func leapSecondsAndImpossibleCountsAreRefused() throws {
-        if let right = _SystemZones.readFile(_SystemZones.directory! + "/right/Europe/Paris", limit: 1 << 20) {
-            #expect(_TZif(right) == nil)
+        if let right = SystemZones.readFile(SystemZones.directory! + "/right/Europe/Paris", limit: 1 << 20) {
+            #expect(TZif(right) == nil)
         }
         var file = try Self.bytes("Europe/Paris")
         for i in 32..<36 { file[i] = 0xFF }     // timecnt of the version 1 header
-        #expect(_TZif(file) == nil)
+        #expect(TZif(file) == nil)
     }
 }

@@ -3,7 +3,7 @@ import Almanac
 // An independent reading of RFC 5545 section 3.3.10 for the property tests.
 //
 // Nothing here calls the expander or the civil kernels it uses (AlmanacCore's
-// `_daysFromCivil`, `_isoWeekday`, `CivilDate.weekday`, ...): the civil
+// `daysFromCivil`, `isoWeekday`, `CivilDate.weekday`, ...): the civil
 // arithmetic below is written again from the Gregorian rules with plain loops,
 // so a shared mistake cannot hide. What it takes from the library is data
 // only: the fields of a rule, of an occurrence and of a civil value, and a

@@ -32,7 +32,7 @@ import Testing
     }
 
     static func almanacMonths(_ rscale: String, from: Int, to: Int) -> [Month] {
-        guard let scale = _Scale.named(rscale), var y = scale.year(containing: from) else { return [] }
+        guard let scale = Scale.named(rscale), var y = scale.year(containing: from) else { return [] }
         var out: [Month] = []
         while y.first < to {
             for i in 0..<y.monthCount where Int(y[i].first) + Int(y[i].length) > from && Int(y[i].first) < to {
@@ -89,8 +89,8 @@ import Testing
     /// ever more slowly): the two agree where both are read from ICU.
     @Test func ummAlQuraOutsideItsTableIsTheCivilCalendar() throws {
         for year in [1200, 1650, 3000] {
-            let umm = try #require(_Scale.icuChunk("islamic-umalqura", firstYear: year, day: 0))
-            let civil = try #require(_Scale.icuChunk("islamic-civil", firstYear: year, day: 0))
+            let umm = try #require(Scale.icuChunk("islamic-umalqura", firstYear: year, day: 0))
+            let civil = try #require(Scale.icuChunk("islamic-civil", firstYear: year, day: 0))
             for (a, b) in zip(umm.years, civil.years) {
                 #expect(a.first == b.first && a.length == b.length && a.monthCount == b.monthCount, "year \(a.number) AH")
                 for i in 0..<min(a.monthCount, b.monthCount) { #expect(a[i] == b[i], "year \(a.number) AH, month \(i + 1)") }

@@ -1,17 +1,17 @@
 import Testing
 @testable import Almanac
 
-/// `_ScaleYear` keeps a year in one cache line (month starts as offsets,
+/// `ScaleYear` keeps a year in one cache line (month starts as offsets,
 /// numbers in nibbles, leap flags in bits) and finds months with a vector
 /// comparison and a guess: each lookup checked here against a plain scan of
 /// the months it was made from.
 @Suite struct ScaleYearTests {
     /// Months of `lengths` from day `first`, numbered as given.
-    static func months(first: Int32, _ spec: [(length: UInt8, number: UInt8, leap: Bool)]) -> [_ScaleMonth] {
+    static func months(first: Int32, _ spec: [(length: UInt8, number: UInt8, leap: Bool)]) -> [ScaleMonth] {
         var day = first
         return spec.map { m in
             defer { day += Int32(m.length) }
-            return _ScaleMonth(first: day, length: m.length, number: m.number, isLeap: m.leap)
+            return ScaleMonth(first: day, length: m.length, number: m.number, isLeap: m.leap)
         }
     }
 
@@ -30,7 +30,7 @@ import Testing
     @Test(arguments: 0..<4)
     func lookupsAgreeWithAScanOfTheMonths(_ shape: Int) {
         let months = Self.months(first: 19_000, Self.shapes[shape])
-        let y = _ScaleYear(number: 5_785, months: months)
+        let y = ScaleYear(number: 5_785, months: months)
         #expect(y.number == 5_785)
         #expect(y.first == 19_000)
         #expect(y.monthCount == months.count)

@@ -8,7 +8,7 @@ import AlmanacTestSupport
 /// database against the C library's reading of the same files, through GNU
 /// `date` (``SystemDateOracle``). The expected offsets come from the
 /// machine's data, so a tz update moves both sides together.
-@Suite(.enabled(if: SystemDateOracle.isAvailable && _SystemZones.directory != nil, "needs GNU date and a tz database (Linux)"))
+@Suite(.enabled(if: SystemDateOracle.isAvailable && SystemZones.directory != nil, "needs GNU date and a tz database (Linux)"))
 struct SystemZoneTests {
     /// Every zone file, at each transition Almanac reads from 1900 to 2100
     /// (the second before and the second of it), every 61 days from 1900 to
@@ -28,7 +28,7 @@ struct SystemZoneTests {
                         for t in zone.transitions(from: from, to: to) { instants += [t.instant.secondsSinceEpoch - 1, t.instant.secondsSinceEpoch] }
                         instants += stride(from: from.secondsSinceEpoch, to: to.secondsSinceEpoch, by: 61 * 86_400)
                         for year in stride(from: 2100, to: 2500, by: 7) {
-                            for month in [1, 4, 7, 10] { instants.append(Int64(_daysFromCivil(year, month, 15)) * 86_400) }
+                            for month in [1, 4, 7, 10] { instants.append(Int64(daysFromCivil(year, month, 15)) * 86_400) }
                         }
                         let expected = try SystemDateOracle.offsets(tz: ":" + id, instants: instants)
                         for (t, e) in zip(instants, expected) where Int(zone.offset(at: Timestamp(secondsSinceEpoch: t)).seconds) != e {

@@ -11,7 +11,7 @@ import Testing
         for _ in 0..<2000 {
             let n = g.int(0...300), m = g.int(1...172_800), a = g.int(0...172_799), b = g.int(0...172_799)
             let direct = (0..<n).reduce(0) { $0 + (a * $1 + b) / m }
-            #expect(_floorSum(n, m, a, b) == direct, "n \(n) m \(m) a \(a) b \(b)")
+            #expect(floorSum(n, m, a, b) == direct, "n \(n) m \(m) a \(a) b \(b)")
         }
     }
 
@@ -27,7 +27,7 @@ import Testing
                 runs.append((lo, hi))
                 lo = hi + Int64(g.int(1...30_000))
             }
-            let p = _TimeOfDayProgression(first: first, step: step)
+            let p = TimeOfDayProgression(first: first, step: step)
             let n = g.int(0...3_000)
             let passing = (0..<n).filter { i in
                 let t = (first + Int64(i) * step) % 86_400

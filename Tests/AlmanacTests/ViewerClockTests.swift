@@ -2,7 +2,7 @@ import AlmanacTestSupport
 import Testing
 @testable import Almanac
 
-/// `_ViewerClock.day(of:)` answers from one table search away from
+/// `ViewerClock.day(of:)` answers from one table search away from
 /// transitions; it must give the day of its definition everywhere: the `d`
 /// with `startOfDay(d) <= t < startOfDay(d + 1)`.
 @Suite struct ViewerClockTests {
@@ -10,14 +10,14 @@ import Testing
                         "Pacific/Chatham", "Pacific/Kiritimati", "America/Sitka", "Africa/Casablanca", "America/St_Johns",
                         "Asia/Tokyo", "UTC", "America/Santiago", "Antarctica/Troll"]
 
-    static func definitionDay(_ clock: _ViewerClock, _ t: Int64) -> Int? {
+    static func definitionDay(_ clock: ViewerClock, _ t: Int64) -> Int? {
         let base = Int((t + 50_400) / 86_400)
         return (base - 3...base + 3).first { clock.startOfDay($0) <= t && t < clock.startOfDay($0 + 1) }
     }
 
     @Test(arguments: zones) func dayOfMatchesItsDefinition(zone id: String) throws {
         let zone = try Zone(id)
-        let clock = _ViewerClock(zone)
+        let clock = ViewerClock(zone)
         var instants: [Int64] = []
         let from = Timestamp(utc: CivilDate(1850, 1, 1)!.at(0, 0)), to = Timestamp(utc: CivilDate(2600, 1, 1)!.at(0, 0))
         for tr in zone.transitions(from: from, to: to).prefix(400) {

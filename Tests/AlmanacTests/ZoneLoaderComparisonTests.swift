@@ -35,7 +35,7 @@ import AlmanacCore
 
     /// Whether two ids name the same zone: equal, or the same canonical id in ICU.
     static func sameZone(_ a: String, _ b: String) -> Bool {
-        a == b || (_ICUZones.canonicalIdentifier(a) ?? a) == (_ICUZones.canonicalIdentifier(b) ?? b)
+        a == b || (ICUZones.canonicalIdentifier(a) ?? a) == (ICUZones.canonicalIdentifier(b) ?? b)
     }
 
     /// The indices of the changes made by releases after the older version

@@ -3,7 +3,7 @@
 /// by last day (days, weeks of one rule, months and years tile the calendar;
 /// spans of one length are translates of each other), so the ones that
 /// overlap a list form one contiguous run found by two binary searches.
-struct _Shape: Hashable, Sendable {
+struct Shape: Hashable, Sendable {
     let granularity: Period.Granularity?
     let weekRule: WeekRule?
     let spanLength: Int
@@ -17,7 +17,7 @@ struct _Shape: Hashable, Sendable {
 
 /// The distinct periods of one shape, sorted by first day, with the ids of
 /// the items assigned to each.
-struct _Bucket: Sendable {
+struct Bucket: Sendable {
     var periods: [Period] = []
     var ids: [Period: Set<String>] = [:]
 
@@ -66,15 +66,15 @@ struct _Bucket: Sendable {
 
 /// The items that the lists of one granularity can show (visible there and
 /// no coarser), bucketed by shape.
-struct _ListIndex: Sendable {
-    var buckets: [_Shape: _Bucket] = [:]
+struct ListIndex: Sendable {
+    var buckets: [Shape: Bucket] = [:]
 
     mutating func insert(_ period: Period, id: String, sorted: Bool = true) {
-        buckets[_Shape(period), default: _Bucket()].insert(period, id: id, sorted: sorted)
+        buckets[Shape(period), default: Bucket()].insert(period, id: id, sorted: sorted)
     }
 
     mutating func remove(_ period: Period, id: String) {
-        let shape = _Shape(period)
+        let shape = Shape(period)
         buckets[shape]?.remove(period, id: id)
         if buckets[shape]?.ids.isEmpty == true { buckets[shape] = nil }
     }

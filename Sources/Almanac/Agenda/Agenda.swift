@@ -26,7 +26,7 @@
 public struct Agenda: Sendable, Hashable {
     private var _items: [String: AgendaItem] = [:]
     /// One index per list granularity, at `Granularity.rawValue`.
-    private var _lists = [_ListIndex](repeating: _ListIndex(), count: Period.Granularity.allCases.count)
+    private var _lists = [ListIndex](repeating: ListIndex(), count: Period.Granularity.allCases.count)
 
     /// An empty agenda.
     ///
@@ -92,7 +92,7 @@ public struct Agenda: Sendable, Hashable {
     @discardableResult
     public mutating func insert(_ item: AgendaItem) -> AgendaItem? {
         let old = _items.updateValue(item, forKey: item.id)
-        if let old { _unindex(old) }
+        if let old { unindex(old) }
         _index(item, sorted: true)
         return old
     }
@@ -107,7 +107,7 @@ public struct Agenda: Sendable, Hashable {
     @discardableResult
     public mutating func remove(id: String) -> AgendaItem? {
         guard let old = _items.removeValue(forKey: id) else { return nil }
-        _unindex(old)
+        unindex(old)
         return old
     }
 
@@ -192,7 +192,7 @@ public struct Agenda: Sendable, Hashable {
         for g in _levels(item) { _lists[g.rawValue].insert(item.period, id: item.id, sorted: sorted) }
     }
 
-    private mutating func _unindex(_ item: AgendaItem) {
+    private mutating func unindex(_ item: AgendaItem) {
         for g in _levels(item) { _lists[g.rawValue].remove(item.period, id: item.id) }
     }
 

@@ -47,7 +47,7 @@ extension CanonicalText {
     /// values encodes as a JSON object (`{"standup/2024-05-07T09:00:00":"done"}`).
     ///
     /// - Complexity: O(length of the text).
-    public var codingKey: any CodingKey { _TextCodingKey(description) }
+    public var codingKey: any CodingKey { TextCodingKey(description) }
 
     /// The value of a coding key's text, or `nil` when it is not canonical.
     ///
@@ -58,7 +58,7 @@ extension CanonicalText {
 }
 
 /// A coding key holding a text (for `CodingKeyRepresentable`).
-struct _TextCodingKey: CodingKey {
+struct TextCodingKey: CodingKey {
     var stringValue: String
     init(_ s: String) { stringValue = s }
     init?(stringValue: String) { self.stringValue = stringValue }

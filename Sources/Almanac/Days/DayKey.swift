@@ -77,7 +77,7 @@ extension DayKey: CustomStringConvertible, LosslessStringConvertible {
     public var description: String {
         var out: [UInt8] = []
         out.reserveCapacity(occurrence.seriesID.utf8.count + 36)
-        _KeyText.write(occurrence, into: &out)
+        KeyText.write(occurrence, into: &out)
         out.append(0x2F)
         out.append(contentsOf: date.description.utf8)
         return String(decoding: out, as: UTF8.self)
@@ -93,7 +93,7 @@ extension DayKey: CustomStringConvertible, LosslessStringConvertible {
     /// - Throws: ``AlmanacError/Kind/invalidValue`` with the column of the fault.
     /// - Complexity: O(length of the text).
     public init(parsing text: some StringProtocol) throws(AlmanacError) {
-        var scanner = _KeyScanner(text, what: "day key")
+        var scanner = KeyScanner(text, what: "day key")
         let occurrence = try scanner.occurrenceKey()
         try scanner.expect(0x2F, "expected \"/\" after the recurrence id")
         let date = try scanner.date()

@@ -8,7 +8,7 @@ import AlmanacCore
 /// escaping is a bijection between byte strings and the texts this reader
 /// accepts: it rejects lower-case hex, an escaped unreserved byte, and bytes
 /// that do not form UTF-8.
-enum _KeyText {
+enum KeyText {
     @inline(__always)
     static func isUnreserved(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
@@ -39,7 +39,7 @@ enum _KeyText {
 
 /// Reads a key's text left to right, throwing errors that name the column
 /// (in characters, as the other parsers do).
-struct _KeyScanner {
+struct KeyScanner {
     let text: String
     let bytes: [UInt8]
     let what: String
@@ -65,7 +65,7 @@ struct _KeyScanner {
         let begin = i
         while i < bytes.count, bytes[i] != 0x2F {
             let b = bytes[i]
-            if _KeyText.isUnreserved(b) { out.append(b); i += 1; continue }
+            if KeyText.isUnreserved(b) { out.append(b); i += 1; continue }
             guard b == 0x25 else {
                 throw fail("a series id may hold only A-Z, a-z, 0-9, \"-\", \".\", \"_\", \"~\" and %HH escapes")
             }
@@ -73,7 +73,7 @@ struct _KeyScanner {
                 throw fail("\"%\" must be followed by two upper-case hex digits")
             }
             let v = hi << 4 | lo
-            guard !_KeyText.isUnreserved(v) else {
+            guard !KeyText.isUnreserved(v) else {
                 throw fail("\"%\(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self))\" escapes \"\(String(decoding: [v], as: UTF8.self))\", which is written as itself")
             }
             out.append(v)

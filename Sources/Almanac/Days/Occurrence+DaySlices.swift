@@ -70,7 +70,7 @@ extension Occurrence {
         /// o.daySlices(in: ny).viewer.identifier   // "America/New_York"
         /// ```
         public let viewer: Zone
-        let clock: _ViewerClock
+        let clock: ViewerClock
         /// The occurrence as instants in the viewer's zone.
         let start: Int64, end: Int64
         /// First and last day numbers, and the empty days between them.
@@ -81,7 +81,7 @@ extension Occurrence {
         init(_ o: Occurrence, viewer: Zone) {
             occurrence = o
             self.viewer = viewer
-            clock = _ViewerClock(viewer)
+            clock = ViewerClock(viewer)
             isAllDay = o.kind == .date
             var first: Int, last: Int
             var empty: [Int] = []

@@ -117,7 +117,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
     public var description: String {
         var out: [UInt8] = []
         out.reserveCapacity(seriesID.utf8.count + 24)
-        _KeyText.write(self, into: &out)
+        KeyText.write(self, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -131,7 +131,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
     /// - Throws: ``AlmanacError/Kind/invalidValue`` with the column of the fault.
     /// - Complexity: O(length of the text).
     public init(parsing text: some StringProtocol) throws(AlmanacError) {
-        var scanner = _KeyScanner(text, what: "occurrence key")
+        var scanner = KeyScanner(text, what: "occurrence key")
         self = try scanner.occurrenceKey()
         try scanner.finish()
     }
@@ -140,7 +140,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
 
 extension OccurrenceKey: Codable, CodingKeyRepresentable, CanonicalText {}
 
-extension _KeyScanner {
+extension KeyScanner {
     /// `series-id "/" recurrence-id`.
     mutating func occurrenceKey() throws(AlmanacError) -> OccurrenceKey {
         let id = try seriesID()

@@ -142,7 +142,7 @@ extension RecurrenceID: LosslessStringConvertible, Codable, CanonicalText {
     /// - Throws: ``AlmanacError/Kind/invalidValue`` with the column of the fault.
     /// - Complexity: O(length of the text).
     public init(parsing text: some StringProtocol) throws(AlmanacError) {
-        var scanner = _KeyScanner(text, what: "recurrence id")
+        var scanner = KeyScanner(text, what: "recurrence id")
         self = try scanner.recurrenceID()
         try scanner.finish()
     }

@@ -51,7 +51,7 @@ extension RecurrenceSet {
     /// - Throws: as ``daySlices(in:viewer:)-(Range<Timestamp>,Zone)``.
     /// - Complexity: as ``daySlices(in:viewer:)-(Range<Timestamp>,Zone)``.
     public func daySlices(in period: Period, viewer: Zone) throws(AlmanacError) -> DaySlices {
-        let clock = _ViewerClock(viewer)
+        let clock = ViewerClock(viewer)
         let first = period.firstDay.daysSinceEpoch, last = period.lastDay.daysSinceEpoch
         let window = Timestamp(secondsSinceEpoch: clock.startOfDay(first))..<Timestamp(secondsSinceEpoch: clock.startOfDay(last + 1))
         return try DaySlices(set: self, window: window, dates: first...last, viewer: viewer)

@@ -9,7 +9,7 @@ import AlmanacCore
 /// instant of the date, which is the gap's transition when midnight falls in
 /// a gap). A date is *empty* when no instant shows it: Pacific/Apia skipped
 /// 2011-12-30, Pacific/Kwajalein 1993-08-21.
-struct _ViewerClock: Sendable {
+struct ViewerClock: Sendable {
     let zone: Zone
 
     init(_ zone: Zone) { self.zone = zone }
@@ -40,7 +40,7 @@ struct _ViewerClock: Sendable {
         let (folded, shift) = table.fold(t)
         let i = table.spanIndex(folded)
         let o = Int64(table.offsets[i])
-        var d = _floorDiv(Int(t + o), 86_400)
+        var d = floorDiv(Int(t + o), 86_400)
         // Both midnights in t's span `[lo, hi)`: then `startOfDay(d) <= first
         // <= t` (a fold at `lo` can only make the first instant of the
         // date earlier) and `startOfDay(d + 1) == next > t` (a fold at `hi`
@@ -81,7 +81,7 @@ struct _ViewerClock: Sendable {
             let before = Int64(table.offsets[j]), after = Int64(table.offsets[j + 1])
             // Local times [at + before, at + after) never happen; a date
             // inside that range whose start equals the next date's start is empty.
-            var d = _floorDiv(Int(at + before + 86_399), 86_400)
+            var d = floorDiv(Int(at + before + 86_399), 86_400)
             while Int64(d + 1) * 86_400 <= at + after {
                 if d > low && d < high && startOfDay(d) == startOfDay(d + 1) { out.append(d) }
                 d += 1
@@ -92,7 +92,7 @@ struct _ViewerClock: Sendable {
             look(t, j)
             // A jump in the table's last cycle comes back every cycle after it.
             // (Instants stop at year 9999; `to` is read no further than 10001.)
-            let end = min(to, Int64(_daysFromCivil(10001, 1, 1)) * 86_400)
+            let end = min(to, Int64(daysFromCivil(10001, 1, 1)) * 86_400)
             guard table.repeats, t >= ZoneTable.tableEnd - ZoneTable.cycle, end > t else { continue }
             var k = from > t ? max(1, (from - t) / ZoneTable.cycle) : 1
             while t + k * ZoneTable.cycle < end {

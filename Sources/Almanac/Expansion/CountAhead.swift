@@ -8,7 +8,7 @@ import AlmanacCore
 // say how far the walk may skip; the iterators apply that. The first frame
 // (cut at DTSTART) and frames that cross a transition are walked as usual.
 
-extension _DayFrame {
+extension DayFrame {
     /// What a day-based walk knows when it asks how far to skip.
     struct Walk {
         let plan: _RulePlan
@@ -64,8 +64,8 @@ extension _DayFrame {
     }
 }
 
-/// How far a sub-daily walk may skip (``_SubDailyTables/countAhead(fromFrame:before:cursor:untilKey:emitted:countLimit:)``).
-enum _SubDailyAhead {
+/// How far a sub-daily walk may skip (``SubDailyTables/countAhead(fromFrame:before:cursor:untilKey:emitted:countLimit:)``).
+enum SubDailyAhead {
     /// Nothing counted: walk from here; `reachedWindow` when the window is
     /// less than a day away (counting is over).
     case walk(reachedWindow: Bool)
@@ -76,13 +76,13 @@ enum _SubDailyAhead {
     case counted(emitted: Int, found: Bool, to: Int64)
 }
 
-extension _SubDailyTables {
+extension SubDailyTables {
     /// Sub-daily rules: counts the instances from frame `k` on that lie
     /// before `s` (less a margin), span by span, a day at a time, and says
     /// how far the walk may skip. `emitted` instances are produced so far
     /// of COUNT's `countLimit`.
     mutating func countAhead(fromFrame k: Int, before s: Int64, cursor: inout _ZoneCursor,
-                             untilKey: Int64?, emitted: Int, countLimit: Int) -> _SubDailyAhead {
+                             untilKey: Int64?, emitted: Int, countLimit: Int) -> SubDailyAhead {
         // Keys before `s` are before the window; none may reach past 9999.
         let stop = min(s, _RuleIterator.endOfTime - 2 * 86_400)
         let (ks, o1) = Int64(k).multipliedReportingOverflow(by: step)
@@ -104,7 +104,7 @@ extension _SubDailyTables {
             let cap = countLimit - emitted
             // BYSETPOS frames aligned on the wall clock's units keep each
             // frame's candidates in one hour and one day; others do not.
-            let n = hasSetPos && _floorMod(Int(t0 + o), Int(plan.unit)) != 0
+            let n = hasSetPos && floorMod(Int(t0 + o), Int(plan.unit)) != 0
                 ? unalignedFrames(from: from, to: b, offset: o, cap: cap)
                 : instances(from: from, to: b, offset: o, cap: cap)
             let (e, overflow) = emitted.addingReportingOverflow(n)
@@ -128,14 +128,14 @@ extension _SubDailyTables {
         let runs = passingRuns()
         let wholeDays = 86_400 % step == 0
         let offsets = hasSetPos ? [0] : times
-        if !wholeDays && dayLimits.isEmpty && offsets.count * runs.count <= _TimeOfDayProgression.maxSearch {
+        if !wholeDays && dayLimits.isEmpty && offsets.count * runs.count <= TimeOfDayProgression.maxSearch {
             // Each candidate of the frames is a progression of times of day.
             var n = 0
             for off in offsets {
                 let base = t0 + Int64(off)
-                let (j0, j1) = (_ceilDiv(a - base, step), _ceilDiv(b - base, step))
+                let (j0, j1) = (ceilDiv(a - base, step), ceilDiv(b - base, step))
                 guard j1 > j0, case let (first, false) = (j0 &* step).addingReportingOverflow(base + o) else { continue }
-                n &+= _TimeOfDayProgression(first: first, step: step).hits(Int(j1 - j0), in: runs)
+                n &+= TimeOfDayProgression(first: first, step: step).hits(Int(j1 - j0), in: runs)
             }
             work &+= offsets.count * runs.count
             return hasSetPos ? n &* fullFramePositions : n
@@ -144,8 +144,8 @@ extension _SubDailyTables {
         // after `cycle` days (step / gcd(step, 86400)).
         let cycle = Int(step / Int64(_gcd(Int(step % 86_400 == 0 ? 86_400 : step % 86_400), 86_400)))
         var total = 0
-        var day = Int(_floorDiv(a + o, 86_400))
-        let lastDay = Int(_floorDiv(b - 1 + o, 86_400))
+        var day = Int(floorDiv(a + o, 86_400))
+        let lastDay = Int(floorDiv(b - 1 + o, 86_400))
         while day <= lastDay && total < cap {
             work &+= 1
             if !wholeDays && dayLimits.isEmpty && cycle <= Self.maxDayCycle {
@@ -175,7 +175,7 @@ extension _SubDailyTables {
                     continue
                 }
                 // The passing days of the range's whole days at once.
-                let lastWhole = Int(_floorDiv(b + o, 86_400)) - 1
+                let lastWhole = Int(floorDiv(b + o, 86_400)) - 1
                 total &+= dayCount &* daySeek!.passingDays(from: day, through: lastWhole)
                 day = lastWhole + 1
                 continue
@@ -216,7 +216,7 @@ extension _SubDailyTables {
             dayCycles[offset: o] = p
             prefix = p
         }
-        return _cyclicSum(prefix, from: Int64(day), count: Int64(n))
+        return cyclicSum(prefix, from: Int64(day), count: Int64(n))
     }
 
     /// Steps that divide a day: the instances whose wall-clock second of the
@@ -228,11 +228,11 @@ extension _SubDailyTables {
         let runs = passingRuns()
         // The candidates' times of day modulo the step, and the prefix sums.
         let cached = runPrefixes[offset: o]
-        let phases = cached?.phases ?? (hasSetPos ? [0] : times).map { Int64(_floorMod(Int(t0 + Int64($0) + o), Int(step))) }
+        let phases = cached?.phases ?? (hasSetPos ? [0] : times).map { Int64(floorMod(Int(t0 + Int64($0) + o), Int(step))) }
         /// Instances in the part `lo..<hi` of a run.
         func count(_ lo: Int64, _ hi: Int64) -> Int {
             var n = 0
-            for p in phases { n &+= Int(_ceilDiv(hi - p, step) - _ceilDiv(lo - p, step)) }
+            for p in phases { n &+= Int(ceilDiv(hi - p, step) - ceilDiv(lo - p, step)) }
             return n
         }
         let prefix: [Int]
@@ -274,7 +274,7 @@ extension _SubDailyTables {
             let perFrame = hasSetPos ? fullFramePositions : 1
             for off in hasSetPos ? [0] : times {
                 let base = t0 + Int64(off)
-                var t = base + _ceilDiv(lo - base, step) * step
+                var t = base + ceilDiv(lo - base, step) * step
                 while t < hi {
                     if plan.passesTimeFilters(secondOfDay: Int(t - dayStart)) { n += perFrame }
                     t += step
@@ -286,12 +286,12 @@ extension _SubDailyTables {
             let x0 = max(lo, dayStart + run.lo), x1 = min(hi, dayStart + run.hi)
             guard x0 < x1 else { continue }
             if hasSetPos {
-                n += Int(_ceilDiv(x1 - t0, step) - _ceilDiv(x0 - t0, step)) * fullFramePositions
+                n += Int(ceilDiv(x1 - t0, step) - ceilDiv(x0 - t0, step)) * fullFramePositions
                 continue
             }
             for off in times {
                 let base = t0 + Int64(off)
-                n += Int(_ceilDiv(x1 - base, step) - _ceilDiv(x0 - base, step))
+                n += Int(ceilDiv(x1 - base, step) - ceilDiv(x0 - base, step))
             }
         }
         return n
@@ -325,15 +325,15 @@ extension _RulePlan {
 }
 
 @inline(__always)
-func _ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -_floorDiv(-a, b) }
+func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
 
 /// The sum of `n` consecutive terms, from term `start`, of a sequence that
 /// repeats every `prefix.count - 1` terms, given its prefix sums over one
 /// repetition.
-func _cyclicSum(_ prefix: [Int], from start: Int64, count n: Int64) -> Int {
+func cyclicSum(_ prefix: [Int], from start: Int64, count n: Int64) -> Int {
     guard n > 0 else { return 0 }
     let length = prefix.count - 1
-    let s = _floorMod(Int(start), length)
+    let s = floorMod(Int(start), length)
     let (cycles, rest) = Int(n).quotientAndRemainder(dividingBy: length)
     let tail = s + rest <= length ? prefix[s + rest] - prefix[s] : prefix[length] - prefix[s] + prefix[s + rest - length]
     return cycles &* prefix[length] &+ tail

@@ -26,7 +26,7 @@ import AlmanacCore
 /// BYSETPOS, BYHOUR and the other parts only select among those dates; the
 /// masks of several rules are joined (a superset of their union). A date
 /// is admitted when its month, its day and its weekday are.
-struct _DateSieve: Sendable {
+struct DateSieve: Sendable {
     /// Bit `m` (1...12): month `m` admitted.
     var months: UInt16 = 0
     /// Bit `d` (1...31): day `d` admitted.
@@ -143,7 +143,7 @@ struct _DateSieve: Sendable {
             let length = _daysInMonth(y, m)
             let last = min(length, d + (b - day))
             if months & (1 &<< m) != 0 && monthDays(length) & (UInt32.max >> (31 - last)) & ~((1 << d) - 1)
-                & weekdayDays(from: d, weekday: _isoWeekday(ofDays: day)) != 0 { return true }
+                & weekdayDays(from: d, weekday: isoWeekday(ofDays: day)) != 0 { return true }
             day += last - d + 1
             (d, m) = (1, m + 1)
             if m > 12 { (y, m) = (y + 1, 1) }
@@ -183,7 +183,7 @@ struct _DateSieve: Sendable {
         var (y, m, d) = (first.year, first.month, first.day)
         var length = _daysInMonth(y, m)
         let anyWeekday = weekdays == Self.allWeekdays
-        var w = anyWeekday ? 1 : _isoWeekday(ofDays: a)
+        var w = anyWeekday ? 1 : isoWeekday(ofDays: a)
         for _ in 0 ..< b - a + 1 {
             if months & (1 &<< m) != 0 && (days & (1 &<< d) != 0 || lastDays & (1 &<< (length &- d &+ 1)) != 0)
                 && (anyWeekday || admitsWeekday(w, day: d, length: length)) { return true }
@@ -203,7 +203,7 @@ struct _DateSieve: Sendable {
 extension RecurrenceSet.Occurrences {
     /// Whether an instance can start in `window`: `false` only when the
     /// set's rules and dates admit no date the window touches (see
-    /// ``_DateSieve``), so a caller that queries many sets over a short
+    /// ``DateSieve``), so a caller that queries many sets over a short
     /// window skips the ones that cannot answer without starting them.
     ///
     /// An instants window is read as the wall-clock dates of the series'
@@ -231,8 +231,8 @@ extension RecurrenceSet.Occurrences {
         case .wallClock(let r): (range, shift, widen) = (r, 0, 0)
         }
         if range.isEmpty { return false }
-        let lo = _floorDiv(Int(range.lowerBound &+ shift), 86_400) - widen
-        let hi = _floorDiv(Int(range.upperBound - 1 &+ shift), 86_400) + widen
+        let lo = floorDiv(Int(range.lowerBound &+ shift), 86_400) - widen
+        let hi = floorDiv(Int(range.upperBound - 1 &+ shift), 86_400) + widen
         return sieve.admitsSome(fromDay: lo, throughDay: hi)
     }
 }

@@ -3,7 +3,7 @@ import AlmanacCore
 /// The frame a day-based walk is in: its first day, its candidate days
 /// (relative to that day) and, with BYSETPOS, the flat indexes
 /// (day rank x times + time) BYSETPOS picks, sorted, once each.
-struct _DayFrame {
+struct DayFrame {
     var start = 0
     var days = _DaySet()
     var selected: [Int] = []
@@ -12,7 +12,7 @@ struct _DayFrame {
 /// Expands a DAILY, WEEKLY, MONTHLY or YEARLY rule: frames in civil time,
 /// each frame's candidates in wall-clock order, merged with the times a DST
 /// gap moved forward (RFC 5545 3.3.5) so that instants come out in order.
-struct _DayIterator {
+struct DayIterator {
     let plan: _RulePlan
     /// Copies of the plan's hot fields, so the loop does not go through the class.
     let times: [Int32]
@@ -25,7 +25,7 @@ struct _DayIterator {
     let injectsStart: Bool
     let lastDay: Int
     var cursor: _ZoneCursor
-    var progress: _RuleProgress
+    var progress: RuleProgress
     var startPending: Bool
     /// COUNT with a window: instances before this key are counted in bulk
     /// where they can be (CountAhead.swift).
@@ -33,7 +33,7 @@ struct _DayIterator {
 
     // Frames.
     var k = 0
-    var frame = _DayFrame()
+    var frame = DayFrame()
     var dayCursor = 0            // next day index to scan
     var currentDay = -1          // day index whose times are being walked
     var timeIndex = 0
@@ -41,12 +41,12 @@ struct _DayIterator {
     var emptyFrames = 0
     var frameHadCandidate = false
     var work = 0
-    var shapes: _FrameShapeCache
-    var daySeek: _DayLimitSeek? = nil
+    var shapes: FrameShapeCache
+    var daySeek: DayLimitSeek? = nil
     /// MONTHLY in an RSCALE calendar: the last frame's month (ScaledFrames.swift).
-    var scaledMonth: _ScaledMonthPosition? = nil
+    var scaledMonth: ScaledMonthPosition? = nil
     /// RSCALE calendars: the tables of the last YEARLY frame's year.
-    var scaledChunk: _ScaleChunk? = nil
+    var scaledChunk: ScaleChunk? = nil
     /// RSCALE YEARLY with SKIP=FORWARD and INTERVAL=1: a year's `12L` that
     /// the year lacks moves into the next year's first month
     /// (ScaleFrameDays.swift), where the next frame's own days may come
@@ -66,7 +66,7 @@ struct _DayIterator {
     var framesDone = false
     var rawDone = false
 
-    init(plan: _RulePlan, bounds: _RuleBounds, cursor: _ZoneCursor, seekKey: Int64?) {
+    init(plan: _RulePlan, bounds: RuleBounds, cursor: _ZoneCursor, seekKey: Int64?) {
         self.plan = plan
         times = plan.times
         hasSetPos = !plan.setPos.isEmpty
@@ -76,10 +76,10 @@ struct _DayIterator {
         injectsStart = bounds.injectsStart
         lastDay = bounds.lastDay
         self.cursor = cursor
-        progress = _RuleProgress(plan: plan, bounds: bounds)
+        progress = RuleProgress(plan: plan, bounds: bounds)
         startPending = bounds.startPending
         countBefore = bounds.countBefore
-        shapes = _FrameShapeCache()
+        shapes = FrameShapeCache()
         defersSpill = plan.scaledFrames && plan.frequency == .yearly && plan.dayParts.skip == .forward && plan.interval == 1
         if plan.count == nil, let s = seekKey, s > bounds.startKey {
             // Two days for offsets and gap shifts, three more for week years
@@ -87,13 +87,13 @@ struct _DayIterator {
             // start on calendar dates, and three needless days cost W8 10%).
             // A window may start anywhere in Int64: past year 9999 is past everything.
             let s = min(s, _RuleIterator.endOfTime)
-            let target = _floorDiv(Int(s + self.cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
+            let target = floorDiv(Int(s + self.cursor.offset(utc: s)), 86_400) - (plan.hasByWeekNo ? 5 : 2)
             // RSCALE YEARLY with SKIP=FORWARD: a `12L` a year lacks moves into
             // the next year's first month, up to its 31st day (ScaleFrameDays.swift).
             let reach = plan.scaledFrames && plan.frequency == .yearly && plan.dayParts.skip == .forward ? 31 : 0
             let frames = plan.scaledFrames ? plan.scaledFramesBetween(plan.startDay, target - reach)
                 : plan.frameNumber(ofDay: target) - plan.frameNumber(ofDay: plan.startDay)
-            k = max(0, _floorDiv(frames, plan.interval))
+            k = max(0, floorDiv(frames, plan.interval))
         }
         if plan.unmatchableTime || plan.setPosOutOfReach || !loadFrame() { framesDone = true }
     }
@@ -139,7 +139,7 @@ struct _DayIterator {
     mutating func nextRaw() -> (_Raw, Bool)? {
         if startPending {
             startPending = false
-            return _RuleBounds.start(plan, cursor: &cursor)
+            return RuleBounds.start(plan, cursor: &cursor)
         }
         if framesDone { return nil }
         while true {
@@ -220,14 +220,14 @@ struct _DayIterator {
         case .yearly:
             let y = plan.firstYear + step
             guard y <= 9999 else { return false }
-            frame.start = _daysFromCivil(y, 1, 1) - plan.dayParts.yearLead
+            frame.start = daysFromCivil(y, 1, 1) - plan.dayParts.yearLead
             guard frame.start <= lastDay else { return false }
             frame.days = shapes.yearDays(y, plan)
         case .monthly:
             let mi = plan.startYear * 12 + plan.dayParts.startMonth - 1 + step
             let y = mi / 12, m = mi % 12 + 1
             guard y <= 9999 else { return false }
-            let first = _daysFromCivil(y, m, 1)
+            let first = daysFromCivil(y, m, 1)
             frame.start = first - plan.dayParts.monthLead
             guard frame.start <= lastDay else { return false }
             frame.days = shapes.monthDays(y, m, first: first, plan)
@@ -298,9 +298,9 @@ struct _DayIterator {
     }
 
     /// The first day in `from...last` that the day limits let through
-    /// (``_DayLimitSeek``, made on first use).
+    /// (``DayLimitSeek``, made on first use).
     mutating func firstPassingDay(from: Int, through last: Int) -> Int? {
-        if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+        if daySeek == nil { daySeek = DayLimitSeek(plan: plan, limits: dayLimits) }
         return daySeek!.firstDay(from: from, through: last)
     }
 
@@ -308,14 +308,14 @@ struct _DayIterator {
 
     /// COUNT with a far window: counts the frames from the current one (just
     /// loaded) whose candidates all lie before `s`, inside one zone span, as
-    /// ``_DayFrame/countAhead(before:_:)`` says, and moves past them. `false`
+    /// ``DayFrame/countAhead(before:_:)`` says, and moves past them. `false`
     /// when COUNT runs out before `s` or the rule ends.
     mutating func countWholeFrames(before s: Int64) -> Bool {
         // A frame's spill and the next frame's days are counted as walked.
         if defersSpill { return true }
         while k > 0 && frame.start > plan.startDay && merge.pendingIndex >= merge.pending.count && !startPending {
             work &+= 1
-            let ahead = frame.countAhead(before: s, _DayFrame.Walk(
+            let ahead = frame.countAhead(before: s, DayFrame.Walk(
                 plan: plan, times: times, hasSetPos: hasSetPos, fixedDays: fixedDays != nil,
                 lastKey: progress.lastKey, untilKey: progress.untilKey), cursor: &cursor)
             switch ahead {
@@ -348,7 +348,7 @@ struct _DayIterator {
 /// shapes a walk meets, and not before its third frame: a one-week window
 /// loads one or two frames, and allocating for them would cost it more than
 /// it saves. A hit costs what a lookup in a full table costs.
-struct _FrameShapeCache {
+struct FrameShapeCache {
     var years: [_DaySet] = []
     var yearsCached: UInt64 = 0
     var months: [_DaySet] = []
@@ -372,7 +372,7 @@ struct _FrameShapeCache {
     mutating func monthDays(_ y: Int, _ m: Int, first: Int, _ plan: _RulePlan) -> _DaySet {
         if plan.dayParts.hasByMonth && plan.dayParts.monthMask & (1 << UInt16(m)) == 0 { return _DaySet() }
         guard plan.dayParts.monthDaysCacheable else { return plan.dayParts.monthDays(y, m) }
-        let shape = (_daysInMonth(y, m) - 28) * 7 + _isoWeekday(ofDays: first) - 1
+        let shape = (_daysInMonth(y, m) - 28) * 7 + isoWeekday(ofDays: first) - 1
         if monthsCached & (1 << UInt32(shape)) != 0 { return months[shape] }
         let days = plan.dayParts.monthDays(y, m)
         if direct < Self.directFrames { direct += 1; return days }

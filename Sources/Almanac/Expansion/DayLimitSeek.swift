@@ -10,7 +10,7 @@ import AlmanacCore
 /// (`BYMONTH=2;BYMONTHDAY=30`) then costs a few steps per year, not one per
 /// day: from 1970 to 9999 that is 8,030 cache lookups instead of 2.9 million
 /// day checks.
-struct _DayLimitSeek {
+struct DayLimitSeek {
     let plan: _RulePlan
     let limits: _RulePlan.Limits
     /// The passing days of each year shape met so far (allocated at the first).
@@ -55,10 +55,10 @@ struct _DayLimitSeek {
             if let i = year.days.next(from: day - year.first) { return year.first + i <= last ? year.first + i : nil }
             day = year.next
         }
-        var number = _civilFromDays(day).year
+        var number = civilFromDays(day).year
         while day <= last && number <= 9999 {
             years &+= 1
-            let first = _daysFromCivil(number, 1, 1), next = _daysFromCivil(number + 1, 1, 1)
+            let first = daysFromCivil(number, 1, 1), next = daysFromCivil(number + 1, 1, 1)
             year = (first, next, days(ofYear: number, first: first))
             if let i = year.days.next(from: day - first) {
                 return first + i <= last ? first + i : nil
@@ -90,8 +90,8 @@ struct _DayLimitSeek {
         var day = max(from, _minDayNumber)
         while day <= min(last, _maxDayNumber) {
             years &+= 1
-            let year = _civilFromDays(day).year
-            let first = _daysFromCivil(year, 1, 1), next = _daysFromCivil(year + 1, 1, 1)
+            let year = civilFromDays(day).year
+            let first = daysFromCivil(year, 1, 1), next = daysFromCivil(year + 1, 1, 1)
             let set = days(ofYear: year, first: first)
             n += set.count(from: day - first) - set.count(from: min(last, next - 1) - first + 1)
             day = next
@@ -118,7 +118,7 @@ struct _DayLimitSeek {
     /// years before and after are leap (their week counts decide the weeks
     /// of early January and late December).
     static func shape(_ year: Int, weekNumbers: Bool) -> Int {
-        let wd = _isoWeekday(ofDays: _daysFromCivil(year, 1, 1)) - 1
+        let wd = isoWeekday(ofDays: daysFromCivil(year, 1, 1)) - 1
         let leap = _isLeapYear(year) ? 7 : 0
         guard weekNumbers else { return wd + leap }
         return wd + leap + (_isLeapYear(year - 1) ? 14 : 0) + (_isLeapYear(year + 1) ? 28 : 0)
@@ -126,7 +126,7 @@ struct _DayLimitSeek {
 
     // MARK: RSCALE calendars (years of their own, no shared shapes)
 
-    private mutating func scaledFirstDay(from: Int, through last: Int, _ scale: _Scale) -> Int? {
+    private mutating func scaledFirstDay(from: Int, through last: Int, _ scale: Scale) -> Int? {
         var day = max(from, _minDayNumber)
         while day <= min(last, _maxDayNumber) {
             guard let y = scale.year(containing: day) else { return nil }
@@ -136,7 +136,7 @@ struct _DayLimitSeek {
         return nil
     }
 
-    private mutating func scaledPassingDays(from: Int, through last: Int, _ scale: _Scale) -> Int {
+    private mutating func scaledPassingDays(from: Int, through last: Int, _ scale: Scale) -> Int {
         var n = 0
         var day = max(from, _minDayNumber)
         while day <= min(last, _maxDayNumber) {
@@ -149,7 +149,7 @@ struct _DayLimitSeek {
     }
 
     /// The days of calendar year `y` (indexes from its first day) that pass.
-    private mutating func days(of y: _ScaleYear, _ scale: _Scale) -> _DaySet {
+    private mutating func days(of y: ScaleYear, _ scale: Scale) -> _DaySet {
         if let s = scaled, s.number == y.number { return s.days }
         years &+= y.length
         let set = plan.dayParts.scaledPassingDays(y, limits, in: scale)

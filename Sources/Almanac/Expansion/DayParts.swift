@@ -6,7 +6,7 @@ import AlmanacCore
 /// contained in the rule, ... derived from DTSTART"). Which days a frame
 /// holds, and which days pass a limit, are worked out from these alone
 /// (FrameDays.swift). `has*` says whether the part was given.
-struct _DayParts: Sendable {
+struct DayParts: Sendable {
     let weekStart: Weekday
     let hasByMonth: Bool, monthMask: UInt16          // bit m for month m
     let leapMonthMask: UInt16                        // bit m for leap month mL (RFC 7529)
@@ -21,7 +21,7 @@ struct _DayParts: Sendable {
     let startWeekday: Weekday
     /// The calendar RSCALE names, when its months are not the Gregorian
     /// ones, and DTSTART's month (number, leap) and day in it.
-    let scale: _Scale?
+    let scale: Scale?
     let startScaleMonth: Int, startScaleLeap: Bool, startScaleDay: Int
     /// Days a MONTHLY frame's set starts before the month's first day:
     /// SKIP=BACKWARD moves a day before the month (BYMONTHDAY=-31 in a
@@ -34,7 +34,7 @@ struct _DayParts: Sendable {
     /// year is 31 December of the year before).
     let yearLead: Int
 
-    init(rule: borrowing RecurrenceRule, start date: CivilDate, scale: _Scale?) {
+    init(rule: borrowing RecurrenceRule, start date: CivilDate, scale: Scale?) {
         weekStart = rule.weekStart
         skip = rule.skip ?? .omit
         startMonth = date.month

@@ -5,7 +5,7 @@ import AlmanacCore
 // run once per frame (and YEARLY and MONTHLY results are cached by the shape
 // of the year or month), never per occurrence.
 
-extension _DayParts {
+extension DayParts {
     /// Whether a day passes a BYxxx part used as a limit.
     struct Limits: OptionSet {
         let rawValue: UInt8
@@ -32,16 +32,16 @@ extension _DayParts {
     func passes(_ day: Int, _ limits: Limits) -> Bool {
         if limits.isEmpty { return true }
         if let scale { return scaledPasses(day, limits, in: scale) }
-        let c = _civilFromDays(day)
+        let c = civilFromDays(day)
         if limits.contains(.month), monthMask & (1 << UInt16(c.month)) == 0 { return false }
         if limits.contains(.monthDay), !monthDayMatches(c.day, _daysInMonth(c.year, c.month)) { return false }
         if limits.contains(.weekday) {
-            let w = _isoWeekday(ofDays: day)
+            let w = isoWeekday(ofDays: day)
             let ordinalDays = ordinals.contains { $0.weekday == w }
             if weekdayMask & (1 << UInt8(w)) == 0 && !ordinalDays { return false }
         }
         if limits.contains(.yearDay) {
-            let yd = day - _daysFromCivil(c.year, 1, 1) + 1
+            let yd = day - daysFromCivil(c.year, 1, 1) + 1
             if !yearDayMatches(yd, _isLeapYear(c.year) ? 366 : 365) { return false }
         }
         if limits.contains(.weekNo), !weekNoMatches(day, year: c.year) { return false }
@@ -81,7 +81,7 @@ extension _DayParts {
     /// BYDAY with ordinals inside the span `[first, first + length)`: the
     /// `n`th given weekday from the start (or from the end when negative).
     func insertOrdinals(into set: inout _DaySet, first: Int, length: Int, base: Int) {
-        let wd1 = _isoWeekday(ofDays: first)
+        let wd1 = isoWeekday(ofDays: first)
         for (n, w) in ordinals {
             let f = (w - wd1 + 7) % 7                 // index of the first such weekday
             let count = (length - 1 - f) / 7 + 1
@@ -130,7 +130,7 @@ extension _DayParts {
     /// BYWEEKNO, whose early-January days may belong to the previous year's
     /// last week) whether the previous year was leap.
     func yearShape(_ year: Int) -> Int {
-        let wd = _isoWeekday(ofDays: _daysFromCivil(year, 1, 1)) - 1
+        let wd = isoWeekday(ofDays: daysFromCivil(year, 1, 1)) - 1
         let leap = _isLeapYear(year) ? 7 : 0
         let prev = hasByWeekNo && _isLeapYear(year - 1) ? 14 : 0
         let next = hasByWeekNo && hasByYearDay && _isLeapYear(year + 1) ? 28 : 0
@@ -149,7 +149,7 @@ extension _DayParts {
     /// year before. The other parts limit the days by their own fields; with
     /// no BYDAY, BYMONTHDAY or BYYEARDAY the weekday comes from DTSTART.
     func weekYearDays(_ year: Int) -> _DaySet {
-        let first = _daysFromCivil(year, 1, 1) - Self.weekYearSpill
+        let first = daysFromCivil(year, 1, 1) - Self.weekYearSpill
         let weekOne = _weekOneStart(year: year, weekStart: weekStart)
         let total = _weeksInYear(year, weekStart: weekStart)
         let limits = present([.month, .monthDay, .yearDay, .weekday])
@@ -158,7 +158,7 @@ extension _DayParts {
         for day in weekOne..<(weekOne + 7 * total) {
             let n = (day - weekOne) / 7 + 1
             guard weekNoPos & (1 << UInt64(n)) != 0 || weekNoNeg & (1 << UInt64(total + 1 - n)) != 0 else { continue }
-            if weekdayFromStart && _isoWeekday(ofDays: day) != startWeekday.rawValue { continue }
+            if weekdayFromStart && isoWeekday(ofDays: day) != startWeekday.rawValue { continue }
             if passes(day, limits) { set.insert(day - first) }
         }
         return set
@@ -168,14 +168,14 @@ extension _DayParts {
     func yearDays(_ year: Int) -> _DaySet {
         if hasByWeekNo { return weekYearDays(year) }
         let lead = yearLead
-        let jan1 = _daysFromCivil(year, 1, 1)
+        let jan1 = daysFromCivil(year, 1, 1)
         let length = _isLeapYear(year) ? 366 : 365
         var set = _DaySet()
         guard hasByYearDay || hasByMonthDay || hasByDay else {
             // Day and month from DTSTART (RFC 5545 section 3.3.10: information
             // not in the rule comes from DTSTART), in each BYMONTH month.
             for m in 1...12 where hasByMonth ? monthMask & (1 << UInt16(m)) != 0 : m == startMonth {
-                let first = _daysFromCivil(year, m, 1) - jan1 + lead
+                let first = daysFromCivil(year, m, 1) - jan1 + lead
                 let length = _daysInMonth(year, m)
                 if startMonthDay <= length { set.insert(first + startMonthDay - 1) }
                 else if let i = skipped(length) { set.insert(first + i) }
@@ -187,7 +187,7 @@ extension _DayParts {
         if hasByDay && !ordinals.isEmpty {
             if hasByMonth {
                 for m in 1...12 where monthMask & (1 << UInt16(m)) != 0 {
-                    let first = _daysFromCivil(year, m, 1)
+                    let first = daysFromCivil(year, m, 1)
                     insertOrdinals(into: &ordinalDays, first: first, length: _daysInMonth(year, m), base: first - jan1 + lead)
                 }
             } else {
@@ -196,8 +196,8 @@ extension _DayParts {
         }
         // Only the BYMONTH months are walked (W9, February alone: 28 days, not 365).
         for month in 1...12 where !hasByMonth || monthMask & (1 << UInt16(month)) != 0 {
-            let first = _daysFromCivil(year, month, 1) - jan1, monthLength = _daysInMonth(year, month)
-            var weekday = _isoWeekday(ofDays: jan1 + first)
+            let first = daysFromCivil(year, month, 1) - jan1, monthLength = _daysInMonth(year, month)
+            var weekday = isoWeekday(ofDays: jan1 + first)
             for monthDay in 1...monthLength {
                 let i = first + monthDay - 1
                 defer { weekday = weekday == 7 ? 1 : weekday + 1 }
@@ -225,7 +225,7 @@ extension _DayParts {
     /// MONTHLY: the candidate days, indexes from the 1st minus ``monthLead``.
     func monthDays(_ year: Int, _ month: Int) -> _DaySet {
         let lead = monthLead
-        let first = _daysFromCivil(year, month, 1)
+        let first = daysFromCivil(year, month, 1)
         let length = _daysInMonth(year, month)
         var set = _DaySet()
         guard hasByMonthDay || hasByDay else {
@@ -255,7 +255,7 @@ extension _DayParts {
         if !ordinals.isEmpty { insertOrdinals(into: &ordinalDays, first: first, length: length, base: lead) }
         if !hasByMonthDay {
             // BYDAY alone: its ordinal days and every day of its plain weekdays.
-            let wd1 = _isoWeekday(ofDays: first)
+            let wd1 = isoWeekday(ofDays: first)
             var mask = weekdayMask
             while mask != 0 {
                 let w = mask.trailingZeroBitCount
@@ -264,7 +264,7 @@ extension _DayParts {
             }
             return ordinalDays.filtered(first: first - lead, by: self, limits)
         }
-        var weekday = _isoWeekday(ofDays: first)
+        var weekday = isoWeekday(ofDays: first)
         for i in 0..<length {
             defer { weekday = weekday == 7 ? 1 : weekday + 1 }
             // Both BYMONTHDAY and BYDAY: a day must pass both.
@@ -280,7 +280,7 @@ extension _DayParts {
     func weekDays(_ weekFirst: Int) -> _DaySet {
         var set = _DaySet()
         let limits = present([.month, .monthDay, .yearDay, .weekNo])
-        let wd0 = _isoWeekday(ofDays: weekFirst)
+        let wd0 = isoWeekday(ofDays: weekFirst)
         for i in 0..<7 {
             let w = (wd0 - 1 + i) % 7 + 1
             let wanted = hasByDay ? (weekdayMask & (1 << UInt8(w)) != 0 || ordinals.contains { $0.weekday == w }) : w == startWeekday.rawValue
@@ -292,7 +292,7 @@ extension _DayParts {
 
 extension _DaySet {
     /// Keeps the members whose day (`first + index`) passes `limits`.
-    func filtered(first: Int, by parts: _DayParts, _ limits: _DayParts.Limits) -> _DaySet {
+    func filtered(first: Int, by parts: DayParts, _ limits: DayParts.Limits) -> _DaySet {
         guard !limits.isEmpty else { return self }
         var out = _DaySet()
         var i = next(from: 0)

@@ -17,7 +17,7 @@ extension RecurrenceSet {
             var merger = _SetMerger(set: self, window: nil, plans: [], exclusionPlans: [])
             return merger.next()
         }
-        // DTSTART alone: what the merger makes of it (``_SetValues``,
+        // DTSTART alone: what the merger makes of it (``SetValues``,
         // ``_SetMerger/occurrence(_:)``), with no merger built.
         guard options.includesStart else { return nil }
         let raw = _SetMerger.raw(of: start, in: self)

@@ -38,9 +38,9 @@ extension RecurrenceSet {
         let plans: [_RulePlan]
         let exclusionPlans: [_RulePlan]
         /// The RDATE and EXDATE keys, worked out once for every iterator.
-        let values: _SetValues
+        let values: SetValues
         /// The dates the set's instances can start on (see ``mayStart(in:)``).
-        let sieve: _DateSieve
+        let sieve: DateSieve
 
         init(set: RecurrenceSet, window: Window?) throws(AlmanacError) {
             self.set = set
@@ -51,8 +51,8 @@ extension RecurrenceSet {
             for r in set.exclusionRules { x.append(try _RulePlan(rule: r, start: set.start, options: set.options)) }
             plans = p
             exclusionPlans = x
-            values = _SetValues(set, plans: p)
-            sieve = _DateSieve(set, rules: rules)
+            values = SetValues(set, plans: p)
+            sieve = DateSieve(set, rules: rules)
         }
 
         /// The RRULEs worth expanding: a rule written twice adds nothing the
@@ -71,7 +71,7 @@ extension RecurrenceSet {
 
         /// Starts the expansion.
         public func makeIterator() -> Iterator {
-            Iterator(merger: _SetMerger(set: set, window: window.map { _KeyWindow($0, for: set) }, plans: plans, exclusionPlans: exclusionPlans,
+            Iterator(merger: _SetMerger(set: set, window: window.map { KeyWindow($0, for: set) }, plans: plans, exclusionPlans: exclusionPlans,
                                         values: values))
         }
 
@@ -80,7 +80,7 @@ extension RecurrenceSet {
         /// it window after window. A DATE or floating series needs a viewer
         /// for an instants window (as ``RecurrenceSet/occurrences(in:)`` checks).
         package func makeIterator(in window: Window) -> Iterator {
-            Iterator(merger: _SetMerger(set: set, window: _KeyWindow(window, for: set), plans: plans, exclusionPlans: exclusionPlans,
+            Iterator(merger: _SetMerger(set: set, window: KeyWindow(window, for: set), plans: plans, exclusionPlans: exclusionPlans,
                                         values: values))
         }
 

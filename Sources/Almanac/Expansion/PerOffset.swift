@@ -1,7 +1,7 @@
 /// Values an expansion derives from the zone's offset (reachability of the
 /// time filters, count-ahead tables), kept for the last two offsets asked:
 /// a zone with daylight saving time alternates two.
-struct _PerOffset<Value> {
+struct PerOffset<Value> {
     private var entries: [(offset: Int64, value: Value)] = []
 
     /// The value kept for offset `o`; setting one forgets all but the last before it.

@@ -106,7 +106,7 @@ struct _PlainStepper {
          startKey: Int64, lastDay: Int, lastInstant: Int64) {
         let seeks = seekKey.map { $0 > startKey } ?? false
         active = Self.isPlain(plan, seeks: seeks)
-        // UNTIL bounds the rule, not DTSTART (see _RuleProgress).
+        // UNTIL bounds the rule, not DTSTART (see RuleProgress).
         untilKey = plan.untilKey.map { includesStart ? max($0, startKey) : $0 } ?? .max
         countLimit = plan.count ?? .max
         injectsStart = includesStart
@@ -162,11 +162,11 @@ struct _PlainStepper {
     static func seekPeriod(_ plan: _RulePlan, cursor: inout _ZoneCursor, seekKey: Int64,
                            firstPeriodStart: Int, daysPerStep: Int32) -> Int {
         let s = min(seekKey, _RuleIterator.endOfTime)
-        let target = _floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 2
+        let target = floorDiv(Int(s + cursor.offset(utc: s)), 86_400) - 2
         let periods = daysPerStep == 7
-            ? _floorDiv(target - (plan.weekStart.rawValue - 4), 7) - _floorDiv(plan.startDay - (plan.weekStart.rawValue - 4), 7)
+            ? floorDiv(target - (plan.weekStart.rawValue - 4), 7) - floorDiv(plan.startDay - (plan.weekStart.rawValue - 4), 7)
             : target - plan.startDay
-        return max(0, _floorDiv(periods, plan.interval))
+        return max(0, floorDiv(periods, plan.interval))
     }
 
     /// Loads period `k`. `false` past the end.

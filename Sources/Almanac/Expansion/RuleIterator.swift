@@ -23,11 +23,11 @@ struct _Raw: Sendable {
 /// (README, "Limits"). Each way of walking frames is its own type with its
 /// own state, and this one only dispatches to the one the plan needs:
 ///
-/// - ``_DayIterator``: day-based frequencies (DAILY and coarser) walk frames
+/// - ``DayIterator``: day-based frequencies (DAILY and coarser) walk frames
 ///   in civil time: a frame's candidate days are a `_DaySet`, its times the
 ///   plan's sorted times, BYSETPOS indexes the product days x times without
 ///   building it.
-/// - ``_SubDailyIterator``: sub-daily frequencies step in elapsed time from
+/// - ``SubDailyIterator``: sub-daily frequencies step in elapsed time from
 ///   DTSTART and filter on the wall-clock fields of each instant (README,
 ///   "RFC choices", 3).
 /// - ``_PlainIterator``: plain rules (DAILY, WEEKLY with or without BYDAY,
@@ -48,12 +48,12 @@ struct _RuleIterator {
     /// Which of the three iterators below is in use.
     @usableFromInline let mode: Mode
     @usableFromInline var plain: _PlainIterator
-    var dayBox: _Box<_DayIterator>?
-    var subDailyBox: _Box<_SubDailyIterator>?
+    var dayBox: Box<DayIterator>?
+    var subDailyBox: Box<SubDailyIterator>?
     /// The boxes' values, stepped through these (through the box itself,
     /// Swift retained and released it around every step).
-    var day: UnsafeMutablePointer<_DayIterator>?
-    var subDay: UnsafeMutablePointer<_SubDailyIterator>?
+    var day: UnsafeMutablePointer<DayIterator>?
+    var subDay: UnsafeMutablePointer<SubDailyIterator>?
 
     @usableFromInline enum Mode { case plain, dayBased, subDaily }
 
@@ -70,7 +70,7 @@ struct _RuleIterator {
     ///   - endKey: no instance at or after this key is wanted.
     init(plan: _RulePlan, includesStart: Bool, seekKey: Int64?, endKey: Int64?) {
         var cursor = _ZoneCursor(plan.zone)
-        let bounds = _RuleBounds(plan: plan, includesStart: includesStart, seekKey: seekKey, endKey: endKey, cursor: &cursor)
+        let bounds = RuleBounds(plan: plan, includesStart: includesStart, seekKey: seekKey, endKey: endKey, cursor: &cursor)
         let stepper = _PlainStepper(plan: plan, cursor: &cursor, weekDays: nil, includesStart: includesStart, seekKey: seekKey,
                                     startKey: bounds.startKey, lastDay: bounds.lastDay, lastInstant: bounds.lastInstant)
         plain = _PlainIterator(stepper: stepper, cursor: cursor)
@@ -78,11 +78,11 @@ struct _RuleIterator {
             mode = .plain
         } else if plan.frequency >= .daily {
             mode = .dayBased
-            let box = _Box(_DayIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey))
+            let box = Box(DayIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey))
             (dayBox, day) = (box, box.pointer)
         } else {
             mode = .subDaily
-            let box = _Box(_SubDailyIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey))
+            let box = Box(SubDailyIterator(plan: plan, bounds: bounds, cursor: cursor, seekKey: seekKey))
             (subDailyBox, subDay) = (box, box.pointer)
         }
     }
@@ -94,13 +94,13 @@ struct _RuleIterator {
         case .plain: return plain.next()
         case .dayBased:
             if !isKnownUniquelyReferenced(&dayBox) {
-                let box = _Box(day.unsafelyUnwrapped.pointee)
+                let box = Box(day.unsafelyUnwrapped.pointee)
                 (dayBox, day) = (box, box.pointer)
             }
             return day.unsafelyUnwrapped.pointee.next()
         case .subDaily:
             if !isKnownUniquelyReferenced(&subDailyBox) {
-                let box = _Box(subDay.unsafelyUnwrapped.pointee)
+                let box = Box(subDay.unsafelyUnwrapped.pointee)
                 (subDailyBox, subDay) = (box, box.pointer)
             }
             return subDay.unsafelyUnwrapped.pointee.next()
@@ -126,7 +126,7 @@ struct _RuleIterator {
 /// A value on the heap, stepped in place through ``pointer``, which stays
 /// valid while the box lives: only the iterator that holds the box reaches
 /// it, after making it unique (copy on write).
-final class _Box<Value> {
+final class Box<Value> {
     let pointer: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
@@ -146,7 +146,7 @@ final class _Box<Value> {
 /// DTSTART's key, whether DTSTART is still to be produced, the last day and
 /// instant that can matter (UNTIL, the window's end, year 9999), and the key
 /// before which COUNT rules count instead of producing (CountAhead.swift).
-struct _RuleBounds {
+struct RuleBounds {
     let startKey: Int64
     let injectsStart: Bool
     let startPending: Bool
@@ -165,7 +165,7 @@ struct _RuleBounds {
         if let e = endKey { bound = min(bound, e) }
         bound = max(bound, Int64(_minDayNumber - 2) * 86_400)   // windows may start or end anywhere in Int64
         let boundLocal = bound < endOfTime ? bound + cursor.offset(utc: bound) : bound
-        lastDay = min(_maxDayNumber, _floorDiv(Int(boundLocal), 86_400) + 2)
+        lastDay = min(_maxDayNumber, floorDiv(Int(boundLocal), 86_400) + 2)
         lastInstant = min(bound, endOfTime + 2 * 86_400)
         // Seeking past DTSTART drops it; with COUNT there is no seeking, and
         // DTSTART must still be counted (the merger filters the window).
@@ -184,7 +184,7 @@ struct _RuleBounds {
 
 /// UNTIL and COUNT, and the last key produced: what both modes check before
 /// an instance leaves.
-struct _RuleProgress {
+struct RuleProgress {
     let untilKey: Int64?
     /// COUNT, or `Int.max`.
     let countLimit: Int
@@ -195,7 +195,7 @@ struct _RuleProgress {
     /// UNTIL bounds the rule, not DTSTART: when DTSTART is always an
     /// instance (RFC 5545 sections 3.3.10 and 3.8.5.3), an UNTIL before it
     /// still lets it through, and nothing after it.
-    init(plan: _RulePlan, bounds: _RuleBounds) {
+    init(plan: _RulePlan, bounds: RuleBounds) {
         untilKey = plan.untilKey.map { bounds.injectsStart ? max($0, bounds.startKey) : $0 }
         countLimit = plan.count ?? Int.max
     }
@@ -212,4 +212,4 @@ struct _RuleProgress {
 }
 
 @inline(__always)
-func _floorDiv(_ a: Int64, _ b: Int64) -> Int64 { Int64(_floorDiv(Int(a), Int(b))) }
+func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { Int64(floorDiv(Int(a), Int(b))) }

@@ -7,7 +7,7 @@ import AlmanacCore
 @usableFromInline
 final class _RulePlan: Sendable {
     typealias Frequency = RecurrenceRule.Frequency
-    typealias Limits = _DayParts.Limits
+    typealias Limits = DayParts.Limits
 
     let frequency: Frequency
     let interval: Int
@@ -30,12 +30,12 @@ final class _RulePlan: Sendable {
     let startYear: Int
 
     /// BYMONTH, BYMONTHDAY, BYDAY, BYYEARDAY, BYWEEKNO, WKST and SKIP.
-    let dayParts: _DayParts
+    let dayParts: DayParts
     /// RSCALE's calendar (`dayParts.scale`, kept here too: read per frame
     /// through the plan, the day parts were copied whole to reach it).
-    let scale: _Scale?
+    let scale: Scale?
     /// BYHOUR, BYMINUTE, BYSECOND and the times they give.
-    let timeTable: _TimeTable
+    let timeTable: TimeTable
     let setPos: [Int]
     /// After this many consecutive frames without an instance, none will ever come.
     let emptyLimit: Int
@@ -56,10 +56,10 @@ final class _RulePlan: Sendable {
     /// The days of an RSCALE year frame. (The call copies the day parts,
     /// 256 bytes, out of the plan once a frame: callgrind shows it, and
     /// neither inlining nor a pointer to them removed it.)
-    func scaledYearDays(_ y: borrowing _ScaleYear, scale: _Scale) -> _DaySet { dayParts.scaledYearDays(y, scale: scale) }
+    func scaledYearDays(_ y: borrowing ScaleYear, scale: Scale) -> _DaySet { dayParts.scaledYearDays(y, scale: scale) }
 
     /// The days of an RSCALE month frame (as ``scaledYearDays(_:scale:)``).
-    func scaledMonthDays(_ m: _ScaleMonth, scale: _Scale) -> _DaySet { dayParts.scaledMonthDays(m, scale: scale) }
+    func scaledMonthDays(_ m: ScaleMonth, scale: Scale) -> _DaySet { dayParts.scaledMonthDays(m, scale: scale) }
     var weekStart: Weekday { dayParts.weekStart }
 
     /// Builds the plan, or throws when the rule cannot be expanded from this
@@ -85,9 +85,9 @@ final class _RulePlan: Sendable {
         let clock = Self.clock(of: start, frequency: rule.frequency)
         startSecond = clock.secondsSinceMidnight
 
-        dayParts = _DayParts(rule: rule, start: civil.date, scale: scale)
+        dayParts = DayParts(rule: rule, start: civil.date, scale: scale)
         self.scale = scale
-        timeTable = _TimeTable(rule: rule, clock: clock, isDate: isDate)
+        timeTable = TimeTable(rule: rule, clock: clock, isDate: isDate)
         setPos = rule.bySetPos.filter { $0 != 0 }
         // Other calendars have no short cycle (a Chinese leap month 1L may
         // not come back for centuries): their walks end at year 9999.
@@ -101,12 +101,12 @@ final class _RulePlan: Sendable {
     /// ones: `nil` for GREGORIAN, and for ISO8601, BUDDHIST, JAPANESE and
     /// ROC, which differ from it only in how years are numbered (no rule
     /// part reads a year number).
-    static func scale(of rule: borrowing RecurrenceRule) throws(AlmanacError) -> _Scale? {
+    static func scale(of rule: borrowing RecurrenceRule) throws(AlmanacError) -> Scale? {
         guard let name = rule.rscale else { return nil }
         switch name {
         case "GREGORIAN", "ISO8601", "BUDDHIST", "JAPANESE", "ROC": return nil
         default:
-            guard let scale = _Scale.named(name) else {
+            guard let scale = Scale.named(name) else {
                 throw AlmanacError(.unsupported, "RSCALE=\(name): the system ICU has no such calendar", text: "RSCALE=\(name)")
             }
             return scale
@@ -154,7 +154,7 @@ final class _RulePlan: Sendable {
     /// The year whose YEARLY frame holds `day`: the calendar year, or with
     /// BYWEEKNO the week-numbering year under WKST (RFC 5545 section 3.3.10).
     func yearOfFrame(containing day: Int) -> Int {
-        let year = _civilFromDays(day).year
+        let year = civilFromDays(day).year
         guard hasByWeekNo else { return year }
         if day < _weekOneStart(year: year, weekStart: weekStart) { return year - 1 }
         if day >= _weekOneStart(year: year + 1, weekStart: weekStart) { return year + 1 }
@@ -167,9 +167,9 @@ final class _RulePlan: Sendable {
         switch frequency {
         case .yearly: return yearOfFrame(containing: day)
         case .monthly:
-            let c = _civilFromDays(day)
+            let c = civilFromDays(day)
             return c.year * 12 + c.month - 1
-        case .weekly: return _floorDiv(day - (weekStart.rawValue - 4), 7) // week starting on WKST
+        case .weekly: return floorDiv(day - (weekStart.rawValue - 4), 7) // week starting on WKST
         default: return day
         }
     }

@@ -31,7 +31,7 @@ struct _SetMerger {
     let windowStart: Int64?
     let windowEnd: Int64?
     /// The window's exact test, when its bounds are wider than it (`nil`: none).
-    let window: _KeyWindow?
+    let window: KeyWindow?
     /// Tells the repeat of a wall-clock time (fall-back) in a zoned series.
     @usableFromInline var ridCursor: _ZoneCursor
     /// Whether an instance can be the later of two instants that show one
@@ -44,10 +44,10 @@ struct _SetMerger {
     /// The expander's work so far, over every rule (``_RuleIterator/workDone``).
     var work: Int { (rules + exclusions).reduce(single ? only.workDone : 0) { $0 &+ $1.workDone } }
 
-    init(set: borrowing RecurrenceSet, window: _KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan], values: _SetValues? = nil) {
+    init(set: borrowing RecurrenceSet, window: KeyWindow?, plans: [_RulePlan], exclusionPlans: [_RulePlan], values: SetValues? = nil) {
         kind = set.start.kind
         zone = set.start.zone ?? .utc
-        let v = values ?? _SetValues(set, plans: plans)
+        let v = values ?? SetValues(set, plans: plans)
         (lengthDays, lengthSeconds) = v.length
         endCursor = _ZoneCursor(set.start.zone ?? .utc)
         ridCursor = endCursor
@@ -194,7 +194,7 @@ struct _SetMerger {
         while excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] < raw.key { excludedIndex += 1 }
         if excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] == raw.key { return true }
         if !excludedDays.isEmpty {
-            let day = _floorDiv(Int(raw.local), 86_400)
+            let day = floorDiv(Int(raw.local), 86_400)
             while excludedDayIndex < excludedDays.count && excludedDays[excludedDayIndex] < day { excludedDayIndex += 1 }
             if excludedDayIndex < excludedDays.count && excludedDays[excludedDayIndex] == day { return true }
         }
@@ -211,7 +211,7 @@ struct _SetMerger {
 /// instances: ``ExpansionOptions/countsStart``) as raw keys, and the EXDATE
 /// keys, sorted.
 /// ``RecurrenceSet/Occurrences`` works them out once for all its iterators.
-struct _SetValues: Sendable {
+struct SetValues: Sendable {
     let dates: [_Raw]
     let excludedKeys: [Int64]
     let excludedDays: [Int]

@@ -1,7 +1,7 @@
 import AlmanacCore
 
 /// What scanning one sub-daily frame found.
-enum _FrameScan {
+enum FrameScan {
     /// `sub` holds the frame's instances.
     case found
     /// A candidate lies past year 9999: the rule is done.
@@ -12,7 +12,7 @@ enum _FrameScan {
     case missed(day: Bool, time: Bool, lastLocal: Int64, lastInstant: Int64)
 }
 
-extension _SubDailyIterator {
+extension SubDailyIterator {
     /// Fills `sub` with the instances of frame `k`; skips ahead over whole
     /// days or hours that cannot match. `false` past the end.
     mutating func loadFrame() -> Bool {
@@ -48,7 +48,7 @@ extension _SubDailyIterator {
     }
 
     /// Fills `sub` with the instances of the frame starting at `p`.
-    mutating func scanFrame(at p: Int64) -> _FrameScan {
+    mutating func scanFrame(at p: Int64) -> FrameScan {
         sub.removeAll(keepingCapacity: true)
         subIndex = 0
         var lastLocal: Int64 = 0
@@ -64,7 +64,7 @@ extension _SubDailyIterator {
             lastLocal = local
             lastInstant = c
             guard local < _RuleIterator.endOfTime else { return .pastEnd }
-            let day = Int(_floorDiv(Int(local), 86_400))
+            let day = Int(floorDiv(Int(local), 86_400))
             if day != checkedDay {
                 checkedDay = day
                 // A synthetic zone's offset can show an instant after a
@@ -114,12 +114,12 @@ extension _SubDailyIterator {
         }
         guard failedDay || failedTime else { return next }
         // The next wall-clock time the filters let through.
-        let dayStart = _floorDiv(lastLocal, 86_400) * 86_400
+        let dayStart = floorDiv(lastLocal, 86_400) * 86_400
         var boundary = dayStart + 86_400
         if !failedDay, let t = plan.nextPassingTime(from: Int(lastLocal - dayStart) + 1) { boundary = dayStart + Int64(t) }
         if failedDay {
             // The next day the day limits let through, a year at a time.
-            let after = Int(_floorDiv(lastLocal, 86_400)) + 1
+            let after = Int(floorDiv(lastLocal, 86_400)) + 1
             guard let d = tables.firstPassingDay(from: after, through: lastDay) else { return nil }
             boundary = Int64(d) * 86_400
         }

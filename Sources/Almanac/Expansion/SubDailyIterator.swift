@@ -4,7 +4,7 @@ import AlmanacCore
 /// from DTSTART truncated to the unit (README, "RFC choices", 3), and each
 /// candidate is filtered on its wall-clock fields. Instants come in elapsed
 /// order and never move out of a gap: no merging is needed.
-struct _SubDailyIterator {
+struct SubDailyIterator {
     let plan: _RulePlan
     /// Copies of the plan's hot fields, so the loop does not go through the class.
     let times: [Int32]
@@ -20,7 +20,7 @@ struct _SubDailyIterator {
     let t0: Int64
     let step: Int64
     var cursor: _ZoneCursor
-    var progress: _RuleProgress
+    var progress: RuleProgress
     var startPending: Bool
     /// COUNT with a window: instances before this key are counted in bulk
     /// where they can be (CountAhead.swift).
@@ -36,11 +36,11 @@ struct _SubDailyIterator {
     var timeMisses = 0
     var emptyFrames = 0
     var work = 0
-    var tables: _SubDailyTables
+    var tables: SubDailyTables
     /// No candidate is left but possibly DTSTART.
     var framesDone = false
 
-    init(plan: _RulePlan, bounds: _RuleBounds, cursor: _ZoneCursor, seekKey: Int64?) {
+    init(plan: _RulePlan, bounds: RuleBounds, cursor: _ZoneCursor, seekKey: Int64?) {
         self.plan = plan
         times = plan.times
         hasSetPos = !plan.setPos.isEmpty
@@ -52,14 +52,14 @@ struct _SubDailyIterator {
         lastInstant = bounds.lastInstant
         lastDay = bounds.lastDay
         self.cursor = cursor
-        progress = _RuleProgress(plan: plan, bounds: bounds)
+        progress = RuleProgress(plan: plan, bounds: bounds)
         startPending = bounds.startPending
         countBefore = bounds.countBefore
         // Frames start at DTSTART truncated to the unit in wall-clock time.
         t0 = bounds.startKey - Int64(plan.startSecond) % plan.unit
         let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
         step = overflow ? Int64.max : s
-        tables = _SubDailyTables(plan: plan, t0: t0, step: step, dayLimits: dayLimits)
+        tables = SubDailyTables(plan: plan, t0: t0, step: step, dayLimits: dayLimits)
         if plan.count == nil, let sk = seekKey.map({ min($0, _RuleIterator.endOfTime) }), sk > t0 {
             k = Int(max(0, (sk - t0 - plan.unit) / step))
         }
@@ -86,7 +86,7 @@ struct _SubDailyIterator {
     mutating func nextRaw() -> _Raw? {
         if startPending {
             startPending = false
-            return _RuleBounds.start(plan, cursor: &cursor).0
+            return RuleBounds.start(plan, cursor: &cursor).0
         }
         if framesDone { return nil }
         if plainSubDaily { return nextPlain() }
@@ -123,7 +123,7 @@ struct _SubDailyIterator {
         }
     }
 
-    /// Applies ``_SubDailyTables/countAhead(fromFrame:before:cursor:untilKey:emitted:countLimit:)``:
+    /// Applies ``SubDailyTables/countAhead(fromFrame:before:cursor:untilKey:emitted:countLimit:)``:
     /// moves `k` past the instances counted before `s`. `false` when COUNT
     /// runs out before `s`.
     mutating func countAhead(before s: Int64) -> Bool {

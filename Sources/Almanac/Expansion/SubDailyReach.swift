@@ -41,7 +41,7 @@ extension _RulePlan {
         case .daily: days = 1
         case .weekly: days = 7
         case .monthly: days = 31 + 1   // SKIP=FORWARD may add the 1st of the next month
-        default: days = 366 + 2 * _DayParts.weekYearSpill
+        default: days = 366 + 2 * DayParts.weekYearSpill
         }
         let most = days * times.count
         return !setPos.contains { $0.magnitude <= most }
@@ -57,9 +57,9 @@ extension _RulePlan {
     /// - Complexity: O(m / gcd(step, m) x times), at most 86400 x times.
     func timeFiltersReachable(t0: Int64, step: Int64, offset: Int64, modulo m: Int64) -> Bool {
         let g = Int64(_gcd(Int(step % m == 0 ? m : step % m), Int(m)))
-        let base = _floorMod(Int(t0 + offset), Int(m))
+        let base = floorMod(Int(t0 + offset), Int(m))
         for off in times {
-            var x = Int64(_floorMod(base + Int(off), Int(g)))
+            var x = Int64(floorMod(base + Int(off), Int(g)))
             while x < m {
                 if reachable(secondOfDay: x, modulo: m) { return true }
                 x += g

@@ -5,7 +5,7 @@ import AlmanacCore
 /// day-limit seek, and the count-ahead tables (CountAhead.swift,
 /// UnalignedFrames.swift, TimeOfDayProgression.swift). Lookups fill it; no
 /// walk counter lives here.
-struct _SubDailyTables {
+struct SubDailyTables {
     let plan: _RulePlan
     /// Frames start at `t0 + j * step`.
     let t0: Int64, step: Int64
@@ -15,17 +15,17 @@ struct _SubDailyTables {
     let dayLimits: _RulePlan.Limits
     /// Cost of filling the tables (see ``_RuleIterator/workDone``).
     var work = 0
-    var daySeek: _DayLimitSeek? = nil
-    var reachCache = _PerOffset<Bool>()
+    var daySeek: DayLimitSeek? = nil
+    var reachCache = PerOffset<Bool>()
     var timeRuns: [(lo: Int64, hi: Int64)]? = nil
     /// BYSETPOS: the distinct positions a frame whose candidates all pass holds.
     var fullFramePositions = 0
-    var phaseTables = _PerOffset<_PhaseTables>()
+    var phaseTables = PerOffset<PhaseTables>()
     /// Day counts over one cycle of days (``dayCycleSum(from:days:offset:cycle:)``).
-    var dayCycles = _PerOffset<[Int]>()
+    var dayCycles = PerOffset<[Int]>()
     /// Candidates' phases and the instances in the first runs of passing
     /// seconds (``partialDay(from:to:offset:)``).
-    var runPrefixes = _PerOffset<(phases: [Int64], prefix: [Int])>()
+    var runPrefixes = PerOffset<(phases: [Int64], prefix: [Int])>()
 
     init(plan: _RulePlan, t0: Int64, step: Int64, dayLimits: _RulePlan.Limits) {
         self.plan = plan
@@ -39,9 +39,9 @@ struct _SubDailyTables {
     var workDone: Int { work &+ (daySeek?.years ?? 0) }
 
     /// The first day in `from...last` that the day limits let through
-    /// (``_DayLimitSeek``, made on first use).
+    /// (``DayLimitSeek``, made on first use).
     mutating func firstPassingDay(from: Int, through last: Int) -> Int? {
-        if daySeek == nil { daySeek = _DayLimitSeek(plan: plan, limits: dayLimits) }
+        if daySeek == nil { daySeek = DayLimitSeek(plan: plan, limits: dayLimits) }
         return daySeek!.firstDay(from: from, through: last)
     }
 

@@ -13,7 +13,7 @@ import AlmanacCore
 ///
 /// - Precondition: no intermediate product overflows: here `n`, `m`, `a`
 ///   and `b` are below 2 * 86,400.
-func _floorSum(_ n: Int, _ m: Int, _ a: Int, _ b: Int) -> Int {
+func floorSum(_ n: Int, _ m: Int, _ a: Int, _ b: Int) -> Int {
     var (n, m, a, b) = (n, m, a, b)
     var sum = 0
     while n > 0 {
@@ -29,23 +29,23 @@ func _floorSum(_ n: Int, _ m: Int, _ a: Int, _ b: Int) -> Int {
 
 /// Steps of `step` seconds after which the times of day repeat:
 /// 86,400 / gcd(step, 86,400).
-func _timeOfDayCycle(step: Int64) -> Int {
+func timeOfDayCycle(step: Int64) -> Int {
     let s = Int(step % 86_400)
     return 86_400 / _gcd(s == 0 ? 86_400 : s, 86_400)
 }
 
 /// The times of day `(c + i * s) mod 86400` for `i` in `0..<n`.
-struct _TimeOfDayProgression {
+struct TimeOfDayProgression {
     /// Searches and counts go through every run for every candidate of a
     /// frame: beyond this many pairs, the day-by-day paths are used.
     static let maxSearch = 64
     /// Time of day of the first term, and the step, both in `0..<86400`.
     let c: Int, s: Int
     /// Terms after which the times of day repeat.
-    var cycle: Int { _timeOfDayCycle(step: Int64(s)) }
+    var cycle: Int { timeOfDayCycle(step: Int64(s)) }
 
     init(first: Int64, step: Int64) {
-        c = _floorMod(Int(first % 86_400), 86_400)
+        c = floorMod(Int(first % 86_400), 86_400)
         s = Int(step % 86_400)
     }
 
@@ -57,7 +57,7 @@ struct _TimeOfDayProgression {
         for run in runs {
             // [x >= lo] = floor((c + i s - lo + 86400) / 86400) - floor((c + i s) / 86400).
             let lo = Int(run.lo), hi = Int(run.hi)
-            func count(_ k: Int) -> Int { _floorSum(k, 86_400, s, c - lo + 86_400) - _floorSum(k, 86_400, s, c - hi + 86_400) }
+            func count(_ k: Int) -> Int { floorSum(k, 86_400, s, c - lo + 86_400) - floorSum(k, 86_400, s, c - hi + 86_400) }
             total &+= (cycles > 0 ? cycles &* count(cycle) : 0) &+ count(rest)
         }
         return total
@@ -76,7 +76,7 @@ struct _TimeOfDayProgression {
     }
 }
 
-extension _SubDailyTables {
+extension SubDailyTables {
     /// Sub-daily rules whose step does not divide a day: the first frame
     /// after `k` with a candidate whose wall clock, at offset `o`, the time
     /// filters pass; at most the frame holding the zone's next transition
@@ -85,7 +85,7 @@ extension _SubDailyTables {
     /// the walk; the walk calls it after as many frames in a row missed.
     mutating func nextFramePassingTime(after k: Int, offset o: Int64, transition: Int64) -> Int {
         let runs = passingRuns()
-        guard times.count * runs.count <= _TimeOfDayProgression.maxSearch,
+        guard times.count * runs.count <= TimeOfDayProgression.maxSearch,
               case let (ks, false) = Int64(k + 1).multipliedReportingOverflow(by: step),
               case let (first, false) = t0.addingReportingOverflow(ks) else { return k + 1 }
         // Frames k+1 ..< end lie wholly before the transition.
@@ -93,7 +93,7 @@ extension _SubDailyTables {
         var best = Int(min(max(0, end - Int64(k + 1)), 86_400))
         for off in times {
             guard case let (t, false) = first.addingReportingOverflow(Int64(off) + o) else { continue }
-            if let i = _TimeOfDayProgression(first: t, step: step).firstHit(within: best, in: runs) { best = i }
+            if let i = TimeOfDayProgression(first: t, step: step).firstHit(within: best, in: runs) { best = i }
         }
         work &+= times.count * runs.count
         return k + 1 + best

@@ -3,7 +3,7 @@ import AlmanacCore
 /// The times of day of one rule: BYHOUR, BYMINUTE and BYSECOND as masks
 /// (filters of sub-daily rules), and the sorted times a frame's candidates
 /// start at, with DTSTART's clock standing in for absent parts.
-struct _TimeTable: Sendable {
+struct TimeTable: Sendable {
     let hourMask: UInt32, minuteMask: UInt64, secondMask: UInt64
     /// A time part is given but none of its values can match (see
     /// ``_RulePlan/subDailyNeverMatches(startKey:step:)``).

@@ -14,8 +14,8 @@ import AlmanacCore
 /// What the frames of one cycle of phases hold, as prefix sums over the
 /// frame number modulo the cycle: frame `j` starts at the same time of day
 /// as frame `j + length`.
-struct _PhaseTables {
-    /// Frames per cycle (``_timeOfDayCycle(step:)``).
+struct PhaseTables {
+    /// Frames per cycle (``timeOfDayCycle(step:)``).
     let length: Int
     /// Instances BYSETPOS picks from a frame when both its days pass, when
     /// only the day it starts on does, and when only the next day does.
@@ -25,11 +25,11 @@ struct _PhaseTables {
     /// plan's times) at offset `o`.
     init(plan: _RulePlan, t0: Int64, step: Int64, offset o: Int64) {
         let inc = Int(step % 86_400)
-        length = _timeOfDayCycle(step: step)
+        length = timeOfDayCycle(step: step)
         let picks = (0...plan.times.count).map { plan.setPosSelections(among: $0) }
         var both = [0], first = [0], second = [0]
         both.reserveCapacity(length + 1); first.reserveCapacity(length + 1); second.reserveCapacity(length + 1)
-        var phase = _floorMod(Int(t0 + o), 86_400)
+        var phase = floorMod(Int(t0 + o), 86_400)
         for _ in 0..<length {
             // Candidates passing the time filters on the start's day, and after midnight.
             var a = 0, b = 0
@@ -53,21 +53,21 @@ struct _PhaseTables {
 
     /// The sum of a table over frames `j0..<j1`.
     func sum(_ table: [Int], _ j0: Int64, _ j1: Int64) -> Int {
-        _cyclicSum(table, from: j0, count: j1 - j0)
+        cyclicSum(table, from: j0, count: j1 - j0)
     }
 }
 
-extension _SubDailyTables {
+extension SubDailyTables {
     /// The instances of the frames starting in `[a, b)` (both frame
     /// starts), all at offset `o`; once `cap` or more are found, some number
     /// `>= cap`. Without day limits a range of frames costs O(1); with them,
     /// a step per day that passes.
     mutating func unalignedFrames(from a: Int64, to b: Int64, offset o: Int64, cap: Int) -> Int {
-        let tables: _PhaseTables
+        let tables: PhaseTables
         if let hit = phaseTables[offset: o] {
             tables = hit
         } else {
-            tables = _PhaseTables(plan: plan, t0: t0, step: step, offset: o)
+            tables = PhaseTables(plan: plan, t0: t0, step: step, offset: o)
             work &+= tables.length * times.count
             phaseTables[offset: o] = tables
         }
@@ -75,12 +75,12 @@ extension _SubDailyTables {
         if dayLimits.isEmpty { return tables.sum(tables.both, ja, jb) }
         // The first frame of [ja, jb) that starts on day `d` or later.
         func firstFrame(onOrAfter d: Int) -> Int64 {
-            min(jb, max(ja, _ceilDiv(Int64(d) * 86_400 - o - t0, step)))
+            min(jb, max(ja, ceilDiv(Int64(d) * 86_400 - o - t0, step)))
         }
         func passes(_ d: Int) -> Bool { d >= _minDayNumber && d <= _maxDayNumber && plan.dayParts.passes(d, dayLimits) }
         var total = 0
-        var day = Int(_floorDiv(a + o, 86_400))
-        let last = Int(_floorDiv(b - step + o, 86_400)) + 1
+        var day = Int(floorDiv(a + o, 86_400))
+        let last = Int(floorDiv(b - step + o, 86_400)) + 1
         // Each frame is counted on the first of its two days that passes.
         while total < cap, let d = firstPassingDay(from: day, through: last) {
             work &+= 1

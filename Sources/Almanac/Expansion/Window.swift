@@ -68,7 +68,7 @@ extension RecurrenceSet {
 /// for zoned and UTC series, wall-clock seconds for floating and DATE ones),
 /// widened where the key and the window's measure differ, plus the exact
 /// test each candidate must then pass.
-struct _KeyWindow {
+struct KeyWindow {
     /// Keys outside `[lower, upper)` are not in the window; `upper` ends the walk.
     let lower: Int64
     let upper: Int64
@@ -79,7 +79,7 @@ struct _KeyWindow {
         case none
         /// Floating or DATE keys (wall clock) placed in a viewer's zone must
         /// fall in these instants.
-        case placed(Range<Int64>, _ViewerClock, isDate: Bool)
+        case placed(Range<Int64>, ViewerClock, isDate: Bool)
         /// Zoned or UTC keys (instants) whose shown wall clock must fall in
         /// these wall-clock seconds.
         case wallClock(Range<Int64>)
@@ -101,7 +101,7 @@ struct _KeyWindow {
         case .instants(let r, let viewer):
             if wallKeys, let viewer {
                 (lower, upper) = Self.widened(r)
-                filter = .placed(r, _ViewerClock(viewer), isDate: set.start.kind == .date)
+                filter = .placed(r, ViewerClock(viewer), isDate: set.start.kind == .date)
             } else {
                 (lower, upper, filter) = (r.lowerBound, r.upperBound, .none)
             }
@@ -125,7 +125,7 @@ struct _KeyWindow {
             return r.contains(local)
         case .placed(let r, let clock, let isDate):
             // A DATE starts at the viewer's start of its day (not always midnight).
-            return r.contains(isDate ? clock.startOfDay(_floorDiv(Int(key), 86_400)) : clock.instant(ofLocal: key))
+            return r.contains(isDate ? clock.startOfDay(floorDiv(Int(key), 86_400)) : clock.instant(ofLocal: key))
         }
     }
 }

@@ -91,7 +91,7 @@ extension RecurrenceRule: CustomStringConvertible {
         out += ";"
         out += name
         out += "="
-        for (k, v) in _sortedUnique(values).enumerated() {
+        for (k, v) in sortedUnique(values).enumerated() {
             if k > 0 { out += "," }
             write(&out, v)
         }

@@ -88,7 +88,7 @@ extension RecurrenceRule {
         var readings: [Reading] = []
         var failure: AlmanacError?
         string.withUTF8 { bytes in
-            var parser = _RuleParser(bytes, lenient: mode == .lenient)
+            var parser = RuleParser(bytes, lenient: mode == .lenient)
             do throws(AlmanacError) {
                 try parser.run()
                 rule = parser.rule
@@ -103,13 +103,13 @@ extension RecurrenceRule {
 }
 
 /// A single pass over the UTF-8 bytes of an RRULE value.
-struct _RuleParser {
+struct RuleParser {
     typealias Reading = RecurrenceRule.Reading
     typealias WeekdayNum = RecurrenceRule.WeekdayNum
 
     let b: UnsafeBufferPointer<UInt8>
     let lenient: Bool
-    var columns: _Columns
+    var columns: Columns
     var rule = RecurrenceRule(frequency: .yearly)   // FREQ is required; checked at the end
     var readings: [Reading] = []
     /// Bit `rawValue` is set for each part read. (Where a part is written is
@@ -126,7 +126,7 @@ struct _RuleParser {
     init(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) {
         self.b = bytes
         self.lenient = lenient
-        self.columns = _Columns(bytes)
+        self.columns = Columns(bytes)
     }
 
     // MARK: The rule
@@ -134,11 +134,11 @@ struct _RuleParser {
     /// Reads the whole text into ``rule`` and ``readings``.
     mutating func run() throws(AlmanacError) {
         var s = 0, e = b.count
-        while s < e, _isSpace(b[s]) { s += 1 }
+        while s < e, isSpace(b[s]) { s += 1 }
         guard s < e else {
             throw wholeRuleError("the rule is empty (expected at least FREQ=..., RFC 5545 section 3.3.10)", 0, b.count)
         }
-        while _isSpace(b[e - 1]) { e -= 1 }
+        while isSpace(b[e - 1]) { e -= 1 }
         if s > 0 { try whitespace(0, s) }
         if e < b.count { try whitespace(e, b.count) }
 
@@ -161,7 +161,7 @@ struct _RuleParser {
             i = j + 1
         }
 
-        guard seen & (1 << _RulePart.freq.rawValue) != 0 else {
+        guard seen & (1 << RulePart.freq.rawValue) != 0 else {
             throw wholeRuleError("FREQ is required (RFC 5545 section 3.3.10)", ruleStart, ruleEnd)
         }
 
@@ -174,7 +174,7 @@ struct _RuleParser {
             var (rs, re) = (s, e)
             switch v.remedy {
             case .dropOrdinals:
-                rule.byDay = _sortedUnique(rule.byDay.map { .every($0.weekday) })
+                rule.byDay = sortedUnique(rule.byDay.map { .every($0.weekday) })
                 (rs, re) = site(.part(.byDay))
             case .gregorianScale:
                 rule.rscale = "GREGORIAN"
@@ -260,7 +260,7 @@ struct _RuleParser {
 
     /// Reads the value of part `p` in `b[s..<e]` into ``rule`` (one field;
     /// the rule is not copied).
-    mutating func assign(_ p: _RulePart, _ s: Int, _ e: Int) throws(AlmanacError) {
+    mutating func assign(_ p: RulePart, _ s: Int, _ e: Int) throws(AlmanacError) {
         switch p {
         case .freq: rule.frequency = try frequency(s, e)
         case .until: rule.until = try until(s, e)
@@ -283,7 +283,7 @@ struct _RuleParser {
         case .rscale:
             let name = upperText(s, e)
             guard RecurrenceRule.supportedScales.contains(name) else {
-                throw error(s, e, RecurrenceRule._unknownScaleMessage(columns.text(s, e)))
+                throw error(s, e, RecurrenceRule.unknownScaleMessage(columns.text(s, e)))
             }
             rule.rscale = name
         case .skip:

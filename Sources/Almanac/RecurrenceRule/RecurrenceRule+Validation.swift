@@ -57,7 +57,7 @@ extension RecurrenceRule {
 
 /// The rule parts Almanac knows, in canonical order (the order of
 /// ``RecurrenceRule/description``).
-enum _RulePart: Int, CaseIterable {
+enum RulePart: Int, CaseIterable {
     case freq, rscale, skip, until, count, interval
     case bySecond, byMinute, byHour, byDay, byMonthDay, byYearDay, byWeekNo, byMonth, bySetPos
     case wkst
@@ -85,7 +85,7 @@ enum _RulePart: Int, CaseIterable {
 
     /// The part whose upper-case name is `name`, if any.
     init?(upperCaseName name: some StringProtocol) {
-        guard let p = _RulePart.allCases.first(where: { $0.name == name }) else { return nil }
+        guard let p = RulePart.allCases.first(where: { $0.name == name }) else { return nil }
         self = p
     }
 
@@ -147,12 +147,12 @@ enum _RulePart: Int, CaseIterable {
 }
 
 /// The violations found so far.
-struct _ViolationList {
-    var items: [_RuleViolation] = []
+struct ViolationList {
+    var items: [RuleViolation] = []
     let firstOnly: Bool
 
     /// Adds one; `true` when the search should stop.
-    mutating func add(_ v: _RuleViolation) -> Bool {
+    mutating func add(_ v: RuleViolation) -> Bool {
         items.append(v)
         return firstOnly
     }
@@ -160,15 +160,15 @@ struct _ViolationList {
 
 /// A rule that breaks RFC 5545 / RFC 7529, as found by
 /// ``RecurrenceRule/_violations(firstOnly:)``.
-struct _RuleViolation {
+struct RuleViolation {
     /// What lenient mode does about it; `.none` means it is an error in both modes.
     enum Remedy { case none, keep, dropOrdinals, gregorianScale }
     /// Where in the text the violation lies, for the parser to give a column.
     enum Site {
         case rule
-        case part(_RulePart)
+        case part(RulePart)
         /// Whichever of the two parts comes later in the text.
-        case later(_RulePart, _RulePart)
+        case later(RulePart, RulePart)
         case byDayOrdinal, month13, leapMonth
         case extensionItem(Int)
     }
@@ -193,16 +193,16 @@ extension RecurrenceRule {
     ///
     /// - Complexity: O(n) in the number of list values; allocates only when
     ///   it finds something.
-    func _violations(firstOnly: Bool = false, rangesChecked: Bool = false) -> [_RuleViolation] {
-        var found = _ViolationList(firstOnly: firstOnly)
+    func _violations(firstOnly: Bool = false, rangesChecked: Bool = false) -> [RuleViolation] {
+        var found = ViolationList(firstOnly: firstOnly)
         // Ranges (a parsed rule has passed these already; a rule built in code may not).
-        if !rangesChecked, _addRangeViolations(to: &found) { return found.items }
-        if _addScaleViolations(to: &found) { return found.items }
-        if _addCombinationViolations(to: &found) { return found.items }
+        if !rangesChecked, addRangeViolations(to: &found) { return found.items }
+        if addScaleViolations(to: &found) { return found.items }
+        if addCombinationViolations(to: &found) { return found.items }
 
         // Extensions must write back as what they are.
         for (i, e) in extensions.enumerated() {
-            if let problem = Self._extensionProblem(e),
+            if let problem = Self.extensionProblem(e),
                found.add(.init(site: .extensionItem(i), message: problem)) { return found.items }
         }
         return found.items
@@ -210,28 +210,28 @@ extension RecurrenceRule {
 
     /// The number ranges of ``_violations(firstOnly:rangesChecked:)``;
     /// `true` when `found` wants no more.
-    func _addRangeViolations(to found: inout _ViolationList) -> Bool {
-        if let why = _RulePart.interval.rangeProblem(interval),
+    func addRangeViolations(to found: inout ViolationList) -> Bool {
+        if let why = RulePart.interval.rangeProblem(interval),
            found.add(.init(site: .part(.interval), message: "INTERVAL value \(interval) is out of range \(why)")) { return true }
-        if let count, let why = _RulePart.count.rangeProblem(count),
+        if let count, let why = RulePart.count.rangeProblem(count),
            found.add(.init(site: .part(.count), message: "COUNT value \(count) is out of range \(why)")) { return true }
-        if let v = Self._rangeViolation(.bySecond, bySecond) ?? Self._rangeViolation(.byMinute, byMinute)
-            ?? Self._rangeViolation(.byHour, byHour) ?? Self._rangeViolation(.byMonthDay, byMonthDay)
-            ?? Self._rangeViolation(.byYearDay, byYearDay) ?? Self._rangeViolation(.byWeekNo, byWeekNo)
-            ?? Self._rangeViolation(.bySetPos, bySetPos),
+        if let v = Self.rangeViolation(.bySecond, bySecond) ?? Self.rangeViolation(.byMinute, byMinute)
+            ?? Self.rangeViolation(.byHour, byHour) ?? Self.rangeViolation(.byMonthDay, byMonthDay)
+            ?? Self.rangeViolation(.byYearDay, byYearDay) ?? Self.rangeViolation(.byWeekNo, byWeekNo)
+            ?? Self.rangeViolation(.bySetPos, bySetPos),
            found.add(v) { return true }
-        if let d = byDay.first(where: { $0.ordinal.map { _RulePart.ordinalProblem($0) != nil } ?? false }),
-           found.add(.init(site: .part(.byDay), message: "BYDAY value \"\(d.rfc5545)\" is out of range \(_RulePart.ordinalProblem(d.ordinal!)!)")) { return true }
+        if let d = byDay.first(where: { $0.ordinal.map { RulePart.ordinalProblem($0) != nil } ?? false }),
+           found.add(.init(site: .part(.byDay), message: "BYDAY value \"\(d.rfc5545)\" is out of range \(RulePart.ordinalProblem(d.ordinal!)!)")) { return true }
         if let m = byMonth.first(where: { !(1...13).contains($0.number) }),
            found.add(.init(site: .part(.byMonth),
-                           message: "BYMONTH value \(m.rfc5545) is out of range \(_RulePart.byMonth.rangeProblem(m.number)!)")) { return true }
+                           message: "BYMONTH value \(m.rfc5545) is out of range \(RulePart.byMonth.rangeProblem(m.number)!)")) { return true }
         return false
     }
 
     /// RFC 7529: RSCALE names, leap months, SKIP; `true` when `found` wants no more.
-    func _addScaleViolations(to found: inout _ViolationList) -> Bool {
+    func addScaleViolations(to found: inout ViolationList) -> Bool {
         if let rscale, !Self.supportedScales.contains(rscale),
-           found.add(.init(site: .part(.rscale), message: Self._unknownScaleMessage(rscale))) { return true }
+           found.add(.init(site: .part(.rscale), message: Self.unknownScaleMessage(rscale))) { return true }
         if !_hasNonGregorianScale, !byMonth.isEmpty {
             if let m = byMonth.first(where: { $0.number == 13 && !$0.isLeap }),
                found.add(.init(site: .month13, message: "BYMONTH value \(m.rfc5545) is out of range (expected 1...12; month 13 needs a non-Gregorian RSCALE, RFC 7529)")) { return true }
@@ -243,7 +243,7 @@ extension RecurrenceRule {
 
     /// The combinations RFC 5545 section 3.3.10 forbids; `true` when `found`
     /// wants no more.
-    func _addCombinationViolations(to found: inout _ViolationList) -> Bool {
+    func addCombinationViolations(to found: inout ViolationList) -> Bool {
         if count != nil, until != nil,
            found.add(.init(site: .later(.count, .until),
                            message: "COUNT and UNTIL must not both be given (RFC 5545 section 3.3.10)",
@@ -259,12 +259,12 @@ extension RecurrenceRule {
                 if found.add(.init(site: .byDayOrdinal,
                                    message: "BYDAY value \"\(first.rfc5545)\" has an ordinal, which is only valid with FREQ=MONTHLY or FREQ=YEARLY (RFC 5545 section 3.3.10)",
                                    remedy: .dropOrdinals,
-                                   reading: "BYDAY ordinals are not valid with FREQ=\(frequency.rawValue): ordinals dropped, read as BYDAY=\(Self._plainDays(byDay))")) { return true }
+                                   reading: "BYDAY ordinals are not valid with FREQ=\(frequency.rawValue): ordinals dropped, read as BYDAY=\(Self.plainDays(byDay))")) { return true }
             } else if frequency == .yearly, !byWeekNo.isEmpty {
                 if found.add(.init(site: .byDayOrdinal,
                                    message: "BYDAY value \"\(first.rfc5545)\" has an ordinal, which is not valid with FREQ=YEARLY and BYWEEKNO (RFC 5545 section 3.3.10)",
                                    remedy: .dropOrdinals,
-                                   reading: "BYDAY ordinals are not valid with FREQ=YEARLY and BYWEEKNO: ordinals dropped, read as BYDAY=\(Self._plainDays(byDay))")) { return true }
+                                   reading: "BYDAY ordinals are not valid with FREQ=YEARLY and BYWEEKNO: ordinals dropped, read as BYDAY=\(Self.plainDays(byDay))")) { return true }
             }
         }
         if !byYearDay.isEmpty, frequency == .daily || frequency == .weekly || frequency == .monthly,
@@ -292,7 +292,7 @@ extension RecurrenceRule {
     }
 
     /// The first value of a number list outside its range, as a violation.
-    static func _rangeViolation(_ part: _RulePart, _ values: [Int]) -> _RuleViolation? {
+    static func rangeViolation(_ part: RulePart, _ values: [Int]) -> RuleViolation? {
         for v in values {
             if let why = part.rangeProblem(v) {
                 return .init(site: .part(part), message: "\(part.name) value \(v) is out of range \(why)")
@@ -301,34 +301,34 @@ extension RecurrenceRule {
         return nil
     }
 
-    static func _unknownScaleMessage(_ name: String) -> String {
+    static func unknownScaleMessage(_ name: String) -> String {
         "RSCALE value \"\(name)\" is not a supported calendar (expected "
             + supportedScales.dropLast().joined(separator: ", ") + " or " + supportedScales.last! + ")"
     }
 
     /// `MO,FR`: the weekdays of a BYDAY list without ordinals, sorted, each once.
-    static func _plainDays(_ days: [WeekdayNum]) -> String {
+    static func plainDays(_ days: [WeekdayNum]) -> String {
         var seen = Set<Weekday>()
         return days.map(\.weekday).sorted().filter { seen.insert($0).inserted }.map(\.rfcCode).joined(separator: ",")
     }
 
-    static func _extensionProblem(_ e: Extension) -> String? {
+    static func extensionProblem(_ e: Extension) -> String? {
         let name = Array(e.name.utf8)
-        if _RulePart(upperCaseName: e.name) != nil {
+        if RulePart(upperCaseName: e.name) != nil {
             return "extension name \"\(e.name)\" is a rule part, not an extension"
         }
         let isX = name.count > 2 && name[0] == UInt8(ascii: "X") && name[1] == UInt8(ascii: "-")
         guard isX else {
             return "unknown rule part \"\(e.name)\" (RFC 5545 section 3.3.10; only X- parts are kept in strict mode)"
         }
-        guard name.allSatisfy({ _isUpperAlnum($0) || $0 == UInt8(ascii: "-") }) else {
+        guard name.allSatisfy({ isUpperAlnum($0) || $0 == UInt8(ascii: "-") }) else {
             return "extension name \"\(e.name)\" is not an upper-case X- name (expected X- then A-Z, 0-9 or -)"
         }
         let value = Array(e.value.utf8)
         if value.contains(UInt8(ascii: ";")) {
             return "extension \(e.name) value \"\(e.value)\" contains \";\", which ends a rule part"
         }
-        if let f = value.first, let l = value.last, _isSpace(f) || _isSpace(l) {
+        if let f = value.first, let l = value.last, isSpace(f) || isSpace(l) {
             return "extension \(e.name) value \"\(e.value)\" has surrounding whitespace"
         }
         return nil
@@ -348,14 +348,14 @@ extension RecurrenceRule.Month {
     var rfc5545: String { isLeap ? String(number) + "L" : String(number) }
 }
 
-@inline(__always) func _isSpace(_ c: UInt8) -> Bool {
+@inline(__always) func isSpace(_ c: UInt8) -> Bool {
     c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
 }
 
 @inline(__always) func _isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
 
-@inline(__always) func _isUpperAlnum(_ c: UInt8) -> Bool { _isDigit(c) || (c &- 0x41) < 26 }
+@inline(__always) func isUpperAlnum(_ c: UInt8) -> Bool { _isDigit(c) || (c &- 0x41) < 26 }
 
-@inline(__always) func _isLower(_ c: UInt8) -> Bool { (c &- 0x61) < 26 }
+@inline(__always) func isLower(_ c: UInt8) -> Bool { (c &- 0x61) < 26 }
 
-@inline(__always) func _upper(_ c: UInt8) -> UInt8 { _isLower(c) ? c &- 0x20 : c }
+@inline(__always) func _upper(_ c: UInt8) -> UInt8 { isLower(c) ? c &- 0x20 : c }

@@ -3,7 +3,7 @@ import AlmanacCore
 // The parser's byte-level scanning (part names, tokens, case, whitespace) and
 // its errors and lenient readings, located by column.
 
-extension _RuleParser {
+extension RuleParser {
     /// Something RFC 5545 does not allow but lenient mode reads: an error in
     /// strict mode, a reading in lenient mode.
     mutating func liberty(_ s: Int, _ e: Int, error message: String, reading: String) throws(AlmanacError) {
@@ -19,8 +19,8 @@ extension _RuleParser {
     /// `b[s..<e]` without surrounding whitespace (a liberty when there was some).
     mutating func trim(_ s: Int, _ e: Int) throws(AlmanacError) -> (Int, Int) {
         var i = s, j = e
-        while i < j, _isSpace(b[i]) { i += 1 }
-        while j > i, _isSpace(b[j - 1]) { j -= 1 }
+        while i < j, isSpace(b[i]) { i += 1 }
+        while j > i, isSpace(b[j - 1]) { j -= 1 }
         if i > s { try whitespace(s, i) }
         if j < e { try whitespace(j, e) }
         return (i, j)
@@ -50,18 +50,18 @@ extension _RuleParser {
     /// Where the first part `p` is written (without surrounding whitespace), if anywhere.
     ///
     /// - Complexity: O(n): it reads the text again, so it is for messages only.
-    func locate(_ p: _RulePart) -> (Int, Int)? {
+    func locate(_ p: RulePart) -> (Int, Int)? {
         var i = ruleStart
         while i <= ruleEnd {
             var j = i
             while j < ruleEnd, b[j] != UInt8(ascii: ";") { j += 1 }
             var (s, e) = (i, j)
-            while s < e, _isSpace(b[s]) { s += 1 }
-            while e > s, _isSpace(b[e - 1]) { e -= 1 }
+            while s < e, isSpace(b[s]) { s += 1 }
+            while e > s, isSpace(b[e - 1]) { e -= 1 }
             var eq = s
             while eq < e, b[eq] != UInt8(ascii: "=") { eq += 1 }
             var ne = eq
-            while ne > s, _isSpace(b[ne - 1]) { ne -= 1 }
+            while ne > s, isSpace(b[ne - 1]) { ne -= 1 }
             if eq < e, knownPart(s, ne) == p { return (s, e) }
             i = j + 1
         }
@@ -69,8 +69,8 @@ extension _RuleParser {
     }
 
     /// The byte range a violation concerns.
-    func site(_ site: _RuleViolation.Site) -> (Int, Int) {
-        func part(_ p: _RulePart) -> (Int, Int)? { locate(p) }
+    func site(_ site: RuleViolation.Site) -> (Int, Int) {
+        func part(_ p: RulePart) -> (Int, Int)? { locate(p) }
         let whole = (ruleStart, ruleEnd)
         switch site {
         case .rule, .extensionItem: return whole
@@ -88,8 +88,8 @@ extension _RuleParser {
     // MARK: Bytes
 
     /// The part named by `b[s..<e]` (any case), if Almanac knows it.
-    func knownPart(_ s: Int, _ e: Int) -> _RulePart? {
-        func m(_ name: StaticString, _ p: _RulePart) -> _RulePart? { matches(s, e, name) ? p : nil }
+    func knownPart(_ s: Int, _ e: Int) -> RulePart? {
+        func m(_ name: StaticString, _ p: RulePart) -> RulePart? { matches(s, e, name) ? p : nil }
         switch e - s {
         case 4: return m("FREQ", .freq) ?? m("WKST", .wkst) ?? m("SKIP", .skip)
         case 5: return m("COUNT", .count) ?? m("BYDAY", .byDay) ?? m("UNTIL", .until)
@@ -116,7 +116,7 @@ extension _RuleParser {
     }
 
     func hasLower(_ s: Int, _ e: Int) -> Bool {
-        for k in s..<e where _isLower(b[k]) { return true }
+        for k in s..<e where isLower(b[k]) { return true }
         return false
     }
 
@@ -133,12 +133,12 @@ extension _RuleParser {
     /// Letters, digits and `-` (RFC 5545 section 3.1 iana-token).
     func isToken(_ s: Int, _ e: Int) -> Bool {
         guard s < e else { return false }
-        for k in s..<e where !(_isUpperAlnum(_upper(b[k])) || b[k] == UInt8(ascii: "-")) { return false }
+        for k in s..<e where !(isUpperAlnum(_upper(b[k])) || b[k] == UInt8(ascii: "-")) { return false }
         return true
     }
 }
 
-extension _RulePart {
+extension RulePart {
     /// What a value of this part looks like, for messages.
     var expectation: String {
         switch self {
@@ -164,7 +164,7 @@ extension _RulePart {
 /// `values` sorted, each once.
 ///
 /// - Complexity: O(n) when already sorted without repeats, else O(n log n).
-func _sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
+func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
     guard values.count > 1 else { return values }
     var increasing = true
     for k in 1..<values.count where !(values[k - 1] < values[k]) {

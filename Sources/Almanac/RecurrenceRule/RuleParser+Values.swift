@@ -2,7 +2,7 @@ import AlmanacCore
 
 // The values of an RRULE's parts: FREQ, UNTIL, integer lists, BYDAY, BYMONTH.
 
-extension _RuleParser {
+extension RuleParser {
     mutating func frequency(_ s: Int, _ e: Int) throws(AlmanacError) -> RecurrenceRule.Frequency {
         func m(_ name: StaticString, _ f: RecurrenceRule.Frequency) -> RecurrenceRule.Frequency? { matches(s, e, name) ? f : nil }
         let f: RecurrenceRule.Frequency? = switch e - s {
@@ -13,13 +13,13 @@ extension _RuleParser {
         default: nil
         }
         if let f { return f }
-        throw error(s, e, "FREQ value \"\(columns.text(s, e))\" is not a frequency (expected \(_RulePart.freq.expectation))")
+        throw error(s, e, "FREQ value \"\(columns.text(s, e))\" is not a frequency (expected \(RulePart.freq.expectation))")
     }
 
     mutating func until(_ s: Int, _ e: Int) throws(AlmanacError) -> RecurrenceRule.Until {
-        let read: (value: _DateValue, leapSecond: Bool)
-        do throws(_ValueFault) {
-            read = try _readDateValue(b, s, e, foldCase: true, leapSecondAs59: lenient)
+        let read: (value: DateValue, leapSecond: Bool)
+        do throws(ValueFault) {
+            read = try readDateValue(b, s, e, foldCase: true, leapSecondAs59: lenient)
         } catch {
             let value = columns.text(s, e)
             let message = error.isShape
@@ -41,7 +41,7 @@ extension _RuleParser {
     /// The next item of a comma-separated list of part `p` that starts at
     /// `i` and ends at `e`, trimmed (a liberty when it had whitespace); `nil`
     /// after the last one. Moves `i` past the item and its comma.
-    mutating func nextItem(_ p: _RulePart, _ i: inout Int, _ e: Int) throws(AlmanacError) -> (start: Int, end: Int)? {
+    mutating func nextItem(_ p: RulePart, _ i: inout Int, _ e: Int) throws(AlmanacError) -> (start: Int, end: Int)? {
         guard i <= e else { return nil }
         var j = i
         while j < e, b[j] != UInt8(ascii: ",") { j += 1 }
@@ -62,17 +62,17 @@ extension _RuleParser {
         return n
     }
 
-    mutating func integers(_ p: _RulePart, _ s: Int, _ e: Int) throws(AlmanacError) -> [Int] {
+    mutating func integers(_ p: RulePart, _ s: Int, _ e: Int) throws(AlmanacError) -> [Int] {
         var out: [Int] = []
         out.reserveCapacity(itemCount(s, e))
         var i = s
         while let item = try nextItem(p, &i, e) { out.append(try integer(p, item.start, item.end)) }
-        return _sortedUnique(out)
+        return sortedUnique(out)
     }
 
     /// One number of `p`'s grammar in `b[s..<e]`: digits, with a sign where
     /// the grammar has one; range-checked.
-    mutating func integer(_ p: _RulePart, _ s: Int, _ e: Int) throws(AlmanacError) -> Int {
+    mutating func integer(_ p: RulePart, _ s: Int, _ e: Int) throws(AlmanacError) -> Int {
         let g = p.numberGrammar
         var i = s
         let hasSign = b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-")
@@ -119,7 +119,7 @@ extension _RuleParser {
         out.reserveCapacity(itemCount(s, e))
         var i = s
         while let item = try nextItem(.byDay, &i, e) { out.append(try weekdayNum(item.start, item.end)) }
-        return _sortedUnique(out)
+        return sortedUnique(out)
     }
 
     /// `MO`, `1MO`, `+1MO`, `-1FR`: `[[plus / minus] ordwk] weekday`.
@@ -144,7 +144,7 @@ extension _RuleParser {
             return .every(day)
         }
         let ordinal = negative ? -magnitude : magnitude
-        if let why = _RulePart.ordinalProblem(ordinal) {
+        if let why = RulePart.ordinalProblem(ordinal) {
             throw error(s, e, "BYDAY value \"\(written)\" is out of range \(why)")
         }
         if digits > 2 {
@@ -161,7 +161,7 @@ extension _RuleParser {
         out.reserveCapacity(itemCount(s, e))
         var i = s
         while let item = try nextItem(.byMonth, &i, e) { out.append(try month(item.start, item.end)) }
-        return _sortedUnique(out)
+        return sortedUnique(out)
     }
 
     /// `5` or, RFC 7529, `5L`.

@@ -6,7 +6,7 @@ import AlmanacCore
 /// month, so a rule that looks for a rare leap month across the centuries
 /// would spend seconds in ICU. Decoded on first use; `ScaleTableTests`
 /// checks it against ICU.
-final class _EmbeddedScaleTable: Sendable {
+final class EmbeddedScaleTable: Sendable {
     let firstYear: Int
     /// 3 bytes a year: bit i set when month i has 30 days, bits 13...16 the
     /// index of the leap month (0: none); and each year's first day.
@@ -50,20 +50,20 @@ final class _EmbeddedScaleTable: Sendable {
     }
 
     /// Year `number`, or `nil` outside the table.
-    func year(_ number: Int) -> _ScaleYear? {
+    func year(_ number: Int) -> ScaleYear? {
         let i = number - firstYear
         guard i >= 0 && i < years.count else { return nil }
         let y = years[i], leap = Int(y >> 13)
-        var months: [_ScaleMonth] = []
+        var months: [ScaleMonth] = []
         months.reserveCapacity(13)
         var first = firstDays[i]
         for j in 0..<(leap == 0 ? 12 : 13) {
             let length: UInt8 = y & (1 << UInt32(j)) != 0 ? 30 : 29
             let number = leap != 0 && j >= leap ? j : j + 1
-            months.append(_ScaleMonth(first: first, length: length, number: UInt8(number), isLeap: leap != 0 && j == leap))
+            months.append(ScaleMonth(first: first, length: length, number: UInt8(number), isLeap: leap != 0 && j == leap))
             first += Int32(length)
         }
-        return _ScaleYear(number: number, months: months)
+        return ScaleYear(number: number, months: months)
     }
 
     /// The number of the year that holds day `day`, or `nil` outside the table.

@@ -9,16 +9,16 @@ import Synchronization
 ///
 /// RSCALE values whose months and days are the Gregorian ones (GREGORIAN,
 /// ISO8601, BUDDHIST, JAPANESE, ROC: only their year numbers differ, and no
-/// rule part reads year numbers) have no `_Scale`: the Gregorian kernels
+/// rule part reads year numbers) have no `Scale`: the Gregorian kernels
 /// expand them.
-final class _Scale: Sendable {
+final class Scale: Sendable {
     /// Where the year tables come from.
     enum Source: Sendable {
         /// ICU, through the shim, by calendar keyword ("hebrew", "ethiopic-amete-alem").
         case icu(String)
         /// Tables generated from ICU and embedded (Chinese, Dangi: ICU
         /// computes them astronomically, slowly).
-        case embedded(_EmbeddedScaleTable)
+        case embedded(EmbeddedScaleTable)
         /// ICU's Umm al-Qura calendar is a table for the years 1300...1600 AH
         /// and the civil (arithmetic) calendar outside them, which ICU
         /// computes ever more slowly the farther a year lies from the table
@@ -31,7 +31,7 @@ final class _Scale: Sendable {
     /// Years before the first and after the last of these have no table:
     /// they lie wholly outside the Gregorian years 1...9999 Almanac shows.
     private let firstDay = _minDayNumber - 800, lastDay = _maxDayNumber + 800
-    private let chunks = Mutex<[Int: _ScaleChunk]>([:])
+    private let chunks = Mutex<[Int: ScaleChunk]>([:])
     /// The year that holds day 0, and the mean year length in days, to find
     /// the year of a day in one or two steps.
     private let anchorYear: Int
@@ -50,7 +50,7 @@ final class _Scale: Sendable {
     }
 
     /// The calendars, by RSCALE name (upper case, as the parser stores it).
-    static func named(_ rscale: String) -> _Scale? {
+    static func named(_ rscale: String) -> Scale? {
         switch rscale {
         case "CHINESE": chinese
         case "DANGI": dangi
@@ -68,27 +68,27 @@ final class _Scale: Sendable {
         }
     }
 
-    private static let chinese = _Scale(.embedded(.chinese))
-    private static let dangi = _Scale(.embedded(.dangi))
-    private static let hebrew = _Scale(.icu("hebrew"))
-    private static let islamic = _Scale(.icu("islamic"))
-    private static let islamicCivil = _Scale(.icu("islamic-civil"))
-    private static let islamicUmmAlQura = _Scale(.ummAlQura)
-    private static let islamicTabular = _Scale(.icu("islamic-tbla"))
-    private static let persian = _Scale(.icu("persian"))
-    private static let ethiopic = _Scale(.icu("ethiopic"))
-    private static let ethiopicAmeteAlem = _Scale(.icu("ethiopic-amete-alem"))
-    private static let coptic = _Scale(.icu("coptic"))
-    private static let indian = _Scale(.icu("indian"))
+    private static let chinese = Scale(.embedded(.chinese))
+    private static let dangi = Scale(.embedded(.dangi))
+    private static let hebrew = Scale(.icu("hebrew"))
+    private static let islamic = Scale(.icu("islamic"))
+    private static let islamicCivil = Scale(.icu("islamic-civil"))
+    private static let islamicUmmAlQura = Scale(.ummAlQura)
+    private static let islamicTabular = Scale(.icu("islamic-tbla"))
+    private static let persian = Scale(.icu("persian"))
+    private static let ethiopic = Scale(.icu("ethiopic"))
+    private static let ethiopicAmeteAlem = Scale(.icu("ethiopic-amete-alem"))
+    private static let coptic = Scale(.icu("coptic"))
+    private static let indian = Scale(.icu("indian"))
 
     /// Year `number`, or `nil` outside the days Almanac covers.
-    func year(_ number: Int) -> _ScaleYear? {
+    func year(_ number: Int) -> ScaleYear? {
         chunk(holding: number).flatMap { $0.year(number) }
     }
 
     /// The chunk of tables that holds year `number`, or `nil` outside the days Almanac covers.
-    func chunk(holding number: Int) -> _ScaleChunk? {
-        let base = _floorDiv(number - anchorYear, Self.chunkYears) * Self.chunkYears + anchorYear
+    func chunk(holding number: Int) -> ScaleChunk? {
+        let base = floorDiv(number - anchorYear, Self.chunkYears) * Self.chunkYears + anchorYear
         if let c = chunks.withLock({ $0[base] }) { return c }
         // Far outside years 1...9999 (a year is at least 354 days): no table.
         let estimate = Double(base - anchorYear) * meanYear
@@ -102,7 +102,7 @@ final class _Scale: Sendable {
     }
 
     /// The year that holds day number `day`, or `nil` outside the days Almanac covers.
-    func year(containing day: Int) -> _ScaleYear? {
+    func year(containing day: Int) -> ScaleYear? {
         guard day >= firstDay, day <= lastDay else { return nil }
         var guess = anchorYear + Int((Double(day) / meanYear).rounded(.down))
         for _ in 0..<16 {
@@ -127,12 +127,12 @@ final class _Scale: Sendable {
     }
 
     /// 32 years from `firstYear`.
-    static func load(_ source: Source, firstYear: Int) -> _ScaleChunk? {
+    static func load(_ source: Source, firstYear: Int) -> ScaleChunk? {
         switch source {
         case .embedded(let table):
             let years = (firstYear..<(firstYear + chunkYears)).compactMap { table.year($0) }
             // At the table's ends a chunk holds fewer years.
-            return years.first.map { _ScaleChunk(base: $0.number, years: years) }
+            return years.first.map { ScaleChunk(base: $0.number, years: years) }
         case .icu(let keyword):
             return icuChunk(keyword, firstYear: firstYear, day: 0)
         case .ummAlQura:
@@ -142,7 +142,7 @@ final class _Scale: Sendable {
     }
 
     /// 32 years from `firstYear` (or from the year holding `day`) from ICU.
-    static func icuChunk(_ keyword: String, firstYear: Int?, day: Int) -> _ScaleChunk? {
+    static func icuChunk(_ keyword: String, firstYear: Int?, day: Int) -> ScaleChunk? {
         let capacity = chunkYears * 13
         var months = [almanac_icu_month](repeating: almanac_icu_month(), count: capacity)
         var counts = [UInt8](repeating: 0, count: chunkYears)
@@ -151,34 +151,34 @@ final class _Scale: Sendable {
         let n = almanac_icu_calendar_years(keyword, firstYear.map { Int32($0) } ?? Int32.min, Int32(day), Int32(chunkYears),
                                            &base, &months, Int32(capacity), &counts)
         guard n > 0, counts.allSatisfy({ $0 > 0 }) else { return nil }
-        var years: [_ScaleYear] = []
+        var years: [ScaleYear] = []
         years.reserveCapacity(chunkYears)
         var i = 0
         for (k, count) in counts.enumerated() {
             let slice = months[i..<(i + Int(count))].map {
-                _ScaleMonth(first: $0.first_day, length: $0.length, number: $0.number, isLeap: $0.is_leap != 0)
+                ScaleMonth(first: $0.first_day, length: $0.length, number: $0.number, isLeap: $0.is_leap != 0)
             }
-            years.append(_ScaleYear(number: Int(base) + k, months: slice))
+            years.append(ScaleYear(number: Int(base) + k, months: slice))
             i += Int(count)
         }
-        return _ScaleChunk(base: Int(base), years: years)
+        return ScaleChunk(base: Int(base), years: years)
     }
 }
 
 /// 32 consecutive years of one calendar's tables, shared and immutable.
-final class _ScaleChunk: Sendable {
+final class ScaleChunk: Sendable {
     let base: Int
-    let years: [_ScaleYear]
+    let years: [ScaleYear]
 
-    init(base: Int, years: [_ScaleYear]) {
+    init(base: Int, years: [ScaleYear]) {
         self.base = base
         self.years = years
     }
 
     /// Month `index` of year `number`, which the chunk holds and which has it.
-    func month(_ number: Int, _ index: Int) -> _ScaleMonth { years[number - base][index] }
+    func month(_ number: Int, _ index: Int) -> ScaleMonth { years[number - base][index] }
 
-    func year(_ number: Int) -> _ScaleYear? {
+    func year(_ number: Int) -> ScaleYear? {
         let i = number - base
         return i >= 0 && i < years.count ? years[i] : nil
     }

@@ -5,20 +5,20 @@ import AlmanacCore
 // and week numbers are those of that calendar, read from its year tables.
 // The Gregorian kernels (FrameDays.swift) do the same on Gregorian years.
 
-extension _DayParts {
+extension DayParts {
     /// A YEARLY frame's set starts this many days before the year's first
     /// day: BYWEEKNO's week 1 may start up to three days before it, and
     /// SKIP=BACKWARD may move a day to the last day of the year before.
     static let scaleYearLead = 3
 
     /// Whether `day` passes the given limit parts, read in the rule's calendar.
-    func scaledPasses(_ day: Int, _ limits: Limits, in scale: _Scale) -> Bool {
+    func scaledPasses(_ day: Int, _ limits: Limits, in scale: Scale) -> Bool {
         guard let y = scale.year(containing: day) else { return false }
         let month = y[y.index(ofDay: day)]
         if limits.contains(.month) && !monthMatches(month) { return false }
         if limits.contains(.monthDay), !monthDayMatches(day - Int(month.first) + 1, Int(month.length)) { return false }
         if limits.contains(.weekday) {
-            let w = _isoWeekday(ofDays: day)
+            let w = isoWeekday(ofDays: day)
             if weekdayMask & (1 << UInt8(w)) == 0 && !ordinals.contains(where: { $0.weekday == w }) { return false }
         }
         if limits.contains(.yearDay), !yearDayMatches(day - y.first + 1, y.length) { return false }
@@ -27,7 +27,7 @@ extension _DayParts {
     }
 
     /// The days of calendar year `y` (indexes from its first day) that pass `limits`.
-    func scaledPassingDays(_ y: _ScaleYear, _ limits: Limits, in scale: _Scale) -> _DaySet {
+    func scaledPassingDays(_ y: ScaleYear, _ limits: Limits, in scale: Scale) -> _DaySet {
         var set = _DaySet()
         for i in 0..<y.monthCount {
             let m = y[i], first = Int(m.first), length = Int(m.length)
@@ -36,7 +36,7 @@ extension _DayParts {
                 let day = first + d
                 if limits.contains(.monthDay) && !monthDayMatches(d + 1, length) { continue }
                 if limits.contains(.weekday) {
-                    let w = _isoWeekday(ofDays: day)
+                    let w = isoWeekday(ofDays: day)
                     if weekdayMask & (1 << UInt8(w)) == 0 && !ordinals.contains(where: { $0.weekday == w }) { continue }
                 }
                 if limits.contains(.yearDay) && !yearDayMatches(day - y.first + 1, y.length) { continue }
@@ -48,7 +48,7 @@ extension _DayParts {
     }
 
     /// Whether a month is one BYMONTH names (`5L` names only the leap month).
-    func monthMatches(_ month: _ScaleMonth) -> Bool {
+    func monthMatches(_ month: ScaleMonth) -> Bool {
         (month.isLeap ? leapMonthMask : monthMask) & (1 << UInt16(month.number)) != 0
     }
 
@@ -57,10 +57,10 @@ extension _DayParts {
     /// 3.3.10, read in the rule's calendar as RFC 7529 section 4 asks).
     func weekOneStart(yearFirst first: Int) -> Int {
         let fourth = first + 3
-        return fourth - (_isoWeekday(ofDays: fourth) - weekStart.rawValue + 7) % 7
+        return fourth - (isoWeekday(ofDays: fourth) - weekStart.rawValue + 7) % 7
     }
 
-    func scaledWeekNoMatches(_ day: Int, _ y: _ScaleYear, _ scale: _Scale) -> Bool {
+    func scaledWeekNoMatches(_ day: Int, _ y: ScaleYear, _ scale: Scale) -> Bool {
         var w1 = weekOneStart(yearFirst: y.first)
         var next = weekOneStart(yearFirst: y.first + y.length)
         if day < w1 {
@@ -89,7 +89,7 @@ extension _DayParts {
     /// The month after `12L` (after the last month) is the next year's
     /// first: ``nextYearFirstMonth``. No leap month comes before a year's
     /// first month (`nL` follows `n`), so BACKWARD stays in the year.
-    func scaledMonthIndex(_ y: _ScaleYear, number: Int, leap: Bool) -> Int? {
+    func scaledMonthIndex(_ y: ScaleYear, number: Int, leap: Bool) -> Int? {
         if let i = y.index(ofMonth: number, leap: leap) { return i }
         guard leap, let plain = y.index(ofMonth: number, leap: false) else { return nil }
         switch skip {
@@ -101,7 +101,7 @@ extension _DayParts {
 
     /// The month indexes of `y` a YEARLY frame expands: BYMONTH's, or
     /// DTSTART's month when no day part is given; all months otherwise.
-    func scaledYearMonths(_ y: _ScaleYear) -> UInt16 {
+    func scaledYearMonths(_ y: ScaleYear) -> UInt16 {
         var mask: UInt16 = 0
         if hasByMonth {
             var plain = monthMask, leap = leapMonthMask
@@ -124,7 +124,7 @@ extension _DayParts {
     }
 
     /// YEARLY in the rule's calendar: indexes from `y.first - scaleYearLead`.
-    func scaledYearDays(_ y: _ScaleYear, scale: _Scale) -> _DaySet {
+    func scaledYearDays(_ y: ScaleYear, scale: Scale) -> _DaySet {
         let base = y.first - Self.scaleYearLead
         var set = _DaySet()
         if hasByWeekNo {
@@ -135,7 +135,7 @@ extension _DayParts {
             for day in w1..<next {
                 let n = (day - w1) / 7 + 1
                 guard weekNoPos & (1 << UInt64(n)) != 0 || weekNoNeg & (1 << UInt64(total + 1 - n)) != 0 else { continue }
-                if weekdayFromStart && _isoWeekday(ofDays: day) != startWeekday.rawValue { continue }
+                if weekdayFromStart && isoWeekday(ofDays: day) != startWeekday.rawValue { continue }
                 if scaledPasses(day, limits, in: scale) { set.insert(day - base) }
             }
             return set
@@ -145,12 +145,12 @@ extension _DayParts {
         // month: the frame's set reaches into it (a year of at most 385 days
         // and a month of 30 stay within the set's 448 indexes). The day
         // iterator merges them with the next frame's own (`defersSpill`).
-        var nextFirst = _ScaleMonth()
+        var nextFirst = ScaleMonth()
         let next = Self.nextYearFirstMonth
         if months & (1 << UInt16(next)) != 0 {
             if let n = scale.year(y.number + 1) { nextFirst = n[0] } else { months &= ~(1 << UInt16(next)) }
         }
-        func month(_ i: Int) -> _ScaleMonth { i == next ? nextFirst : y[i] }
+        func month(_ i: Int) -> ScaleMonth { i == next ? nextFirst : y[i] }
         let monthEnd = months == 0 ? 0 : 16 - months.leadingZeroBitCount
         guard hasByYearDay || hasByMonthDay || hasByDay else {
             // The day of the month from DTSTART in each month (SKIP when too short).
@@ -182,7 +182,7 @@ extension _DayParts {
         }
         for i in 0..<monthEnd where months & (1 << UInt16(i)) != 0 {
             let m = month(i), first = Int(m.first), length = Int(m.length)
-            var weekday = _isoWeekday(ofDays: first)
+            var weekday = isoWeekday(ofDays: first)
             for monthDay in 1...length {
                 let day = first + monthDay - 1
                 defer { weekday = weekday == 7 ? 1 : weekday + 1 }
@@ -201,7 +201,7 @@ extension _DayParts {
 
     /// MONTHLY in the rule's calendar: month `m`, indexes from its first
     /// day minus one (SKIP=BACKWARD may give the day before it).
-    func scaledMonthDays(_ m: _ScaleMonth, scale: _Scale) -> _DaySet {
+    func scaledMonthDays(_ m: ScaleMonth, scale: Scale) -> _DaySet {
         let first = Int(m.first), length = Int(m.length)
         let base = first - 1
         var set = _DaySet()
@@ -213,7 +213,7 @@ extension _DayParts {
         } else {
             var ordinalDays = _DaySet()
             if hasByDay && !ordinals.isEmpty { insertOrdinals(into: &ordinalDays, first: first, length: length, base: 1) }
-            var weekday = _isoWeekday(ofDays: first)
+            var weekday = isoWeekday(ofDays: first)
             for monthDay in 1...length {
                 defer { weekday = weekday == 7 ? 1 : weekday + 1 }
                 if hasByMonthDay && !monthDayMatches(monthDay, length) { continue }
@@ -233,7 +233,7 @@ extension _DayParts {
     }
 
     /// BYMONTHDAY's days of month `m`, and where SKIP moves those it lacks.
-    func insertMonthDays(of m: _ScaleMonth, into set: inout _DaySet, base: Int) {
+    func insertMonthDays(of m: ScaleMonth, into set: inout _DaySet, base: Int) {
         let first = Int(m.first) - base, length = Int(m.length)
         var pos = monthDayPos, neg = monthDayNeg
         while pos != 0 {
@@ -250,7 +250,7 @@ extension _DayParts {
     }
 
     /// Day `day` of month `m`, or where SKIP moves it when the month is too short.
-    func insertDay(_ day: Int, of m: _ScaleMonth, into set: inout _DaySet, base: Int) {
+    func insertDay(_ day: Int, of m: ScaleMonth, into set: inout _DaySet, base: Int) {
         let first = Int(m.first), length = Int(m.length)
         if day <= length { set.insert(first + day - 1 - base) } else if let i = skipped(length) { set.insert(first + i - base) }
     }

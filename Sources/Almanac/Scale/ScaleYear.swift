@@ -3,7 +3,7 @@ import AlmanacCore
 /// One month of a calendar year of an RSCALE calendar: its first day (day
 /// number from 1970-01-01), length, CLDR number (1...13) and whether it is
 /// a leap month (Chinese `9L`, Hebrew Adar I `5L`).
-struct _ScaleMonth: Sendable, Equatable {
+struct ScaleMonth: Sendable, Equatable {
     var first: Int32 = 0
     var length: UInt8 = 0
     var number: UInt8 = 0
@@ -15,7 +15,7 @@ struct _ScaleMonth: Sendable, Equatable {
 /// a CLDR number and a leap flag. Expansion reads these tables on integers,
 /// as it reads Gregorian years; a walk over thousands of years streams
 /// 64 bytes a year.
-struct _ScaleYear: Sendable {
+struct ScaleYear: Sendable {
     /// Month `i` starts `starts[i]` days after the year's first day;
     /// `starts[monthCount]` is the year's length; lanes after it hold
     /// `UInt16.max`, so that one vector comparison finds a day's month.
@@ -28,7 +28,7 @@ struct _ScaleYear: Sendable {
     private var firstDay: Int32
     private var extendedYear: Int32
 
-    init(number: Int, months: some Collection<_ScaleMonth>) {
+    init(number: Int, months: some Collection<ScaleMonth>) {
         extendedYear = Int32(clamping: number)
         firstDay = months.first?.first ?? 0
         count = UInt8(min(13, months.count))
@@ -53,10 +53,10 @@ struct _ScaleYear: Sendable {
     var monthCount: Int { Int(count) }
 
     /// The `i`th month of the year (from 0), which must exist.
-    subscript(i: Int) -> _ScaleMonth {
+    subscript(i: Int) -> ScaleMonth {
         @inline(__always) get {
             let start = starts[i]
-            return _ScaleMonth(first: firstDay + Int32(start), length: UInt8(truncatingIfNeeded: starts[i + 1] &- start),
+            return ScaleMonth(first: firstDay + Int32(start), length: UInt8(truncatingIfNeeded: starts[i + 1] &- start),
                                number: UInt8(truncatingIfNeeded: numbers >> UInt64(4 * i)) & 0xF, isLeap: leaps >> UInt16(i) & 1 != 0)
         }
     }

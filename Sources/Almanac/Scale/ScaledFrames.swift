@@ -3,7 +3,7 @@ import AlmanacCore
 /// Where a MONTHLY walk in an RSCALE calendar is: the year's number, the
 /// month's index in it, and the step (months from DTSTART's month) it stands
 /// for. Plain integers: the year itself is read where its chunk holds it.
-struct _ScaledMonthPosition {
+struct ScaledMonthPosition {
     var year: Int
     var index: Int
     var step: Int
@@ -12,9 +12,9 @@ struct _ScaledMonthPosition {
 extension _RulePlan {
     /// The calendar year of the first YEARLY frame: the year holding DTSTART,
     /// or with BYWEEKNO the year whose weeks hold it.
-    func scaledFrameYear(containing day: Int) -> _ScaleYear? { Self.scaledFrameYear(containing: day, dayParts) }
+    func scaledFrameYear(containing day: Int) -> ScaleYear? { Self.scaledFrameYear(containing: day, dayParts) }
 
-    static func scaledFrameYear(containing day: Int, _ dayParts: _DayParts) -> _ScaleYear? {
+    static func scaledFrameYear(containing day: Int, _ dayParts: DayParts) -> ScaleYear? {
         guard let scale = dayParts.scale, let y = scale.year(containing: day) else { return nil }
         guard dayParts.hasByWeekNo else { return y }
         if day < dayParts.weekOneStart(yearFirst: y.first) { return scale.year(y.number - 1) }
@@ -29,7 +29,7 @@ extension _RulePlan {
               let b = scaledFrameYear(containing: max(from, min(to, _maxDayNumber))) else { return 0 }
         guard frequency == .monthly else { return b.number - a.number }
         var months = b.index(ofDay: max(b.first, min(to, b.first + b.length - 1))) - a.index(ofDay: from)
-        var chunk: _ScaleChunk? = nil
+        var chunk: ScaleChunk? = nil
         for number in a.number..<b.number {
             if chunk?.year(number) == nil { chunk = scale.chunk(holding: number) }
             guard let y = chunk?.year(number) else { return 0 }
@@ -39,7 +39,7 @@ extension _RulePlan {
     }
 }
 
-extension _DayIterator {
+extension DayIterator {
     /// Loads YEARLY or MONTHLY frame number `step` (in frames from DTSTART's)
     /// of an RSCALE calendar. `false` past the end of the tables or the walk.
     mutating func loadScaledFrame(step: Int) -> Bool {
@@ -51,7 +51,7 @@ extension _DayIterator {
             if scaledChunk?.holds(number) != true { scaledChunk = scale.chunk(holding: number) }
             guard let chunk = scaledChunk, chunk.holds(number) else { return false }
             let i = number - chunk.base
-            frame.start = chunk.years[i].first - _DayParts.scaleYearLead
+            frame.start = chunk.years[i].first - DayParts.scaleYearLead
             guard frame.start <= lastDay else { return false }
             frame.days = plan.scaledYearDays(chunk.years[i], scale: scale)
             scaledFrameEnd = chunk.years[i].first + chunk.years[i].length
@@ -63,17 +63,17 @@ extension _DayIterator {
     /// Loads the month `step` months after DTSTART's, walked on from the
     /// last one. Years are read in place in `scaledChunk`; only the month
     /// (8 bytes) leaves it.
-    private mutating func loadScaledMonth(step: Int, scale: _Scale) -> Bool {
-        var p: _ScaledMonthPosition
+    private mutating func loadScaledMonth(step: Int, scale: Scale) -> Bool {
+        var p: ScaledMonthPosition
         if let last = scaledMonth, last.step <= step {
             p = last
         } else {
             guard let y = scale.year(containing: plan.startDay) else { return false }
-            p = _ScaledMonthPosition(year: y.number, index: y.index(ofDay: plan.startDay), step: 0)
+            p = ScaledMonthPosition(year: y.number, index: y.index(ofDay: plan.startDay), step: 0)
         }
         p.index += step - p.step
         p.step = step
-        var month = _ScaleMonth()
+        var month = ScaleMonth()
         while true {
             if scaledChunk?.holds(p.year) != true { scaledChunk = scale.chunk(holding: p.year) }
             guard let chunk = scaledChunk, chunk.holds(p.year),

@@ -1,6 +1,6 @@
 import AlmanacCore
 
-extension _PosixTimeZone {
+extension PosixTimeZone {
     /// Parses `std offset [dst [offset] [,start[/time],end[/time]]]`; `nil`
     /// for anything else (an empty string included).
     ///
@@ -9,7 +9,7 @@ extension _PosixTimeZone {
     /// since 2007 (`M3.2.0,M11.1.0`), and so does this. TZif footers always
     /// carry their rules.
     init?(_ text: String) {
-        var p = _PosixScanner(Array(text.utf8))
+        var p = PosixScanner(Array(text.utf8))
         guard p.name(), let std = p.offset(maxHours: 24) else { return nil }
         standard = Int32(-std)
         if p.atEnd { daylight = nil; return }
@@ -32,8 +32,8 @@ extension _PosixTimeZone {
     }
 }
 
-/// The scanner behind ``_PosixTimeZone/init(_:)``.
-private struct _PosixScanner {
+/// The scanner behind ``PosixTimeZone/init(_:)``.
+private struct PosixScanner {
     let b: [UInt8]
     var i = 0
 
@@ -82,8 +82,8 @@ private struct _PosixScanner {
     }
 
     /// A rule date and its optional `/time` (default 02:00:00).
-    mutating func rule() -> _PosixTimeZone.Rule? {
-        let date: _PosixTimeZone.RuleDate
+    mutating func rule() -> PosixTimeZone.Rule? {
+        let date: PosixTimeZone.RuleDate
         if eat("J") {
             guard let n = number(maxDigits: 3), (1...365).contains(n) else { return nil }
             date = .julian(n)
@@ -102,7 +102,7 @@ private struct _PosixScanner {
             guard let t = offset(maxHours: 167) else { return nil }
             time = t
         }
-        return _PosixTimeZone.Rule(date: date, time: time)
+        return PosixTimeZone.Rule(date: date, time: time)
     }
 
     mutating func number(maxDigits: Int) -> Int? {

@@ -13,7 +13,7 @@ import AlmanacCore
 ///
 /// POSIX offsets count hours west of Greenwich; here every offset is
 /// seconds east of UTC, as everywhere else in Almanac.
-struct _PosixTimeZone: Equatable {
+struct PosixTimeZone: Equatable {
     /// A rule date: `Jn` (1...365, 29 February never counted), `n` (0...365,
     /// counting it) or `Mm.w.d` (day `d` of week `w` of month `m`, Sunday 0,
     /// week 5 the last).
@@ -65,17 +65,17 @@ struct _PosixTimeZone: Equatable {
     }
 }
 
-extension _PosixTimeZone.Rule {
+extension PosixTimeZone.Rule {
     /// The UTC instant of this rule in `year`, its time read on a clock at `clock`.
     func instant(year: Int, clock: Int32) -> Int64 {
         Int64(date.dayNumber(year: year)) * 86_400 + Int64(time) - Int64(clock)
     }
 }
 
-extension _PosixTimeZone.RuleDate {
+extension PosixTimeZone.RuleDate {
     /// Days from 1970-01-01 of this date in `year`.
     func dayNumber(year: Int) -> Int {
-        let jan1 = _daysFromCivil(year, 1, 1)
+        let jan1 = daysFromCivil(year, 1, 1)
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         switch self {
         case .julian(let n):
@@ -83,10 +83,10 @@ extension _PosixTimeZone.RuleDate {
         case .zeroBased(let n):
             return jan1 + n
         case .monthWeekDay(let month, let week, let weekday):
-            let first = _daysFromCivil(year, month, 1)
+            let first = daysFromCivil(year, month, 1)
             let firstWeekday = ((first + 4) % 7 + 7) % 7          // 1970-01-01 was a Thursday; Sunday is 0
             var day = first + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
-            let next = month == 12 ? _daysFromCivil(year + 1, 1, 1) : _daysFromCivil(year, month + 1, 1)
+            let next = month == 12 ? daysFromCivil(year + 1, 1, 1) : daysFromCivil(year, month + 1, 1)
             while day >= next { day -= 7 }                         // week 5: the last such day of the month
             return day
         }

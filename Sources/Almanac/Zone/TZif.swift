@@ -2,7 +2,7 @@ import AlmanacCore
 
 /// A TZif file (RFC 8536), the binary form of the tz database that
 /// operating systems keep under `/usr/share/zoneinfo`. Not API; the system
-/// loader (`_SystemZones`) reads zones through it.
+/// loader (`SystemZones`) reads zones through it.
 ///
 /// Only what a ``ZoneTable`` needs is kept: the transition instants, the
 /// total UTC offset in force from each, the offset before the first
@@ -15,7 +15,7 @@ import AlmanacCore
 /// so a truncated or hostile file gives `nil`, never a trap. Files with
 /// leap-second records (the `right/` zones) are refused: their
 /// transition times count leap seconds, and Almanac's do not.
-struct _TZif {
+struct TZif {
     /// Transition instants in UTC seconds, strictly increasing.
     var transitions: [Int64]
     /// The total offset (UTC offset including DST) in force from each transition.
@@ -30,7 +30,7 @@ struct _TZif {
     static let maximumTransitions = 1 << 16
 
     init?(_ bytes: [UInt8]) {
-        var reader = _ByteReader(bytes)
+        var reader = ByteReader(bytes)
         guard let v1 = reader.header() else { return nil }
         var header = v1
         if v1.version != 0 {
@@ -73,7 +73,7 @@ struct _TZif {
 }
 
 /// The counts of a TZif header (RFC 8536 section 3.1).
-private struct _TZifHeader {
+private struct TZifHeader {
     var version: UInt8
     var utCount: Int, stdCount: Int, leapCount: Int, timeCount: Int, typeCount: Int, charCount: Int
 
@@ -84,7 +84,7 @@ private struct _TZifHeader {
 }
 
 /// A cursor over big-endian bytes that answers `nil` past the end.
-private struct _ByteReader {
+private struct ByteReader {
     let bytes: [UInt8]
     var at = 0
 
@@ -116,17 +116,17 @@ private struct _ByteReader {
     mutating func int64() -> Int64? { uint(8).map { Int64(bitPattern: $0) } }
 
     /// "TZif", a version byte (0, '2', '3' or '4'), 15 unused bytes and six counts.
-    mutating func header() -> _TZifHeader? {
+    mutating func header() -> TZifHeader? {
         guard remaining >= 44, bytes[at..<at + 4].elementsEqual("TZif".utf8) else { return nil }
         let version = bytes[at + 4]
         guard version == 0 || (version >= UInt8(ascii: "2") && version <= UInt8(ascii: "9")) else { return nil }
         at += 20
         var counts: [Int] = []
         for _ in 0..<6 {
-            guard let c = uint(4), c <= UInt64(_TZif.maximumTransitions) * 8 else { return nil }
+            guard let c = uint(4), c <= UInt64(TZif.maximumTransitions) * 8 else { return nil }
             counts.append(Int(c))
         }
-        return _TZifHeader(version: version, utCount: counts[0], stdCount: counts[1], leapCount: counts[2],
+        return TZifHeader(version: version, utCount: counts[0], stdCount: counts[1], leapCount: counts[2],
                            timeCount: counts[3], typeCount: counts[4], charCount: counts[5])
     }
 

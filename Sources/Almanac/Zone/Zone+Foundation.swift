@@ -17,7 +17,7 @@ import Foundation
 /// one, and if not, bisects for the change it was not told about. A change
 /// and its reversal that both fall between two reported transitions would
 /// still be missed; no zone in tzdata has one.
-enum _FoundationZones {
+enum FoundationZones {
     /// Foundation's tz data version (`TimeZone.timeZoneDataVersion`), such as `2025b`.
     static var dataVersion: String { TimeZone.timeZoneDataVersion }
 

@@ -3,7 +3,7 @@ internal import CAlmanacICU
 
 /// The ICU loader: ids, versions and transitions from the system ICU through
 /// the `CAlmanacICU` shim. Not API; ``Zone/init(_:source:)`` calls it.
-enum _ICUZones {
+enum ICUZones {
     /// ICU's tz data version, such as `2022e`, or `""` if ICU cannot say.
     static let dataVersion: String = string(capacity: 32) { almanac_icu_tz_data_version($0, $1) } ?? ""
 

@@ -39,8 +39,8 @@ extension Zone {
     ///   id and source are one dictionary lookup under a lock, and so is a
     ///   later load of an id no source knew (the process remembers 1,024).
     public init(_ identifier: String, source: Source? = nil) throws(AlmanacError) {
-        let cache = _ZoneCache.shared
-        let key = _ZoneCache.Key(source: source, identifier: identifier)
+        let cache = ZoneCache.shared
+        let key = ZoneCache.Key(source: source, identifier: identifier)
         if let table = cache.table(key) { self.init(table: table); return }
         guard !cache.isUnknown(key), let table = Self.load(identifier, source: source) else {
             cache.markUnknown(key)
@@ -54,7 +54,7 @@ extension Zone {
     /// ```swift
     /// Zone.icuDataVersion          // "2022e"
     /// ```
-    public static var icuDataVersion: String { _ICUZones.dataVersion }
+    public static var icuDataVersion: String { ICUZones.dataVersion }
 
     /// The tz data version of a source: the system database's (the first
     /// line of its `tzdata.zi`, else its `+VERSION` file; empty when neither
@@ -66,9 +66,9 @@ extension Zone {
     /// ```
     public static func dataVersion(of source: Source) -> String {
         switch source {
-        case .system: _SystemZones.dataVersion
-        case .icu: _ICUZones.dataVersion
-        case .foundation: _FoundationZones.dataVersion
+        case .system: SystemZones.dataVersion
+        case .icu: ICUZones.dataVersion
+        case .foundation: FoundationZones.dataVersion
         }
     }
 
@@ -87,11 +87,11 @@ extension Zone {
     /// - Complexity: O(n log n) in the number of ids; the system's list reads
     ///   the first bytes of each file of its folder; not cached.
     public static func knownIdentifiers(source: Source? = nil) -> [String] {
-        guard let source else { return Array(Set(_SystemZones.identifiers() + _ICUZones.identifiers())).sorted() }
+        guard let source else { return Array(Set(SystemZones.identifiers() + ICUZones.identifiers())).sorted() }
         switch source {
-        case .system: return _SystemZones.identifiers()
-        case .icu: return _ICUZones.identifiers()
-        case .foundation: return _FoundationZones.identifiers()
+        case .system: return SystemZones.identifiers()
+        case .icu: return ICUZones.identifiers()
+        case .foundation: return FoundationZones.identifiers()
         }
     }
 
@@ -111,8 +111,8 @@ extension Zone {
         case .system: return systemTable(identifier)
         case .icu: return icuTable(identifier)
         case .foundation:
-            if let table = _FoundationZones.table(identifier, identifier: identifier) { return table }
-            if let mapped = _ICUZones.ianaIdentifier(windows: identifier) {
+            if let table = FoundationZones.table(identifier, identifier: identifier) { return table }
+            if let mapped = ICUZones.ianaIdentifier(windows: identifier) {
                 return (try? Zone(mapped, source: .foundation))?.table
             }
             return nil
@@ -121,10 +121,10 @@ extension Zone {
 
     /// ICU's table of an id, alias or Windows id.
     private static func icuTable(_ identifier: String) -> ZoneTable? {
-        if let canonical = _ICUZones.canonicalIdentifier(identifier) {
-            return shared(canonical, as: identifier, source: .icu) { _ICUZones.table(canonical: canonical, identifier: canonical) }
+        if let canonical = ICUZones.canonicalIdentifier(identifier) {
+            return shared(canonical, as: identifier, source: .icu) { ICUZones.table(canonical: canonical, identifier: canonical) }
         }
-        if let mapped = _ICUZones.ianaIdentifier(windows: identifier) {
+        if let mapped = ICUZones.ianaIdentifier(windows: identifier) {
             return (try? Zone(mapped, source: .icu))?.table
         }
         return nil
@@ -133,14 +133,14 @@ extension Zone {
     /// The system database's table of an id, or of the IANA id ICU maps a
     /// Windows id to, or of ICU's canonical id for an id without a file.
     private static func systemTable(_ identifier: String) -> ZoneTable? {
-        if let table = shared(identifier, as: identifier, source: .system, { _SystemZones.table(identifier, identifier: identifier) }) {
+        if let table = shared(identifier, as: identifier, source: .system, { SystemZones.table(identifier, identifier: identifier) }) {
             return table
         }
-        if let mapped = _ICUZones.ianaIdentifier(windows: identifier) {
+        if let mapped = ICUZones.ianaIdentifier(windows: identifier) {
             return (try? Zone(mapped, source: .system))?.table
         }
-        if let canonical = _ICUZones.canonicalIdentifier(identifier), canonical != identifier {
-            return shared(canonical, as: identifier, source: .system) { _SystemZones.table(canonical, identifier: canonical) }
+        if let canonical = ICUZones.canonicalIdentifier(identifier), canonical != identifier {
+            return shared(canonical, as: identifier, source: .system) { SystemZones.table(canonical, identifier: canonical) }
         }
         return nil
     }
@@ -148,8 +148,8 @@ extension Zone {
     /// The cached table of `id` from `source` (loaded by `load` on a miss),
     /// under the name `identifier`.
     private static func shared(_ id: String, as identifier: String, source: Source, _ load: () -> ZoneTable?) -> ZoneTable? {
-        let cache = _ZoneCache.shared
-        let key = _ZoneCache.Key(source: source, identifier: id)
+        let cache = ZoneCache.shared
+        let key = ZoneCache.Key(source: source, identifier: id)
         let table = cache.table(key) ?? load().map { cache.insert($0, for: key) }
         return table?.renamed(identifier)
     }

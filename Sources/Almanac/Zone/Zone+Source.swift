@@ -46,8 +46,8 @@ extension Zone {
         #if canImport(Darwin)
         return .foundation
         #else
-        guard _SystemZones.directory != nil else { return .icu }
-        let system = _SystemZones.dataVersion, icu = _ICUZones.dataVersion
+        guard SystemZones.directory != nil else { return .icu }
+        let system = SystemZones.dataVersion, icu = ICUZones.dataVersion
         guard let s = versionOrder(system), let i = versionOrder(icu) else { return .system }
         return s.lexicographicallyPrecedes(i) ? .icu : .system
         #endif
@@ -61,7 +61,7 @@ extension Zone {
     /// ```swift
     /// Zone.systemDirectory      // "/usr/share/zoneinfo"
     /// ```
-    public static var systemDirectory: String? { _SystemZones.directory }
+    public static var systemDirectory: String? { SystemZones.directory }
 
     /// A tz data version such as `2025b` as a comparable value (year, then
     /// the letters: `2022z` < `2022aa`), or `nil` for any other text.

@@ -15,7 +15,7 @@ import AlmanacCore
 /// A zone's table holds every transition of its file from year 1, then the
 /// transitions of the file's POSIX TZ footer up to ``ZoneTable/tableEnd``
 /// (2500), after which the table repeats its last 400 years as every table does.
-enum _SystemZones {
+enum SystemZones {
     /// The tz database folder: `TZDIR` when set, else the first of the usual
     /// places that exists (Go's list), else `nil`.
     static let directory: String? = {
@@ -67,10 +67,10 @@ enum _SystemZones {
     ///   with DST).
     static func table(_ id: String, identifier: String) -> ZoneTable? {
         guard isZoneName(id), let dir = directory, let bytes = readFile(dir + "/" + id, limit: 1 << 20),
-              let file = _TZif(bytes) else { return nil }
-        var posix: _PosixTimeZone?
+              let file = TZif(bytes) else { return nil }
+        var posix: PosixTimeZone?
         if !file.footer.isEmpty {
-            guard let parsed = _PosixTimeZone(file.footer) else { return nil }
+            guard let parsed = PosixTimeZone(file.footer) else { return nil }
             posix = parsed
         }
         // Transitions before year 1 (zic's "big bang" entry) set the offset in force at year 1.
@@ -82,7 +82,7 @@ enum _SystemZones {
         }
         if let posix {
             let last = changes.last?.instant ?? ZoneTable.tableStart
-            let year = max(1, _civilFromDays(Int(last / 86_400)).year - 1)
+            let year = max(1, civilFromDays(Int(last / 86_400)).year - 1)
             changes += posix.changes(years: year, through: 2500).drop(while: { $0.instant <= last })
             // A footer without DST whose offset differs from the last transition's
             // (RFC 8536 requires them to agree) is taken at its word from then on.

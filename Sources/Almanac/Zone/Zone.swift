@@ -55,8 +55,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         guard zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw AlmanacError(.invalidValue, "zone transitions must increase strictly")
         }
-        // Equal tables are one object (see `_ZoneInterner`): `==` is then immediate.
-        self.init(table: _ZoneInterner.shared.intern(
+        // Equal tables are one object (see `ZoneInterner`): `==` is then immediate.
+        self.init(table: ZoneInterner.shared.intern(
             ZoneTable(identifier: identifier, transitions: transitions, offsets: offsets.map(\.seconds), source: .icu, dataVersion: "")))
     }
 

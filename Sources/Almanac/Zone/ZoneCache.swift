@@ -6,13 +6,13 @@ import Synchronization
 ///
 /// Loading runs outside the lock, so two threads that miss the same id at
 /// once may both load it; the first to store wins and both get its table.
-final class _ZoneCache: Sendable {
+final class ZoneCache: Sendable {
     struct Key: Hashable, Sendable {
         var source: Zone.Source?
         var identifier: String
     }
 
-    static let shared = _ZoneCache()
+    static let shared = ZoneCache()
 
     private let tables = Mutex<[Key: ZoneTable]>([:])
     /// Ids no source knows (at most ``unknownLimit``, each at most 256

@@ -11,8 +11,8 @@ import Synchronization
 /// an equal table by the one kept. At most ``limit`` tables of at most
 /// ``largest`` transitions are kept (a hostile file can define many zones);
 /// past that, tables are used as made.
-final class _ZoneInterner: Sendable {
-    static let shared = _ZoneInterner()
+final class ZoneInterner: Sendable {
+    static let shared = ZoneInterner()
     static let limit = 256
     static let largest = 8_192
 

@@ -2,7 +2,7 @@ import AlmanacCore
 
 extension ZoneTable {
     /// 0001-01-01T00:00:00Z: loaders record transitions from here on.
-    static let tableStart: Int64 = Int64(_daysFromCivil(1, 1, 1)) * 86_400
+    static let tableStart: Int64 = Int64(daysFromCivil(1, 1, 1)) * 86_400
 
     /// A table from the offset in force at ``tableStart`` and the changes a
     /// loader reported, in increasing order of instant.

@@ -31,7 +31,7 @@ final class ZoneTable: Sendable {
     @usableFromInline static let spanShift: Int64 = 23
 
     /// 2500-01-01T00:00:00Z: loaders record every transition before it.
-    @usableFromInline static let tableEnd: Int64 = Int64(_daysFromCivil(2500, 1, 1)) * 86_400
+    @usableFromInline static let tableEnd: Int64 = Int64(daysFromCivil(2500, 1, 1)) * 86_400
     /// 146097 days in seconds: the Gregorian cycle.
     @usableFromInline static let cycle: Int64 = 146_097 * 86_400
 

@@ -85,7 +85,7 @@ public struct CalendarReading: Sendable, Hashable, CustomStringConvertible {
     /// database or ICU): what every file says of its ordinary TZIDs, which
     /// the CLI and the payload readers do not print as notes.
     package var resolvesKnownZone: Bool {
-        kind == .zone && message.hasPrefix("TZID \"") && message.contains(_ZoneResolver.knownZoneMark)
+        kind == .zone && message.hasPrefix("TZID \"") && message.contains(ZoneResolver.knownZoneMark)
     }
 
     /// `line 12: TZID "Custom" read from the file's VTIMEZONE`

@@ -39,7 +39,7 @@ public struct CalendarEvent: Sendable, Hashable {
     /// Physical line of the component's BEGIN in the file.
     public var line: Int
     /// What most events lack (`nil`: none of it).
-    private var more: _More?
+    private var more: More?
     /// LAST-MODIFIED in seconds (`Int64.min`: none, or in ``more``).
     private var modified = Int64.min
     /// DTEND, DURATION or DUE (``recurrence``'s length).
@@ -53,7 +53,7 @@ public struct CalendarEvent: Sendable, Hashable {
 
     /// The parts of an event that most events lack, shared between copies
     /// of the event until one of them changes it.
-    private final class _More: @unchecked Sendable {
+    private final class More: @unchecked Sendable {
         var rules: [RecurrenceRule] = []
         var exclusionRules: [RecurrenceRule] = []
         var dates: [Anchor] = []
@@ -66,8 +66,8 @@ public struct CalendarEvent: Sendable, Hashable {
 
         init() {}
 
-        func copy() -> _More {
-            let m = _More()
+        func copy() -> More {
+            let m = More()
             (m.rules, m.exclusionRules, m.dates, m.excludedDates) = (rules, exclusionRules, dates, excludedDates)
             (m.periods, m.overrides, m.sequence, m.lastModified) = (periods, overrides, sequence, lastModified)
             return m
@@ -75,9 +75,9 @@ public struct CalendarEvent: Sendable, Hashable {
     }
 
     /// The box, made or copied so that this event alone holds it.
-    private mutating func unique() -> _More {
+    private mutating func unique() -> More {
         if more == nil {
-            more = _More()
+            more = More()
         } else if !isKnownUniquelyReferenced(&more) {
             more = more!.copy()
         }
@@ -170,7 +170,7 @@ public struct CalendarEvent: Sendable, Hashable {
         // The box only for what an event of DTSTART alone lacks.
         if !recurrence.rules.isEmpty || !recurrence.exclusionRules.isEmpty || !recurrence.dates.isEmpty
             || !recurrence.excludedDates.isEmpty || !periods.isEmpty || !overrides.isEmpty {
-            let m = _More()
+            let m = More()
             (m.rules, m.exclusionRules, m.dates, m.excludedDates) = (recurrence.rules, recurrence.exclusionRules, recurrence.dates,
                                                                      recurrence.excludedDates)
             (m.periods, m.overrides) = (periods, overrides)

@@ -26,7 +26,7 @@ public struct EventCalendar: Sendable {
 
     /// Where each series' instances and overrides lie, for window queries;
     /// built with the calendar.
-    let index: _CalendarIndex
+    let index: CalendarIndex
 
     /// The series that cannot be expanded (a sub-daily rule on a DATE
     /// value, an RSCALE calendar the system ICU lacks), with why: queries
@@ -39,13 +39,13 @@ public struct EventCalendar: Sendable {
     ///   a series bounded by COUNT alone is expanded (up to 1,000 instances)
     ///   to find its last instance.
     public init(events: [CalendarEvent], fileZones: [String: Zone] = [:], readings: [CalendarReading] = []) {
-        self.init(events: events, byUID: _UIDIndex(events), fileZones: fileZones, readings: readings)
+        self.init(events: events, byUID: UIDIndex(events), fileZones: fileZones, readings: readings)
     }
 
     /// A calendar from its parts, whose series by UID are `byUID` (the reader builds them as it groups series).
-    init(events: [CalendarEvent], byUID: _UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
+    init(events: [CalendarEvent], byUID: UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
         self.events = events
-        index = _CalendarIndex(events, byUID: byUID)
+        index = CalendarIndex(events, byUID: byUID)
         self.fileZones = fileZones
         self.readings = readings
     }
@@ -58,7 +58,7 @@ public struct EventCalendar: Sendable {
     ///   throws; everything else is read as producers mean it and reported
     ///   in ``readings``.
     public init(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions()) throws(CalendarError) {
-        self = try _CalendarBuilder.read(bytes, options: options)
+        self = try CalendarBuilder.read(bytes, options: options)
     }
 
     /// The series of iCalendar bytes as ``init(ics:options:)-([UInt8],_)``
@@ -70,7 +70,7 @@ public struct EventCalendar: Sendable {
     /// stays the engine's ``RecurrenceSet`` of the payload's lines.
     package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions(unsynchronizedStart: .firstOfCount)) throws(CalendarError)
         -> (events: [CalendarEvent], readings: [CalendarReading]) {
-        let (events, _, _, readings) = try _CalendarBuilder.parts(bytes, options: options)
+        let (events, _, _, readings) = try CalendarBuilder.parts(bytes, options: options)
         return (events, readings)
     }
 

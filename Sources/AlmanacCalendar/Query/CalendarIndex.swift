@@ -17,22 +17,22 @@ import Almanac
 /// new time, not by scanning its series.
 ///
 /// A single event (no RRULE, RDATE or override: most series of a file) has
-/// no ``_SeriesInstances`` kept for it: its one part is worked out from the
+/// no ``SeriesInstances`` kept for it: its one part is worked out from the
 /// event, and a query that opens it makes one for as long as it reads it.
 /// A calendar of many small events then holds little more than its events.
-struct _CalendarIndex: Sendable {
+struct CalendarIndex: Sendable {
     /// The series, as ``EventCalendar/events`` (the same array).
     let events: [CalendarEvent]
     /// One per series, in ``EventCalendar/events`` order; `nil` for a single event.
-    private let kept: [_SeriesInstances?]
+    private let kept: [SeriesInstances?]
     /// Every part, sorted by `lo`.
-    let parts: [_IndexPart]
+    let parts: [IndexPart]
     /// `reach[i]`: the largest `hi` of `parts[0...i]`.
     let reach: [Int64]
     /// The series that cannot be expanded, with why.
     let problems: [CalendarProblem]
     /// The series of each UID (several VEVENTs may share one).
-    let byUID: _UIDIndex
+    let byUID: UIDIndex
 
     static let slack: Int64 = 2 * 86_400
     /// Before every start and after every end an instance can have, with
@@ -56,17 +56,17 @@ struct _CalendarIndex: Sendable {
     static let countScan = 1_000
 
     /// The index of `events`, whose series by UID are `byUID`.
-    init(_ events: [CalendarEvent], byUID: _UIDIndex) {
-        var kept: [_SeriesInstances?] = [], parts: [_IndexPart] = [], problems: [CalendarProblem] = []
+    init(_ events: [CalendarEvent], byUID: UIDIndex) {
+        var kept: [SeriesInstances?] = [], parts: [IndexPart] = [], problems: [CalendarProblem] = []
         kept.reserveCapacity(events.count)
         parts.reserveCapacity(events.count)
         for (i, e) in events.enumerated() {
-            if _SeriesInstances.isSingle(e) {
+            if SeriesInstances.isSingle(e) {
                 kept.append(nil)
-                parts.append(_SeriesInstances.singlePart(e, index: i))
+                parts.append(SeriesInstances.singlePart(e, index: i))
                 continue
             }
-            let s = _SeriesInstances(e, index: i)
+            let s = SeriesInstances(e, index: i)
             kept.append(s)
             do throws(AlmanacError) {
                 try s.indexParts(into: &parts)
@@ -101,8 +101,8 @@ struct _CalendarIndex: Sendable {
     /// Series `i`, ready for queries: the one kept, or for a single event
     /// one made for the caller.
     @inline(__always)
-    func series(_ i: Int) -> _SeriesInstances {
-        kept[i] ?? _SeriesInstances(events[i], index: i)
+    func series(_ i: Int) -> SeriesInstances {
+        kept[i] ?? SeriesInstances(events[i], index: i)
     }
 
     /// The first part whose `reach` is `from` or later: no earlier part
@@ -118,8 +118,8 @@ struct _CalendarIndex: Sendable {
     }
 }
 
-/// A part of a series in the index (see ``_CalendarIndex``).
-struct _IndexPart: Sendable {
+/// A part of a series in the index (see ``CalendarIndex``).
+struct IndexPart: Sendable {
     /// Bounds of every start and end the part can produce, in seconds.
     var lo: Int64, hi: Int64
     var event: Int32

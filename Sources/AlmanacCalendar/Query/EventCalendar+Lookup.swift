@@ -36,7 +36,7 @@ extension EventCalendar {
     package func firstEventIndex(uid: String) -> Int? { index.byUID.first(uid) }
 }
 
-extension _SeriesInstances {
+extension SeriesInstances {
     /// The instance with recurrence id `rid`: an override's, or one of the
     /// series' own as its segment shows it.
     func occurrence(_ rid: RecurrenceID, viewer: Zone) -> CalendarOccurrence? {
@@ -46,7 +46,7 @@ extension _SeriesInstances {
         }
         let k = Self.key(event.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
         let segment = ranges.filter { $0.key < k }.count
-        let slack = _CalendarIndex.slack
+        let slack = CalendarIndex.slack
         let lo = Self.clamp(k &* unit &- slack), hi = Self.clamp(k &* unit &+ slack)
         let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: hi)
         guard var found = iterator(over: span, viewer: viewer) else { return nil }

@@ -25,7 +25,7 @@ extension EventCalendar {
     ///   merged through a heap: O(log p) per instance for p open parts.
     public func occurrences(overlapping window: Range<Timestamp>, viewer: Zone = .utc,
                             dropsCancelled: Bool = false) -> CalendarOccurrences {
-        CalendarOccurrences(index: index, query: _WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled), only: nil)
+        CalendarOccurrences(index: index, query: WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled), only: nil)
     }
 
     /// The same, of the series whose index in ``events`` is `true` in
@@ -34,7 +34,7 @@ extension EventCalendar {
     package func occurrences(overlapping window: Range<Timestamp>, viewer: Zone = .utc, dropsCancelled: Bool = false,
                              only: [Bool]) -> CalendarOccurrences {
         precondition(only.count == events.count, "one flag per series")
-        return CalendarOccurrences(index: index, query: _WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled), only: only)
+        return CalendarOccurrences(index: index, query: WindowQuery(window, viewer: viewer, dropsCancelled: dropsCancelled), only: only)
     }
 }
 
@@ -63,8 +63,8 @@ extension EventCalendar {
 /// The instances of a calendar that overlap a window, in start order,
 /// produced lazily (see ``EventCalendar/occurrences(overlapping:viewer:dropsCancelled:)``).
 public struct CalendarOccurrences: Sequence, Sendable {
-    let index: _CalendarIndex
-    let query: _WindowQuery
+    let index: CalendarIndex
+    let query: WindowQuery
     /// The series queried, by index (`nil`: all).
     let only: [Bool]?
 
@@ -81,11 +81,11 @@ public struct CalendarOccurrences: Sequence, Sendable {
     /// reaches it, so taking the first few instances of a long window opens
     /// only the parts that can hold them.
     public struct Iterator: IteratorProtocol {
-        private let index: _CalendarIndex
-        private let query: _WindowQuery
+        private let index: CalendarIndex
+        private let query: WindowQuery
         private let only: [Bool]?
         private var cursor: Int
-        private var streams: [_OccurrenceStream] = []
+        private var streams: [OccurrenceStream] = []
         /// Indices into `streams` with their next instance's start, a
         /// min-heap by that instance (the start kept here: most
         /// comparisons read only it, and in place).
@@ -100,7 +100,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
         /// override): a machine-independent cost, which tests bound.
         package var work: Int { streams.reduce(reusedWork) { $0 + $1.pulled } }
 
-        init(index: _CalendarIndex, query: _WindowQuery, only: [Bool]?) {
+        init(index: CalendarIndex, query: WindowQuery, only: [Bool]?) {
             self.index = index
             self.query = query
             self.only = only
@@ -136,7 +136,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 let e = Int(p.event)
                 if let only, !only[e] { continue }
                 // A single event: its one instance, and a series made only when it is listed.
-                var lone: _Pending? = nil
+                var lone: Pending? = nil
                 if index.isSingle(e) {
                     guard let o = index.loneInstance(e), let l = query.pending(o, part: -1, status: index.events[e].status) else { continue }
                     lone = l
@@ -147,13 +147,13 @@ public struct CalendarOccurrences: Sequence, Sendable {
                 let slot: Int
                 if let f = free.popLast() {
                     reusedWork &+= streams[f].pulled
-                    if let lone { streams[f] = _OccurrenceStream(lone: lone, series: series) } else {
-                        streams[f] = _OccurrenceStream(p, series: series, query: query)
+                    if let lone { streams[f] = OccurrenceStream(lone: lone, series: series) } else {
+                        streams[f] = OccurrenceStream(p, series: series, query: query)
                     }
                     slot = f
                 } else {
-                    if let lone { streams.append(_OccurrenceStream(lone: lone, series: series)) } else {
-                        streams.append(_OccurrenceStream(p, series: series, query: query))
+                    if let lone { streams.append(OccurrenceStream(lone: lone, series: series)) } else {
+                        streams.append(OccurrenceStream(p, series: series, query: query))
                     }
                     slot = streams.count - 1
                 }
@@ -167,7 +167,7 @@ public struct CalendarOccurrences: Sequence, Sendable {
         /// by the query's order of their instances.
         @inline(__always)
         private static func precedes(_ a: (start: Int64, slot: Int), _ b: (start: Int64, slot: Int),
-                                     _ streams: [_OccurrenceStream]) -> Bool {
+                                     _ streams: [OccurrenceStream]) -> Bool {
             if a.start != b.start { return a.start < b.start }
             return streams[a.slot].next!.precedes(streams[b.slot].next!, streams[a.slot].series, streams[b.slot].series)
         }

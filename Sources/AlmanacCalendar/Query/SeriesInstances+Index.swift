@@ -1,6 +1,6 @@
 import Almanac
 
-extension _SeriesInstances {
+extension SeriesInstances {
     /// Seconds per unit of the series' key (a day for DATE series).
     var unit: Int64 { kind == .date ? 86_400 : 1 }
 
@@ -24,13 +24,13 @@ extension _SeriesInstances {
 
     /// The index part of single event `e` (see ``isSingle(_:)``): what
     /// ``indexParts(into:)`` gives for it, without a series made.
-    static func singlePart(_ e: CalendarEvent, index: Int) -> _IndexPart {
+    static func singlePart(_ e: CalendarEvent, index: Int) -> IndexPart {
         let start = e.start
         let (kind, zone) = (start.kind, start.zone ?? .utc)
         let (days, seconds) = length(e.length, start: start, zone: zone)
         let unit: Int64 = kind == .date ? 86_400 : 1, k = key(start, kind: kind, zone: zone)
-        let slack = _CalendarIndex.slack
-        return _IndexPart(lo: clamp(k &* unit &- slack), hi: clamp((k &+ 1) &* unit &+ span(days, seconds) &+ slack),
+        let slack = CalendarIndex.slack
+        return IndexPart(lo: clamp(k &* unit &- slack), hi: clamp((k &+ 1) &* unit &+ span(days, seconds) &+ slack),
                           event: Int32(index), part: -1)
     }
 
@@ -38,9 +38,9 @@ extension _SeriesInstances {
     /// instances, one per override.
     ///
     /// - Throws: the engine's error when the series cannot be expanded.
-    func indexParts(into parts: inout [_IndexPart]) throws(AlmanacError) {
+    func indexParts(into parts: inout [IndexPart]) throws(AlmanacError) {
         let (first, last) = try keyBounds()
-        let slack = _CalendarIndex.slack, ev = Int32(index)
+        let slack = CalendarIndex.slack, ev = Int32(index)
         for s in 0...ranges.count {
             var (lo, hi) = segmentKeys(s)
             lo = max(lo ?? first, first)
@@ -49,13 +49,13 @@ extension _SeriesInstances {
             let (shift, longest) = segmentShift(s)
             let start = Self.clamp(lo! &* unit &+ shift &- slack)
             let end = hi.map { Self.clamp($0 &* unit &+ shift &+ longest &+ slack) } ?? Int64.max
-            parts.append(_IndexPart(lo: start, hi: end, event: ev, part: Int32(-1 - s)))
+            parts.append(IndexPart(lo: start, hi: end, event: ev, part: Int32(-1 - s)))
         }
         for k in active {
             let o = event.overrides[k]
             let (d, sec) = Self.length(o.length, start: o.start, zone: zone)
             let t = Self.seconds(o.start)
-            parts.append(_IndexPart(lo: Self.clamp(t &- slack), hi: Self.clamp(t &+ Self.span(d, sec) &+ slack),
+            parts.append(IndexPart(lo: Self.clamp(t &- slack), hi: Self.clamp(t &+ Self.span(d, sec) &+ slack),
                                     event: ev, part: Int32(k)))
         }
     }
@@ -78,7 +78,7 @@ extension _SeriesInstances {
             var n = 0
             for o in all {
                 n += 1
-                if n > _CalendarIndex.countScan { return (first, nil) }
+                if n > CalendarIndex.countScan { return (first, nil) }
                 last = max(last!, key(of: o))
             }
         } else {
@@ -90,7 +90,7 @@ extension _SeriesInstances {
     /// A key past every instance an UNTIL lets through (UNTIL is inclusive;
     /// a DATE UNTIL on a timed series is its whole day, in lenient mode).
     func untilKey(_ u: RecurrenceRule.Until) -> Int64 {
-        let slack = _CalendarIndex.slack
+        let slack = CalendarIndex.slack
         switch (kind, u) {
         case (.date, .date(let d)): return Int64(d.daysSinceEpoch)
         case (.date, .local(let c)), (.date, .utc(let c)): return Int64(c.date.daysSinceEpoch) + 1

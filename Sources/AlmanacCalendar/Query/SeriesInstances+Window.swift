@@ -1,10 +1,10 @@
 import Almanac
 
-extension _SeriesInstances {
+extension SeriesInstances {
     /// The engine's instances whose start can reach `window` once segment
     /// `s` moves them: the window widened by the segment's longest instance
     /// and shift, and by two days each side for the viewer's offset.
-    func ownInstances(segment s: Int, query: _WindowQuery) -> RecurrenceSet.Occurrences.Iterator? {
+    func ownInstances(segment s: Int, query: WindowQuery) -> RecurrenceSet.Occurrences.Iterator? {
         iterator(over: ownSpan(segment: s, from: query.lo, to: query.hi), viewer: query.viewer)
     }
 
@@ -15,7 +15,7 @@ extension _SeriesInstances {
     /// span is read as ``iterator(over:viewer:)`` reads it: floating and
     /// all-day dates in the viewer's zone (read as UTC dates, a day 14
     /// hours east of UTC starting in the window was left out).
-    func mayReach(segment s: Int, query: _WindowQuery) -> Bool {
+    func mayReach(segment s: Int, query: WindowQuery) -> Bool {
         if s == 0, let early = earlySpan(from: query.lo), longPeriodStarts.contains(where: {
             early.contains(Timestamp(secondsSinceEpoch: Self.key($0, kind: kind, zone: zone) &* unit))
         }) { return true }
@@ -31,7 +31,7 @@ extension _SeriesInstances {
     /// beside an HOURLY rule costs the query one instance, not the rule's
     /// thousand years of hours (fuzz-sync finding 26). They start before
     /// every instance of ``ownInstances(segment:query:)``.
-    func earlyInstances(query: _WindowQuery) -> RecurrenceSet.Occurrences.Iterator? {
+    func earlyInstances(query: WindowQuery) -> RecurrenceSet.Occurrences.Iterator? {
         guard let span = earlySpan(from: query.lo) else { return nil }
         var set = event.recurrence
         set.rules = []
@@ -44,8 +44,8 @@ extension _SeriesInstances {
     /// window from `from`; `nil` when the series has none.
     private func earlySpan(from: Int64) -> Range<Timestamp>? {
         guard !longPeriodStarts.isEmpty else { return nil }
-        let before = nominalDays ? _CalendarIndex.slack : 0
-        let lo = from &- longestOwn &- before, hi = from &- Self.span(days, seconds) &- (shortNominalDays ? _CalendarIndex.slack : 0)
+        let before = nominalDays ? CalendarIndex.slack : 0
+        let lo = from &- longestOwn &- before, hi = from &- Self.span(days, seconds) &- (shortNominalDays ? CalendarIndex.slack : 0)
         return Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: max(lo, hi))
     }
 
@@ -73,7 +73,7 @@ extension _SeriesInstances {
         // The query's bounds are clamped to the index's, and shifts and
         // lengths are far smaller: no sum here overflows, and the engine
         // reads a bound outside years 1...9999 as the beginning or the end.
-        let slack = _CalendarIndex.slack
+        let slack = CalendarIndex.slack
         let (before, after) = s == 0 ? (shortNominalDays ? slack : 0, Int64(0)) : (slack, slack)
         var lo = from &- shift &- longest &- before
         let hi = to &- shift &+ after
@@ -154,9 +154,9 @@ extension _SeriesInstances {
     /// The zone of the series' values (`nil` for floating and all-day).
     var seriesZone: Zone? { event.start.zone }
 
-    /// `s` within the index's bounds (``_CalendarIndex/clamp(_:)``).
+    /// `s` within the index's bounds (``CalendarIndex/clamp(_:)``).
     @inline(__always)
-    static func clamp(_ s: Int64) -> Int64 { _CalendarIndex.clamp(s) }
+    static func clamp(_ s: Int64) -> Int64 { CalendarIndex.clamp(s) }
 
     /// A THISANDFUTURE override's shift: its start less the start it
     /// replaces, in the series' wall clock (seconds), or days for a DATE series.

@@ -17,7 +17,7 @@ import Synchronization
 /// it (a struct this size would be copied, with its dictionaries' reference
 /// counts, at each call). Every property is a `let`: a class's `var` is
 /// checked for exclusive access at each read, at run time.
-final class _SeriesInstances: @unchecked Sendable {
+final class SeriesInstances: @unchecked Sendable {
     let event: CalendarEvent
     let index: Int
     let kind: Anchor.Kind
@@ -58,7 +58,7 @@ final class _SeriesInstances: @unchecked Sendable {
     /// that opens the series: most series of a file are single events, and
     /// most are never opened by a query (reading C2's calendar built 11,000
     /// expansions, about a tenth of the read).
-    private let unprepared = Mutex<_Prepared?>(nil)
+    private let unprepared = Mutex<PreparedSeries?>(nil)
     /// Why it cannot be expanded.
     let problem: AlmanacError?
 
@@ -122,10 +122,10 @@ final class _SeriesInstances: @unchecked Sendable {
 
     /// The expansion of a series without rules (see ``unprepared``), built
     /// at the first call; `nil` for a series with rules (read ``prepared``).
-    func lateExpansion() -> _Prepared? {
+    func lateExpansion() -> PreparedSeries? {
         guard prepared == nil, problem == nil else { return nil }
         return unprepared.withLock { slot in
-            if slot == nil, let o = try? event.recurrence.occurrences() { slot = _Prepared(o) }
+            if slot == nil, let o = try? event.recurrence.occurrences() { slot = PreparedSeries(o) }
             return slot
         }
     }
@@ -179,8 +179,8 @@ final class _SeriesInstances: @unchecked Sendable {
     }
 }
 
-/// A series' expansion built at its first query (see ``_SeriesInstances/lateExpansion()``).
-final class _Prepared: Sendable {
+/// A series' expansion built at its first query (see ``SeriesInstances/lateExpansion()``).
+final class PreparedSeries: Sendable {
     let occurrences: RecurrenceSet.Occurrences
     init(_ occurrences: RecurrenceSet.Occurrences) { self.occurrences = occurrences }
 }

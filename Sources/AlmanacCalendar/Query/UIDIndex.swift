@@ -11,7 +11,7 @@ import Almanac
 /// Each UID's hash is kept (32 bits of the seeded `Hasher`, which a file
 /// cannot make collide on purpose), so growing rehashes no string and a
 /// probe compares strings only when their hashes agree.
-struct _UIDIndex: Sendable {
+struct UIDIndex: Sendable {
     /// Each series' UID, in series order.
     private var uids: [String] = []
     /// Each series' UID's hash.

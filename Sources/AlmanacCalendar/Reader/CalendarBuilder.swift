@@ -2,7 +2,7 @@ import Almanac
 
 /// Bytes to ``EventCalendar``: content lines, components, zones, entries,
 /// then series with their overrides.
-enum _CalendarBuilder {
+enum CalendarBuilder {
     static func read(_ bytes: [UInt8], options: CalendarOptions) throws(CalendarError) -> EventCalendar {
         let (events, byUID, fileZones, readings) = try parts(bytes, options: options)
         return EventCalendar(events: events, byUID: byUID, fileZones: fileZones, readings: readings)
@@ -11,20 +11,20 @@ enum _CalendarBuilder {
     /// The series, file zones and readings of iCalendar bytes, before the calendar indexes them.
     ///
     /// Each VEVENT and VTODO is read into a series or an override as the
-    /// component reader closes it (``_EntrySink``), so its lines are let go
+    /// component reader closes it (``EntrySink``), so its lines are let go
     /// at once; the readings come in the order they would if the whole
     /// input were read into components first: the component reader's, then
     /// each VCALENDAR's. In strict mode the reader's faults come first too:
     /// an entry's fault is thrown once the whole input is read.
     static func parts(_ bytes: [UInt8], options: CalendarOptions) throws(CalendarError)
-        -> (events: [CalendarEvent], byUID: _UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
+        -> (events: [CalendarEvent], byUID: UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
         let lenient = options.mode == .lenient
         var readings: [CalendarReading] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             readings.append(CalendarReading(.liberty, line: 1, "a UTF-8 byte order mark: skipped"))
         }
-        var sink = _EntrySink(options: options)
-        let (calendars, _) = try _ComponentReader.read(bytes, lenient: lenient, readings: &readings, sink: &sink)
+        var sink = EntrySink(options: options)
+        let (calendars, _) = try ComponentReader.read(bytes, lenient: lenient, readings: &readings, sink: &sink)
         // Nothing to read is an error in both modes (an empty VCALENDAR is
         // an empty calendar).
         if calendars.isEmpty {
@@ -40,12 +40,12 @@ enum _CalendarBuilder {
     }
 
     /// A series: an entry without RECURRENCE-ID (two with one UID are two
-    /// series, or revisions of one: ``_SeriesRevisions``). With
+    /// series, or revisions of one: ``SeriesRevisions``). With
     /// ``CalendarOptions/UnsynchronizedStart/besideCount``, its DTSTART is an
     /// instance beside COUNT's (``ExpansionOptions/countsStart`` false, set
     /// only where a rule has COUNT: elsewhere it changes nothing, and the
     /// series keeps the default options).
-    static func series(_ e: consuming _Entry, options: CalendarOptions) -> CalendarEvent {
+    static func series(_ e: consuming EventEntry, options: CalendarOptions) -> CalendarEvent {
         var expansion = options.expansion
         if options.unsynchronizedStart == .besideCount, e.rules.contains(where: { $0.count != nil }) { expansion.countsStart = false }
         return CalendarEvent(
@@ -60,8 +60,8 @@ enum _CalendarBuilder {
     /// its UID in its VCALENDAR (the series from `calendarStart` on), or
     /// becomes a series of its own whose DTSTART is its RECURRENCE-ID, so
     /// that it keeps its identity.
-    static func attach(_ overrides: [_Entry], to events: inout [CalendarEvent], from calendarStart: Int,
-                       byUID: inout _UIDIndex, options: CalendarOptions) {
+    static func attach(_ overrides: [EventEntry], to events: inout [CalendarEvent], from calendarStart: Int,
+                       byUID: inout UIDIndex, options: CalendarOptions) {
         for e in overrides {
             guard let rid = e.recurrenceID else { continue }
             let o = CalendarEvent.Override(recurrenceID: rid, thisAndFuture: e.thisAndFuture, start: e.start, length: e.length,

@@ -5,25 +5,25 @@ import Almanac
 /// VEVENT, VTODO, VTIMEZONE with STANDARD and DAYLIGHT); the others
 /// (VALARM, VJOURNAL, VFREEBUSY, X- components...) are stepped over with a
 /// depth counter, so they cost no memory however deep they nest.
-struct _Component: Sendable {
+struct ParsedComponent: Sendable {
     var name: String
-    var properties: [_ContentLine] = []
-    var children: [_Component] = []
+    var properties: [ContentLine] = []
+    var children: [ParsedComponent] = []
     /// Physical line of its BEGIN.
     var line: Int
 
     /// The first such property.
-    func first(_ property: _Property) -> _ContentLine? {
+    func first(_ property: Property) -> ContentLine? {
         for p in properties where p.property == property { return p }
         return nil
     }
 
     /// Every such property, in order.
-    func all(_ property: _Property) -> [_ContentLine] { properties.filter { $0.property == property } }
+    func all(_ property: Property) -> [ContentLine] { properties.filter { $0.property == property } }
 }
 
 /// Builds the component tree from content lines (RFC 5545 section 3.4 and 3.6).
-enum _ComponentReader {
+enum ComponentReader {
     /// Which components are kept under which parent.
     static func keeps(_ name: String, under parent: String?) -> Bool {
         switch (parent, name) {
@@ -43,26 +43,26 @@ enum _ComponentReader {
     /// many events is never held as lines all at once. The VCALENDARs
     /// returned hold what the sink did not take.
     static func read(_ bytes: [UInt8], lenient: Bool, readings: inout [CalendarReading],
-                     sink: inout _EntrySink) throws(CalendarError) -> (calendars: [_Component], store: _LineStore) {
-        var scanner = _LineScanner(bytes)
-        var store = _LineStore()
-        var stack: [_Component] = []
+                     sink: inout EntrySink) throws(CalendarError) -> (calendars: [ParsedComponent], store: LineStore) {
+        var scanner = LineScanner(bytes)
+        var store = LineStore()
+        var stack: [ParsedComponent] = []
         // The lines of the innermost open component, moved into it at once
         // when it closes or a child opens (one allocation per component).
-        var pending = _PendingLines()
-        var calendars: [_Component] = []
+        var pending = PendingLines()
+        var calendars: [ParsedComponent] = []
         var skipping: (name: String, depth: Int, line: Int)? = nil
         // Lenient: stack[0] is a VCALENDAR the input never opened, around
-        // bare components (see ``_PastedComponent``).
+        // bare components (see ``PastedComponent``).
         var implicit = false
         func liberty(_ line: Int, _ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
 
         while scanner.next() {
-            guard let parsed = try _ContentLineParser.parse(&scanner, into: &store, lenient: lenient,
+            guard let parsed = try ContentLineParser.parse(&scanner, into: &store, lenient: lenient,
                                                             readings: &readings) else { continue }
             guard case .kept(let cl) = parsed else {
                 if skipping == nil, stack.isEmpty {
-                    let name = _ContentLineParser.name(scanner)
+                    let name = ContentLineParser.name(scanner)
                     if !lenient { throw CalendarError(.structure, line: scanner.line, column: 1, "\(name) outside a VCALENDAR") }
                     liberty(scanner.line, "\(name) outside a VCALENDAR: skipped")
                 }
@@ -116,11 +116,11 @@ enum _ComponentReader {
     }
 
     /// Reads `BEGIN:value` on `line`: opens a component Almanac keeps, or
-    /// (lenient) the VCALENDAR around a bare component (``_PastedComponent``)
-    /// or an event nested in an event (``_NestedEvent``); else returns the
+    /// (lenient) the VCALENDAR around a bare component (``PastedComponent``)
+    /// or an event nested in an event (``NestedEvent``); else returns the
     /// component to step over.
-    private static func begin(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
-                              pending: inout _PendingLines, store: inout _LineStore, sink: inout _EntrySink, implicit: inout Bool,
+    private static func begin(_ value: String, line: Int, lenient: Bool, stack: inout [ParsedComponent], calendars: inout [ParsedComponent],
+                              pending: inout PendingLines, store: inout LineStore, sink: inout EntrySink, implicit: inout Bool,
                               readings: inout [CalendarReading]) throws(CalendarError) -> (name: String, depth: Int, line: Int)? {
         if implicit, stack.count == 1, value == "VCALENDAR" {
             close(&stack, &calendars, &pending, &store, &sink)
@@ -128,26 +128,26 @@ enum _ComponentReader {
         }
         if keeps(value, under: stack.last?.name) {
             pending.flush(into: &stack)
-            stack.append(_Component(name: value, line: line))
+            stack.append(ParsedComponent(name: value, line: line))
         } else if stack.isEmpty {
             if !lenient { throw CalendarError(.structure, line: line, column: 1, "BEGIN:\(value) outside a VCALENDAR") }
-            guard _PastedComponent.opensCalendar(value) else {
+            guard PastedComponent.opensCalendar(value) else {
                 readings.append(CalendarReading(.liberty, line: line, "BEGIN:\(value) outside a VCALENDAR: skipped"))
                 return (value, 1, line)
             }
-            readings.append(_PastedComponent.reading(value, line: line))
-            stack = [_Component(name: "VCALENDAR", line: line), _Component(name: value, line: line)]
+            readings.append(PastedComponent.reading(value, line: line))
+            stack = [ParsedComponent(name: "VCALENDAR", line: line), ParsedComponent(name: value, line: line)]
             implicit = true
-        } else if _NestedEvent.isNested(value, in: stack.last?.name) {
+        } else if NestedEvent.isNested(value, in: stack.last?.name) {
             let parent = (name: stack[stack.count - 1].name, line: stack[stack.count - 1].line)
-            if !lenient { throw _NestedEvent.error(value, line: line, parent: parent) }
-            guard stack.count - 1 <= _NestedEvent.deepest else {   // stack[0] is the VCALENDAR
-                readings.append(_NestedEvent.tooDeep(value, line: line))
+            if !lenient { throw NestedEvent.error(value, line: line, parent: parent) }
+            guard stack.count - 1 <= NestedEvent.deepest else {   // stack[0] is the VCALENDAR
+                readings.append(NestedEvent.tooDeep(value, line: line))
                 return (value, 1, line)
             }
-            readings.append(_NestedEvent.reading(value, line: line, parent: parent))
+            readings.append(NestedEvent.reading(value, line: line, parent: parent))
             pending.flush(into: &stack)
-            stack.append(_Component(name: value, line: line))
+            stack.append(ParsedComponent(name: value, line: line))
         } else {
             return (value, 1, line)
         }
@@ -156,8 +156,8 @@ enum _ComponentReader {
 
     /// Reads `END:value` on `line`: closes the innermost component, or
     /// (lenient) the components it leaves open, or skips a stray END.
-    private static func end(_ value: String, line: Int, lenient: Bool, stack: inout [_Component], calendars: inout [_Component],
-                            pending: inout _PendingLines, store: inout _LineStore, sink: inout _EntrySink,
+    private static func end(_ value: String, line: Int, lenient: Bool, stack: inout [ParsedComponent], calendars: inout [ParsedComponent],
+                            pending: inout PendingLines, store: inout LineStore, sink: inout EntrySink,
                             readings: inout [CalendarReading]) throws(CalendarError) {
         func liberty(_ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
         guard let top = stack.last else {
@@ -182,8 +182,8 @@ enum _ComponentReader {
     /// leave the store. A VCALENDAR goes to the sink, then to the output
     /// without its components (the sink has read them). An event nested in
     /// an event (lenient) belongs to the VCALENDAR around them.
-    private static func close(_ stack: inout [_Component], _ calendars: inout [_Component], _ pending: inout _PendingLines,
-                              _ store: inout _LineStore, _ sink: inout _EntrySink) {
+    private static func close(_ stack: inout [ParsedComponent], _ calendars: inout [ParsedComponent], _ pending: inout PendingLines,
+                              _ store: inout LineStore, _ sink: inout EntrySink) {
         pending.flush(into: &stack)
         var c = stack.removeLast()
         if stack.isEmpty {
@@ -195,7 +195,7 @@ enum _ComponentReader {
         // stack[0] is the only VCALENDAR (none is kept inside another). The
         // parent is read by its name only: a copy of it would share its
         // children, and each append would copy them all.
-        let nested = _NestedEvent.isNested(c.name, in: stack[stack.count - 1].name)
+        let nested = NestedEvent.isNested(c.name, in: stack[stack.count - 1].name)
         if stack.count == 1 || nested, sink.take(c, in: stack[0], store: store) {
             if let first = c.properties.first { store.removeLast(first) }
         } else if nested {
@@ -207,10 +207,10 @@ enum _ComponentReader {
 }
 
 /// Lines read for the innermost open component, not yet moved into it.
-struct _PendingLines {
-    var lines: [_ContentLine] = []
+struct PendingLines {
+    var lines: [ContentLine] = []
 
-    mutating func flush(into stack: inout [_Component]) {
+    mutating func flush(into stack: inout [ParsedComponent]) {
         guard !lines.isEmpty, !stack.isEmpty else { return }
         stack[stack.count - 1].properties.append(contentsOf: lines)
         lines.removeAll(keepingCapacity: true)

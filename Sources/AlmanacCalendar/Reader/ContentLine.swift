@@ -1,21 +1,21 @@
 import Almanac
 
 /// A content line as the parser gives it.
-enum _ParsedLine {
+enum ParsedLine {
     /// A property the reader uses, kept in the store.
-    case kept(_ContentLine)
+    case kept(ContentLine)
     /// A property it does not use (DESCRIPTION, ATTENDEE...): checked, then
-    /// dropped (``_ContentLineParser/name(_:)`` reads its name again when a
+    /// dropped (``ContentLineParser/name(_:)`` reads its name again when a
     /// message needs it).
     case unread
 }
 
 /// Reads a content line from the scanner's line.
-enum _ContentLineParser {
+enum ContentLineParser {
     /// `nil` when lenient reading drops the line (the reason is in `readings`).
-    static func parse(_ scanner: inout _LineScanner, into store: inout _LineStore, lenient: Bool,
-                      readings: inout [CalendarReading]) throws(CalendarError) -> _ParsedLine? {
-        if !scanner.isValidUTF8, let bad = scanner.withLine({ _firstInvalidUTF8($0) }) {
+    static func parse(_ scanner: inout LineScanner, into store: inout LineStore, lenient: Bool,
+                      readings: inout [CalendarReading]) throws(CalendarError) -> ParsedLine? {
+        if !scanner.isValidUTF8, let bad = scanner.withLine({ firstInvalidUTF8($0) }) {
             let p = scanner.position(of: bad)
             let byte = scanner.withLine { $0[bad] }
             guard lenient else {
@@ -27,8 +27,8 @@ enum _ContentLineParser {
             return try parse(&scanner, into: &store, lenient: lenient, readings: &readings)
         }
         let line = scanner.line
-        do throws(_LineFault) {
-            return try scanner.withLine { (b) throws(_LineFault) -> _ParsedLine in
+        do throws(LineFault) {
+            return try scanner.withLine { (b) throws(LineFault) -> ParsedLine in
                 try parse(b, line: line, into: &store)
             }
         } catch {
@@ -42,60 +42,60 @@ enum _ContentLineParser {
     }
 
     /// The name (upper case) of the scanner's line.
-    static func name(_ scanner: _LineScanner) -> String {
+    static func name(_ scanner: LineScanner) -> String {
         scanner.withLine { b in
             var i = 0
-            while i < b.count, _isNameByte(b[i]) { i += 1 }
-            return _upperString(b, 0, i)
+            while i < b.count, isNameByte(b[i]) { i += 1 }
+            return upperString(b, 0, i)
         }
     }
 
     /// Reads the line `b`, which starts on physical line `line`.
     private static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int,
-                              into store: inout _LineStore) throws(_LineFault) -> _ParsedLine {
+                              into store: inout LineStore) throws(LineFault) -> ParsedLine {
         let n = b.count
-        func failure(_ at: Int, _ message: String) throws(_LineFault) -> _ParsedLine {
-            throw _LineFault(at: at, message: message)
+        func failure(_ at: Int, _ message: String) throws(LineFault) -> ParsedLine {
+            throw LineFault(at: at, message: message)
         }
 
         var i = 0
-        while i < n, _isNameByte(b[i]) { i += 1 }
+        while i < n, isNameByte(b[i]) { i += 1 }
         if i == 0 { return try failure(0, "expected a property name (letters, digits and \"-\")") }
         let nameEnd = i
         // Properties Almanac does not read are checked in strict mode and
         // never turned into strings: most of a real file's bytes are theirs
         // (DESCRIPTION, ATTENDEE, X-ALT-DESC...).
-        let property = _Property.of(b, count: i)
+        let property = Property.of(b, count: i)
         let keep = property != .other
         // A kept line's parameters and value go to the store; a line
         // dropped in lenient mode takes them back out.
         let firstParameter = store.parameterCount, firstByte = store.byteCount
-        func fail(_ at: Int, _ message: String) throws(_LineFault) -> _ParsedLine {
+        func fail(_ at: Int, _ message: String) throws(LineFault) -> ParsedLine {
             store.truncate(parameters: firstParameter, bytes: firstByte)
             return try failure(at, message)
         }
         while i < n, b[i] == UInt8(ascii: ";") {
             i += 1
             let start = i
-            while i < n, _isNameByte(b[i]) { i += 1 }
+            while i < n, isNameByte(b[i]) { i += 1 }
             if i == start { return try fail(i, "expected a parameter name after \";\"") }
-            guard i < n, b[i] == UInt8(ascii: "=") else { return try fail(i, "expected \"=\" after parameter \(_upperString(b, start, i))") }
+            guard i < n, b[i] == UInt8(ascii: "=") else { return try fail(i, "expected \"=\" after parameter \(upperString(b, start, i))") }
             let parameterEnd = i
             i += 1
-            let kept = keep ? _ParameterName.of(b, start, count: parameterEnd - start) : nil
+            let kept = keep ? ParameterName.of(b, start, count: parameterEnd - start) : nil
             var first = true
             while true {
                 if i < n, b[i] == UInt8(ascii: "\"") {
                     let q = i + 1
                     var e = q
                     while e < n, b[e] != UInt8(ascii: "\"") { e += 1 }
-                    if e == n { return try fail(i, "parameter \(_upperString(b, start, parameterEnd)): a quoted value is not closed") }
-                    if let kept, first { store.append(_Parameter(name: kept, value: store.append(b, q, e))) }
+                    if e == n { return try fail(i, "parameter \(upperString(b, start, parameterEnd)): a quoted value is not closed") }
+                    if let kept, first { store.append(Parameter(name: kept, value: store.append(b, q, e))) }
                     i = e + 1
                 } else {
                     let s = i
-                    while i < n, !_isParameterDelimiter(b[i]) { i += 1 }
-                    if let kept, first { store.append(_Parameter(name: kept, value: store.append(b, s, i))) }
+                    while i < n, !isParameterDelimiter(b[i]) { i += 1 }
+                    if let kept, first { store.append(Parameter(name: kept, value: store.append(b, s, i))) }
                 }
                 first = false
                 if i < n, b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -103,17 +103,17 @@ enum _ContentLineParser {
             }
         }
         guard i < n, b[i] == UInt8(ascii: ":") else {
-            let name = _upperString(b, 0, nameEnd)
+            let name = upperString(b, 0, nameEnd)
             return try fail(i, i < n ? "unexpected \"\(Character(Unicode.Scalar(b[i])))\" in \(name): expected \";\" or \":\"" : "\(name) has no \":\" and no value")
         }
         guard keep else { return .unread }
-        return .kept(_ContentLine(property: property, line: line, value: store.append(b, i + 1, n),
+        return .kept(ContentLine(property: property, line: line, value: store.append(b, i + 1, n),
                                   parameters: firstParameter..<store.parameterCount))
     }
 }
 
 /// A syntax fault in a content line: the byte where it lies, and what is wrong.
-struct _LineFault: Error {
+struct LineFault: Error {
     var at: Int
     var message: String
 }
@@ -121,19 +121,19 @@ struct _LineFault: Error {
 /// `;`, `:`, `,` and `"`: the bytes that end an unquoted parameter value
 /// (all below 0x40: one comparison for most bytes, then a bit of a mask).
 @inline(__always)
-func _isParameterDelimiter(_ c: UInt8) -> Bool {
+func isParameterDelimiter(_ c: UInt8) -> Bool {
     let mask: UInt64 = 1 << 0x3B | 1 << 0x3A | 1 << 0x2C | 1 << 0x22
     return c < 0x40 && (mask >> UInt64(c)) & 1 != 0
 }
 
 /// `A-Z`, `a-z`, `0-9` and `-`: the bytes of an iana-token or x-name.
 @inline(__always)
-func _isNameByte(_ c: UInt8) -> Bool {
+func isNameByte(_ c: UInt8) -> Bool {
     (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D
 }
 
 /// The ASCII bytes `b[start..<end]` upper-cased, as a string.
-func _upperString(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+func upperString(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
     String(unsafeUninitializedCapacity: end - start) { out in
         for k in start..<end { let c = b[k]; out[k - start] = c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
         return end - start
@@ -147,7 +147,7 @@ func _string(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Strin
 }
 
 /// The index of the first byte that does not belong to valid UTF-8, if any.
-func _firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let base = b.baseAddress else { return nil }
     let raw = UnsafeRawPointer(base)
     let n = b.count

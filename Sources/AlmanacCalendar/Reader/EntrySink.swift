@@ -8,31 +8,31 @@ import Almanac
 /// A component is read when it closes only if that gives what reading it
 /// at the end of its VCALENDAR would: every TZID it uses must already be
 /// settled (a zone the system or ICU knows, or a VTIMEZONE already read;
-/// see ``_ZoneResolver/isSettled(_:)``). The first one that is not (its
+/// see ``ZoneResolver/isSettled(_:)``). The first one that is not (its
 /// VTIMEZONE may come later in the file), and every later one, wait for the
 /// end of the VCALENDAR, so that series keep their file order; so do all of
 /// them when X-WR-TIMEZONE is applied (it may come after them).
-struct _EntrySink {
+struct EntrySink {
     let options: CalendarOptions
     var events: [CalendarEvent] = []
-    var byUID = _UIDIndex()
+    var byUID = UIDIndex()
     var fileZones: [String: Zone] = [:]
     /// The VCALENDARs' readings, in order (the component reader's come before them).
     var readings: [CalendarReading] = []
     /// Strict mode: the first fault of an entry, thrown once the component
     /// reader has read the whole input without one of its own.
     var failure: CalendarError?
-    /// Series of one UID that revise one another (``_SeriesRevisions``):
+    /// Series of one UID that revise one another (``SeriesRevisions``):
     /// the dead ones are removed once the whole input is read.
-    var revisions = _SeriesRevisions()
+    var revisions = SeriesRevisions()
     /// The VCALENDAR being read, once one of its components has been.
     private var current: Calendar?
 
     /// What is kept while one VCALENDAR is read.
     private struct Calendar {
-        var reader: _EventReader
+        var reader: EventReader
         /// Its overrides, attached to their series when it closes.
-        var overrides: [_Entry] = []
+        var overrides: [EventEntry] = []
         /// The index in `events` of its first series.
         let start: Int
         /// X-WR-TIMEZONE's reading, before the reader's.
@@ -48,7 +48,7 @@ struct _EntrySink {
     /// `c` closed directly inside `calendar` (the VCALENDAR as read so
     /// far). Returns whether the sink took it: the component reader then
     /// leaves it out of the tree, and its lines out of the store.
-    mutating func take(_ c: _Component, in calendar: _Component, store: _LineStore) -> Bool {
+    mutating func take(_ c: ParsedComponent, in calendar: ParsedComponent, store: LineStore) -> Bool {
         if failure != nil { return c.name != "VTIMEZONE" }
         if c.name == "VTIMEZONE" {
             current?.reader.zones.define(c, store: store)
@@ -60,8 +60,8 @@ struct _EntrySink {
         current!.reader.store = store
         current!.reader.zones.store = store
         defer {
-            current!.reader.store = _LineStore()
-            current!.reader.zones.store = _LineStore()
+            current!.reader.store = LineStore()
+            current!.reader.zones.store = LineStore()
         }
         guard current!.reader.zonesAreSettled(c) else {
             current!.waiting = true
@@ -72,7 +72,7 @@ struct _EntrySink {
     }
 
     /// `calendar` closed, holding the components the sink did not take.
-    mutating func close(_ calendar: _Component, store: _LineStore) {
+    mutating func close(_ calendar: ParsedComponent, store: LineStore) {
         if failure != nil { return }
         if current == nil { current = open(calendar, store: store) }
         current!.reader.store = store
@@ -86,12 +86,12 @@ struct _EntrySink {
         if let r = state.zoneReading { readings.append(r) }
         readings += state.reader.readings
         fileZones.merge(state.reader.zones.fileZones) { a, _ in a }
-        _CalendarBuilder.attach(state.overrides, to: &events, from: state.start, byUID: &byUID, options: options)
+        CalendarBuilder.attach(state.overrides, to: &events, from: state.start, byUID: &byUID, options: options)
     }
 
     /// The reader of VCALENDAR `calendar` (as read so far: its properties
     /// and the VTIMEZONEs before its first component read).
-    private mutating func open(_ calendar: _Component, store: _LineStore) -> Calendar {
+    private mutating func open(_ calendar: ParsedComponent, store: LineStore) -> Calendar {
         revisions.startCalendar()
         var calendarZone: Zone? = nil, zoneReading: CalendarReading? = nil
         if options.appliesCalendarZone, let x = calendar.first(.xWRTimezone) {
@@ -101,18 +101,18 @@ struct _EntrySink {
                 ? "X-WR-TIMEZONE \"\(name)\" is not a known zone: floating values stay floating"
                 : "X-WR-TIMEZONE \"\(name)\" applied to floating values")
         }
-        let reader = _EventReader(zones: _ZoneResolver(calendar: calendar, store: store, options: options), store: store,
+        let reader = EventReader(zones: ZoneResolver(calendar: calendar, store: store, options: options), store: store,
                                   lenient: lenient, calendarZone: calendarZone)
         return Calendar(reader: reader, start: events.count, zoneReading: zoneReading)
     }
 
     /// Reads `c` into a series or an override of the current VCALENDAR
     /// (lenient: a fault skips it with a reading; strict: the first is kept).
-    private mutating func read(_ c: _Component) {
+    private mutating func read(_ c: ParsedComponent) {
         do throws(CalendarError) {
             guard let e = try current!.reader.entry(c) else { return }
             if e.recurrenceID == nil {
-                let series = _CalendarBuilder.series(e, options: options)
+                let series = CalendarBuilder.series(e, options: options)
                 if !options.keepsRevisions, let first = byUID.first(series.uid, from: current!.start) {
                     revisions.add(series, first: first, events: &events, byUID: &byUID, readings: &current!.reader.readings)
                     return
@@ -129,9 +129,9 @@ struct _EntrySink {
     }
 }
 
-extension _Property {
+extension Property {
     /// Whether the event reader reads a value of this property in its TZID's
-    /// zone (``_EventReader/zone(of:)``).
+    /// zone (``EventReader/zone(of:)``).
     var takesDates: Bool {
         switch self {
         case .dtstart, .dtend, .due, .rdate, .exdate, .recurrenceID: true

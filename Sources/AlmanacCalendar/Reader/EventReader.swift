@@ -2,7 +2,7 @@ import Almanac
 
 /// A VEVENT or VTODO read into values: a series if it has no RECURRENCE-ID,
 /// an override otherwise.
-struct _Entry {
+struct EventEntry {
     var component: CalendarEvent.Component
     var uid: String
     var start: Anchor
@@ -21,8 +21,8 @@ struct _Entry {
     var line: Int
 }
 
-/// An RRULE or EXRULE as read, with its line (for ``_EventReader/check(_:start:)``).
-struct _RuleLine {
+/// An RRULE or EXRULE as read, with its line (for ``EventReader/check(_:start:)``).
+struct RuleLine {
     var rule: RecurrenceRule
     var line: Int
     var exclusion: Bool
@@ -30,11 +30,11 @@ struct _RuleLine {
 
 /// Reads the properties of one VEVENT or VTODO (RFC 5545 sections 3.6.1,
 /// 3.6.2 and 3.8).
-struct _EventReader {
-    var zones: _ZoneResolver
+struct EventReader {
+    var zones: ZoneResolver
     /// The values of the lines read (the component reader's store, set
-    /// while a component is read: see ``_EntrySink``).
-    var store: _LineStore
+    /// while a component is read: see ``EntrySink``).
+    var store: LineStore
     let lenient: Bool
     /// X-WR-TIMEZONE, when the options apply it to floating values.
     let calendarZone: Zone?
@@ -47,16 +47,16 @@ struct _EventReader {
     /// line before (a comparison of bytes, no hash).
     private var lastZone: (tzid: [UInt8], zone: Zone?) = ([], nil)
 
-    init(zones: _ZoneResolver, store: _LineStore, lenient: Bool, calendarZone: Zone?) {
+    init(zones: ZoneResolver, store: LineStore, lenient: Bool, calendarZone: Zone?) {
         self.zones = zones
         self.store = store
         self.lenient = lenient
         self.calendarZone = calendarZone
     }
 
-    func value(_ p: _ContentLine) -> String { store.value(p) }
+    func value(_ p: ContentLine) -> String { store.value(p) }
 
-    func fault(_ p: _ContentLine, _ message: String) -> CalendarError {
+    func fault(_ p: ContentLine, _ message: String) -> CalendarError {
         CalendarError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(value(p))\": \(message)")
     }
 
@@ -65,7 +65,7 @@ struct _EventReader {
     /// A file names a few zones tens of thousands of times; each TZID is
     /// found by its bytes, without making a string of it, once it has been
     /// resolved.
-    mutating func zone(of p: _ContentLine) throws(CalendarError) -> Zone? {
+    mutating func zone(of p: ContentLine) throws(CalendarError) -> Zone? {
         guard let r = store.parameterRange(.tzid, of: p) else { return calendarZone }
         if store.same(lastZone.tzid, r) { return lastZone.zone }
         let hash = store.hash(r)
@@ -79,9 +79,9 @@ struct _EventReader {
         return z
     }
 
-    /// Whether every TZID of `c` is settled (``_ZoneResolver/isSettled(_:)``):
+    /// Whether every TZID of `c` is settled (``ZoneResolver/isSettled(_:)``):
     /// a zone met before, or one that no later VTIMEZONE can change.
-    func zonesAreSettled(_ c: _Component) -> Bool {
+    func zonesAreSettled(_ c: ParsedComponent) -> Bool {
         for p in c.properties where p.property.takesDates {
             guard let r = store.parameterRange(.tzid, of: p), !store.same(lastZone.tzid, r) else { continue }
             if let cached = zoneCache[store.hash(r)], store.same(cached.tzid, r) { continue }
@@ -91,13 +91,13 @@ struct _EventReader {
     }
 
     /// One DATE or DATE-TIME value of `p`.
-    mutating func anchor(_ p: _ContentLine, _ text: Substring? = nil) throws(CalendarError) -> Anchor {
+    mutating func anchor(_ p: ContentLine, _ text: Substring? = nil) throws(CalendarError) -> Anchor {
         let zone = try zone(of: p)
         // Most values are read from the store's bytes; the others (list
         // items, values to repair, faults) as text.
         let direct = text == nil ? store.withBytes(p.value) { Anchor(utf8: $0, zone: zone) } : nil
         let (a, repaired, error) = direct.map { ($0, false, nil) }
-            ?? _Values.anchor(text ?? Substring(value(p)), zone: zone, lenient: lenient)
+            ?? Values.anchor(text ?? Substring(value(p)), zone: zone, lenient: lenient)
         guard var a else { throw fault(p, error ?? "not a date or date-time") }
         if repaired { readings.append(CalendarReading(.liberty, line: p.line, "\(p.name) \"\(value(p))\" read as \(a.rfc5545)")) }
         if a.kind != .date, store.parameter(.value, of: p, is: "DATE") {
@@ -113,10 +113,10 @@ struct _EventReader {
     /// `";" x-name "=" text` is gone from `recur-rule-part`): an X- part is
     /// an error naming it. Lenient mode skips it (expansion ignores it) with
     /// a reading, as it does unknown and nameless parts.
-    mutating func rule(_ p: _ContentLine) throws(CalendarError) -> RecurrenceRule {
+    mutating func rule(_ p: ContentLine) throws(CalendarError) -> RecurrenceRule {
         var text = value(p)
-        if lenient, let unescaped = _EscapedRuleSeparators.unescaped(text) {
-            readings.append(_EscapedRuleSeparators.reading(p.name, text, line: p.line))
+        if lenient, let unescaped = EscapedRuleSeparators.unescaped(text) {
+            readings.append(EscapedRuleSeparators.reading(p.name, text, line: p.line))
             text = unescaped
         }
         let rule: RecurrenceRule
@@ -144,7 +144,7 @@ struct _EventReader {
     /// as expand does, with expand's reading. A rule that cannot be
     /// expanded at all (a sub-daily rule on a DATE) is, in lenient mode,
     /// left to the calendar's `problems`.
-    mutating func check(_ rules: [_RuleLine], start: Anchor) throws(CalendarError) {
+    mutating func check(_ rules: [RuleLine], start: Anchor) throws(CalendarError) {
         // Lenient mode asks validate only where it has something to say.
         for r in rules where !lenient || start.kind == .date
             || r.rule.until.map({ RecurrenceSet.untilProblem($0, start: start) != nil }) == true {
@@ -161,15 +161,15 @@ struct _EventReader {
     }
 
     /// Reads a VEVENT or VTODO; `nil` (lenient) when it has nothing to anchor on.
-    mutating func entry(_ c: _Component) throws(CalendarError) -> _Entry? {
+    mutating func entry(_ c: ParsedComponent) throws(CalendarError) -> EventEntry? {
         let component: CalendarEvent.Component = c.name == "VTODO" ? .todo : .event
         var start: Anchor? = nil, due: Anchor? = nil, end: Anchor? = nil, duration: EventDuration? = nil
-        var e = _Entry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
+        var e = EventEntry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
         var uid: String? = nil
-        var ruleLines: [_RuleLine] = []
+        var ruleLines: [RuleLine] = []
         for p in c.properties {
             switch p.property {
-            case .uid: uid = _Values.text(value(p))
+            case .uid: uid = Values.text(value(p))
             case .dtstart: start = try anchor(p)
             case .dtend: end = try anchor(p)
             case .due: due = try anchor(p)
@@ -177,21 +177,21 @@ struct _EventReader {
                 do throws(AlmanacError) { duration = try EventDuration(parsing: value(p)) } catch { throw fault(p, error.message) }
             case .rrule:
                 e.rules.append(try rule(p))
-                ruleLines.append(_RuleLine(rule: e.rules[e.rules.count - 1], line: p.line, exclusion: false))
+                ruleLines.append(RuleLine(rule: e.rules[e.rules.count - 1], line: p.line, exclusion: false))
             case .exrule:
                 e.exclusionRules.append(try rule(p))
-                ruleLines.append(_RuleLine(rule: e.exclusionRules[e.exclusionRules.count - 1], line: p.line, exclusion: true))
+                ruleLines.append(RuleLine(rule: e.exclusionRules[e.exclusionRules.count - 1], line: p.line, exclusion: true))
             case .rdate: try readDates(p, into: &e)
-            case .exdate: for v in _Values.list(value(p)) { e.excludedDates.append(try anchor(p, v)) }
+            case .exdate: for v in Values.list(value(p)) { e.excludedDates.append(try anchor(p, v)) }
             case .recurrenceID:
                 e.recurrenceID = try anchor(p)
                 e.thisAndFuture = store.parameter(.range, of: p, is: "THISANDFUTURE")
-            case .summary: e.summary = _Values.text(value(p))
+            case .summary: e.summary = Values.text(value(p))
             case .status: e.status = CalendarEvent.Status(rawValue: value(p).trimmingSpaces)
             case .sequence: e.sequence = Int(value(p).trimmingSpaces)
             case .lastModified:
                 let direct = store.withBytes(p.value) { Anchor(utf8: $0, zone: .utc) }
-                if let a = direct ?? _Values.anchor(Substring(value(p)), zone: .utc, lenient: true).0, let z = a.zone {
+                if let a = direct ?? Values.anchor(Substring(value(p)), zone: .utc, lenient: true).0, let z = a.zone {
                     e.lastModified = z.instant(of: a.civil)
                 }
             default: continue
@@ -218,8 +218,8 @@ struct _EventReader {
     }
 
     /// RDATE: DATE, DATE-TIME or PERIOD values (`start/end`, `start/duration`).
-    mutating func readDates(_ p: _ContentLine, into e: inout _Entry) throws(CalendarError) {
-        for v in _Values.list(value(p)) {
+    mutating func readDates(_ p: ContentLine, into e: inout EventEntry) throws(CalendarError) {
+        for v in Values.list(value(p)) {
             guard let slash = v.firstIndex(of: "/") else { e.dates.append(try anchor(p, v)); continue }
             let start = try anchor(p, v[..<slash])
             let rest = v[v.index(after: slash)...]
@@ -234,7 +234,7 @@ struct _EventReader {
         }
     }
 
-    mutating func missingUID(_ c: _Component) throws(CalendarError) -> String {
+    mutating func missingUID(_ c: ParsedComponent) throws(CalendarError) -> String {
         guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(c.name) has no UID (RFC 5545 section 3.6.1 requires one)") }
         readings.append(CalendarReading(.liberty, line: c.line, "\(c.name) has no UID: given \"line-\(c.line)\""))
         return "line-\(c.line)"

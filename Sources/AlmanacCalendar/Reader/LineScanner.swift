@@ -16,7 +16,7 @@ import Darwin
 /// folded line is unfolded, into one reused buffer. Line ends are found
 /// with `memchr`, so scanning costs a fraction of an instruction per byte
 /// and allocates nothing per line.
-struct _LineScanner {
+struct LineScanner {
     let bytes: [UInt8]
     private(set) var offset: Int
     /// 1-based number of the physical line the next logical line starts on.
@@ -42,7 +42,7 @@ struct _LineScanner {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        isValidUTF8 = bytes.withUnsafeBufferPointer { _firstInvalidUTF8($0) == nil }
+        isValidUTF8 = bytes.withUnsafeBufferPointer { firstInvalidUTF8($0) == nil }
     }
 
     /// Reads the next logical line; `false` at the end. Empty physical

@@ -8,23 +8,23 @@ import Darwin
 #endif
 
 /// A parameter the reader uses, with its first value (the only one it reads).
-struct _Parameter: Sendable {
-    var name: _ParameterName
-    /// Where the value lies in ``_LineStore/bytes`` (unquoted).
+struct Parameter: Sendable {
+    var name: ParameterName
+    /// Where the value lies in ``LineStore/bytes`` (unquoted).
     var value: Range<Int>
 }
 
 /// A content line the reader keeps (RFC 5545 section 3.1: `name *(";"
 /// param) ":" value`): which property, and where its value and parameters
-/// lie in the reader's ``_LineStore``. A plain value: a component's lines
+/// lie in the reader's ``LineStore``. A plain value: a component's lines
 /// cost one array and nothing per line to keep and to drop.
-struct _ContentLine: Sendable {
-    var property: _Property
+struct ContentLine: Sendable {
+    var property: Property
     /// Physical line the content line starts on.
     var line: Int
     /// The raw value's bytes in the store (escapes not undone: that depends on the value type).
     var value: Range<Int>
-    /// Its parameters in ``_LineStore/parameters``.
+    /// Its parameters in ``LineStore/parameters``.
     var parameters: Range<Int>
 
     /// Upper-cased name.
@@ -34,9 +34,9 @@ struct _ContentLine: Sendable {
 /// The values and parameters of every content line the reader keeps, in
 /// two arrays: reading a file allocates for them a few times in all, not
 /// once or more per line.
-struct _LineStore: Sendable {
+struct LineStore: Sendable {
     private(set) var bytes: [UInt8] = []
-    private(set) var parameters: [_Parameter] = []
+    private(set) var parameters: [Parameter] = []
 
     /// Appends `b[start..<end]`; returns where it lies.
     mutating func append(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
@@ -45,7 +45,7 @@ struct _LineStore: Sendable {
         return at..<bytes.count
     }
 
-    mutating func append(_ parameter: _Parameter) { parameters.append(parameter) }
+    mutating func append(_ parameter: Parameter) { parameters.append(parameter) }
     var parameterCount: Int { parameters.count }
     var byteCount: Int { bytes.count }
 
@@ -56,7 +56,7 @@ struct _LineStore: Sendable {
     }
 
     /// Forgets a line appended last (BEGIN and END, once read).
-    mutating func removeLast(_ line: _ContentLine) {
+    mutating func removeLast(_ line: ContentLine) {
         let firstByte = line.parameters.isEmpty ? line.value.lowerBound : parameters[line.parameters.lowerBound].value.lowerBound
         truncate(parameters: line.parameters.lowerBound, bytes: firstByte)
     }
@@ -71,29 +71,29 @@ struct _LineStore: Sendable {
     }
 
     /// The line's value as text.
-    func value(_ line: _ContentLine) -> String { string(line.value) }
+    func value(_ line: ContentLine) -> String { string(line.value) }
 
     /// The line's value upper-cased (component names: `BEGIN:vevent`).
-    func upperValue(_ line: _ContentLine) -> String {
+    func upperValue(_ line: ContentLine) -> String {
         bytes.withUnsafeBufferPointer { b in
-            b[line.value].allSatisfy { $0 < 0x80 } ? _upperString(b, line.value.lowerBound, line.value.upperBound)
+            b[line.value].allSatisfy { $0 < 0x80 } ? upperString(b, line.value.lowerBound, line.value.upperBound)
                 : _string(b, line.value.lowerBound, line.value.upperBound).uppercased()
         }
     }
 
     /// Where the first value of the line's parameter `name` lies, if it has one.
-    func parameterRange(_ name: _ParameterName, of line: _ContentLine) -> Range<Int>? {
+    func parameterRange(_ name: ParameterName, of line: ContentLine) -> Range<Int>? {
         for k in line.parameters where parameters[k].name == name { return parameters[k].value }
         return nil
     }
 
     /// The first value of the line's parameter `name`.
-    func parameter(_ name: _ParameterName, of line: _ContentLine) -> String? {
+    func parameter(_ name: ParameterName, of line: ContentLine) -> String? {
         parameterRange(name, of: line).map(string)
     }
 
     /// Whether the line's parameter `name` is `value` (ASCII, any case: `VALUE=date`).
-    func parameter(_ name: _ParameterName, of line: _ContentLine, is value: String) -> Bool {
+    func parameter(_ name: ParameterName, of line: ContentLine, is value: String) -> Bool {
         parameter(name, of: line)?.uppercased() == value
     }
 

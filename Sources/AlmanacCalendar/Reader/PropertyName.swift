@@ -2,7 +2,7 @@ import Almanac
 
 /// The property names the reader uses, told apart by their bytes once,
 /// so that the readers switch on a code instead of comparing strings.
-enum _Property: UInt8, Sendable {
+enum Property: UInt8, Sendable {
     case other, begin, end, uid, dtstart, dtend, due, duration, rrule, exrule, rdate, exdate, recurrenceID
     case summary, status, sequence, lastModified, tzid, tzoffsetfrom, tzoffsetto, xWRTimezone
 
@@ -40,9 +40,9 @@ enum _Property: UInt8, Sendable {
     /// no other name byte onto a letter (`-` becomes 0x0D, digits 0x10-0x19);
     /// each case below is a name so packed (`PropertyNameTests` checks them
     /// against ``name``).
-    static func of(_ b: UnsafeBufferPointer<UInt8>, count n: Int) -> _Property {
+    static func of(_ b: UnsafeBufferPointer<UInt8>, count n: Int) -> Property {
         guard n >= 3, n <= 13 else { return .other }
-        let (lo, hi) = _packedName(b, n)
+        let (lo, hi) = packedName(b, n)
         switch n {
         case 3:
             switch lo {
@@ -95,13 +95,13 @@ enum _Property: UInt8, Sendable {
 
 /// The parameters the reader uses (RFC 5545 section 3.2); the others are
 /// checked but not kept.
-enum _ParameterName: UInt8, Sendable {
+enum ParameterName: UInt8, Sendable {
     case tzid, value, range
 
     /// The parameter named by `b[start..<start + n]`, in any case.
-    static func of(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, count n: Int) -> _ParameterName? {
+    static func of(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, count n: Int) -> ParameterName? {
         guard n == 4 || n == 5 else { return nil }
-        let (lo, _) = _packedName(UnsafeBufferPointer(rebasing: b[start...]), n)
+        let (lo, _) = packedName(UnsafeBufferPointer(rebasing: b[start...]), n)
         return switch (n, lo) {
         case (4, 0x4449_5A54): .tzid
         case (5, 0x45_554C_4156): .value
@@ -113,7 +113,7 @@ enum _ParameterName: UInt8, Sendable {
 
 /// `b[0..<n]` (n at most 16) as two little-endian words, bit 5 of each byte cleared.
 @inline(__always)
-func _packedName(_ b: UnsafeBufferPointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
+func packedName(_ b: UnsafeBufferPointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
     if b.count >= 16, let base = b.baseAddress {
         // Two loads, then the bytes past the name masked off.
         let raw = UnsafeRawPointer(base)

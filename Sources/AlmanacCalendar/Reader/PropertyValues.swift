@@ -1,7 +1,7 @@
 import Almanac
 
 /// Readers for the property values a calendar needs (RFC 5545 section 3.3).
-enum _Values {
+enum Values {
     /// TEXT (section 3.3.11): `\\`, `\;`, `\,` and `\n` / `\N` undone. Any
     /// other escaped character stands for itself (lenient reading of `\:`).
     static func text(_ s: String) -> String {

@@ -12,7 +12,7 @@ import Almanac
 /// place always holds a series in force (an override joins the first series
 /// of its UID); older revisions at other places are ``dead`` and removed
 /// once the whole input is read (one pass, whatever the input).
-struct _SeriesRevisions {
+struct SeriesRevisions {
     /// For each UID met more than once in the current VCALENDAR, and each
     /// component (a VTODO revises no VEVENT), the places of its series in
     /// force (the first place first).
@@ -40,7 +40,7 @@ struct _SeriesRevisions {
     /// Adds series `e`, whose UID already has a series at `first` in this
     /// VCALENDAR: it revises some series in force (it takes their place),
     /// is revised by one (it is left out), or neither (it is appended).
-    mutating func add(_ e: CalendarEvent, first: Int, events: inout [CalendarEvent], byUID: inout _UIDIndex,
+    mutating func add(_ e: CalendarEvent, first: Int, events: inout [CalendarEvent], byUID: inout UIDIndex,
                       readings: inout [CalendarReading]) {
         let group = Key(uid: e.uid, component: e.component)
         var places = inForce[group] ?? (events[first].component == e.component ? [first] : [])
@@ -76,10 +76,10 @@ struct _SeriesRevisions {
     }
 
     /// Removes the dead series, once the input is read.
-    func removeDead(from events: inout [CalendarEvent], byUID: inout _UIDIndex) {
+    func removeDead(from events: inout [CalendarEvent], byUID: inout UIDIndex) {
         guard !dead.isEmpty else { return }
         let gone = Set(dead)
         events = events.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
-        byUID = _UIDIndex(events)
+        byUID = UIDIndex(events)
     }
 }

@@ -6,20 +6,20 @@ import Almanac
 /// engine up to 2500 (a DTSTART from 2500 on is its sub-component's only
 /// onset); every onset switches the offset to its TZOFFSETTO.
 /// Past 2500 the zone repeats its last 400 years, as ICU-loaded zones do.
-enum _VTimeZone {
+enum VTimeZone {
     /// The local time at which onsets stop being expanded.
     static let end = CivilDate(2500, 1, 1)!.at(0, 0)
 
-    static func zone(_ component: _Component, tzid: String, store: _LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
-        let key = _VTimeZoneCache.key(component, tzid: tzid, store: store, options: options)
-        if let key, let z = _VTimeZoneCache.shared.zone(key) { return z }
+    static func zone(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
+        let key = VTimeZoneCache.key(component, tzid: tzid, store: store, options: options)
+        if let key, let z = VTimeZoneCache.shared.zone(key) { return z }
         let z = try expand(component, tzid: tzid, store: store, options: options)
-        if let key { _VTimeZoneCache.shared.keep(z, for: key) }
+        if let key { VTimeZoneCache.shared.keep(z, for: key) }
         return z
     }
 
     /// The zone of a VTIMEZONE, its onsets expanded.
-    static func expand(_ component: _Component, tzid: String, store: _LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
+    static func expand(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
         var onsets: [(instant: Int64, from: Int32, to: Int32)] = []
         for sub in component.children {
             guard let start = sub.first(.dtstart), let fromLine = sub.first(.tzoffsetfrom),
@@ -27,11 +27,11 @@ enum _VTimeZone {
                 throw CalendarError(.invalidValue, line: sub.line, column: 0,
                                     "\(sub.name) of VTIMEZONE \"\(tzid)\" needs DTSTART, TZOFFSETFROM and TZOFFSETTO")
             }
-            guard let from = _Values.offset(store.value(fromLine)), let to = _Values.offset(store.value(toLine)) else {
+            guard let from = Values.offset(store.value(fromLine)), let to = Values.offset(store.value(toLine)) else {
                 throw CalendarError(.invalidValue, line: fromLine.line, column: 0,
                                     "TZOFFSETFROM \"\(store.value(fromLine))\" / TZOFFSETTO \"\(store.value(toLine))\": expected +HHMM or -HHMM")
             }
-            guard case let (anchor?, _, _) = _Values.anchor(Substring(store.value(start)), zone: nil, lenient: true),
+            guard case let (anchor?, _, _) = Values.anchor(Substring(store.value(start)), zone: nil, lenient: true),
                   anchor.kind != .date else {
                 throw CalendarError(.invalidValue, line: start.line, column: 0, "DTSTART \"\(store.value(start))\" of \(sub.name): expected a local date-time")
             }
@@ -49,8 +49,8 @@ enum _VTimeZone {
             }
             var dates: [Anchor] = []
             for r in sub.all(.rdate) {
-                for v in _Values.list(store.value(r)) {
-                    if case let (a?, _, _) = _Values.anchor(v, zone: nil, lenient: true) { dates.append(.floating(a.civil)) }
+                for v in Values.list(store.value(r)) {
+                    if case let (a?, _, _) = Values.anchor(v, zone: nil, lenient: true) { dates.append(.floating(a.civil)) }
                 }
             }
             let set = RecurrenceSet(start: .floating(local), rules: rules, dates: dates, options: options)

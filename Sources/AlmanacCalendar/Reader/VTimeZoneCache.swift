@@ -9,12 +9,12 @@ import Synchronization
 ///
 /// The key is everything the zone is made of: the TZID, the expansion
 /// options, and for the VTIMEZONE and each sub-component its name and the
-/// properties ``_VTimeZone`` reads, values and parameters included. Only
+/// properties ``VTimeZone`` reads, values and parameters included. Only
 /// zones that were made are kept (a faulty VTIMEZONE is read again, and its
 /// error names its line); at most ``limit`` zones, from VTIMEZONEs of at
 /// most ``largest`` bytes.
-final class _VTimeZoneCache: Sendable {
-    static let shared = _VTimeZoneCache()
+final class VTimeZoneCache: Sendable {
+    static let shared = VTimeZoneCache()
     static let limit = 256
     static let largest = 65_536
 
@@ -26,9 +26,9 @@ final class _VTimeZoneCache: Sendable {
     private let zones = Mutex([Key: Zone]())
 
     /// The key of a VTIMEZONE, or `nil` when it is too large to keep.
-    static func key(_ component: _Component, tzid: String, store: _LineStore, options: ExpansionOptions) -> Key? {
+    static func key(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) -> Key? {
         var content = Array(tzid.utf8)
-        func add(_ c: _Component) -> Bool {
+        func add(_ c: ParsedComponent) -> Bool {
             content.append(0)
             content += c.name.utf8
             for p in c.properties {

@@ -3,23 +3,23 @@ import Almanac
 /// Resolves the TZIDs of one VCALENDAR, once each, in the order the README
 /// gives: a known zone (IANA, alias or Windows; the system's tz database or ICU), then the file's
 /// VTIMEZONE of that TZID, then (strict) an error, or (lenient) the IANA
-/// name after a vendor prefix (``_VendorTZIDPrefix``), else floating.
+/// name after a vendor prefix (``VendorTZIDPrefix``), else floating.
 /// Each choice is reported once, with the line of the first use.
-struct _ZoneResolver {
+struct ZoneResolver {
     /// What the reading of a TZID that names a known zone says after the
     /// quoted TZID (see ``CalendarReading/resolvesKnownZone``).
     static let knownZoneMark = " resolved by "
-    private(set) var definitions: [String: _Component]
-    /// The store of the definitions' lines (set while a component is read: see ``_EntrySink``).
-    var store: _LineStore
+    private(set) var definitions: [String: ParsedComponent]
+    /// The store of the definitions' lines (set while a component is read: see ``EntrySink``).
+    var store: LineStore
     let options: CalendarOptions
     private(set) var resolved: [String: Zone?] = [:]
     private(set) var fileZones: [String: Zone] = [:]
 
-    init(calendar: _Component, store: _LineStore, options: CalendarOptions) {
-        var d: [String: _Component] = [:]
+    init(calendar: ParsedComponent, store: LineStore, options: CalendarOptions) {
+        var d: [String: ParsedComponent] = [:]
         for c in calendar.children where c.name == "VTIMEZONE" {
-            if let id = c.first(.tzid).map({ _Values.text(store.value($0)) }), d[id] == nil { d[id] = c }
+            if let id = c.first(.tzid).map({ Values.text(store.value($0)) }), d[id] == nil { d[id] = c }
         }
         definitions = d
         self.store = store
@@ -27,8 +27,8 @@ struct _ZoneResolver {
     }
 
     /// Adds a VTIMEZONE read after the resolver was made (the first of a TZID counts).
-    mutating func define(_ c: _Component, store: _LineStore) {
-        if let id = c.first(.tzid).map({ _Values.text(store.value($0)) }), definitions[id] == nil { definitions[id] = c }
+    mutating func define(_ c: ParsedComponent, store: LineStore) {
+        if let id = c.first(.tzid).map({ Values.text(store.value($0)) }), definitions[id] == nil { definitions[id] = c }
     }
 
     /// Whether `tzid` resolves now as it will once the whole VCALENDAR is
@@ -58,17 +58,17 @@ struct _ZoneResolver {
             return z
         }
         if let definition {
-            let z = try _VTimeZone.zone(definition, tzid: tzid, store: store, options: options.expansion)
+            let z = try VTimeZone.zone(definition, tzid: tzid, store: store, options: options.expansion)
             fileZones[tzid] = z
             readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" read from the file's VTIMEZONE (line \(definition.line))"))
             return z
         }
         guard options.mode == .lenient else {
             throw CalendarError(.unknownZone, line: line, column: 0,
-                                "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file" + _VendorTZIDPrefix.hint(tzid))
+                                "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file" + VendorTZIDPrefix.hint(tzid))
         }
-        if let z = _VendorTZIDPrefix.zone(tzid) {
-            readings.append(_VendorTZIDPrefix.reading(tzid, zone: z, line: line))
+        if let z = VendorTZIDPrefix.zone(tzid) {
+            readings.append(VendorTZIDPrefix.reading(tzid, zone: z, line: line))
             return z
         }
         readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file: its values read as floating"))

@@ -1,6 +1,6 @@
 import Almanac
 
-extension _CalendarWriter {
+extension CalendarWriter {
     /// The rules of `set` as a file must carry them to list the same
     /// instances. A file's rule with COUNT whose DTSTART it does not produce
     /// is read with DTSTART beside COUNT's instances (README, RFC choice 4),

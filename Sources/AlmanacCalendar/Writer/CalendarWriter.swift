@@ -34,10 +34,10 @@ extension EventCalendar {
     ///   - productID: PRODID's value.
     ///   - stamp: DTSTAMP where no last modification is known (default: now).
     public func icsText(productID: String = "-//Almanac//Almanac//EN", stamp: Timestamp? = nil) -> String {
-        var w = _CalendarWriter(stamp: stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil))))
+        var w = CalendarWriter(stamp: stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil))))
         w.line("BEGIN:VCALENDAR")
         w.line("VERSION:2.0")
-        w.line("PRODID:" + _CalendarWriter.escape(productID))
+        w.line("PRODID:" + CalendarWriter.escape(productID))
         for e in events {
             w.series(e)
             for o in e.overrides { w.override(o, of: e) }
@@ -48,7 +48,7 @@ extension EventCalendar {
 }
 
 /// Writes content lines, folded at 75 octets (RFC 5545 section 3.1).
-package struct _CalendarWriter {
+package struct CalendarWriter {
     var out = ""
     /// DTSTAMP where no last modification is known.
     let stamp: Timestamp

@@ -44,7 +44,7 @@ extension Period {
     /// - Complexity: O(1).
     public static func month(_ year: Int, _ month: Int) -> Period? {
         guard _yearRange.contains(year), (1...12).contains(month) else { return nil }
-        let first = _daysFromCivil(year, month, 1)
+        let first = daysFromCivil(year, month, 1)
         return Period(_first: first, last: first + _daysInMonth(year, month) - 1, kind: .month)
     }
 
@@ -57,7 +57,7 @@ extension Period {
     /// - Complexity: O(1).
     public static func year(_ year: Int) -> Period? {
         guard _yearRange.contains(year) else { return nil }
-        return Period(_first: _daysFromCivil(year, 1, 1), last: _daysFromCivil(year, 12, 31), kind: .year)
+        return Period(_first: daysFromCivil(year, 1, 1), last: daysFromCivil(year, 12, 31), kind: .year)
     }
 
     /// The span of `dayCount` days starting on `start`, or `nil` when

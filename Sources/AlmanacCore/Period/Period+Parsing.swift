@@ -29,13 +29,13 @@ extension Period {
     ///   ``AlmanacError/column`` is its 1-based column.
     /// - Complexity: O(n) in the length of the text.
     public init(parsing text: some StringProtocol) throws(AlmanacError) {
-        var p = _PeriodParser(String(text))
+        var p = PeriodParser(String(text))
         self = try p.period()
     }
 }
 
 /// A one-pass reader over the UTF-8 bytes of a period's text.
-struct _PeriodParser {
+struct PeriodParser {
     let text: String
     let bytes: [UInt8]
     var i = 0

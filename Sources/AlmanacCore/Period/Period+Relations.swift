@@ -93,12 +93,12 @@ extension Period {
                 if let w = _week(startingOn: s, rule: rule) { out.append(w) }
             }
         case .month:
-            let ca = _civilFromDays(a), cb = _civilFromDays(b)
+            let ca = civilFromDays(a), cb = civilFromDays(b)
             let m0 = ca.year * 12 + ca.month - 1, m1 = cb.year * 12 + cb.month - 1
             out.reserveCapacity(m1 - m0 + 1)
             for m in m0...m1 { out.append(month(m / 12, m % 12 + 1)!) }
         case .year:
-            let y0 = _civilFromDays(a).year, y1 = _civilFromDays(b).year
+            let y0 = civilFromDays(a).year, y1 = civilFromDays(b).year
             out.reserveCapacity(y1 - y0 + 1)
             for y in y0...y1 { out.append(year(y)!) }
         }
@@ -130,7 +130,7 @@ extension Period {
         case .month:
             let c = firstDay
             let m = c.year * 12 + c.month - 1 + n
-            return Period.month(_floorDiv(m, 12), _floorMod(m, 12) + 1)
+            return Period.month(floorDiv(m, 12), floorMod(m, 12) + 1)
         case .year:
             return Period.year(firstDay.year + n)
         }

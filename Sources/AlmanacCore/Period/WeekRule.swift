@@ -141,14 +141,14 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Day number of the first day of the week holding day number `day`.
     @inlinable @inline(__always)
     func _weekStart(ofDay day: Int) -> Int {
-        day - Weekday(rawValue: _isoWeekday(ofDays: day))!.offset(from: firstWeekday)
+        day - Weekday(rawValue: isoWeekday(ofDays: day))!.offset(from: firstWeekday)
     }
 
     /// Day number of the first day of week 1 of `year`: the week holding
     /// January `minimumDaysInFirstWeek`.
     @inlinable @inline(__always)
     func _weekOneStart(_ year: Int) -> Int {
-        _weekStart(ofDay: _daysFromCivil(year, 1, minimumDaysInFirstWeek))
+        _weekStart(ofDay: daysFromCivil(year, 1, minimumDaysInFirstWeek))
     }
 
     /// Week-year and number of the week starting on day number `start`. The
@@ -157,8 +157,8 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     @inlinable @inline(__always)
     func _week(ofWeekStarting start: Int) -> (year: Int, week: Int) {
         let key = start + 7 - minimumDaysInFirstWeek
-        let year = _civilFromDays(key).year
-        return (year, (key - _daysFromCivil(year, 1, 1)) / 7 + 1)
+        let year = civilFromDays(key).year
+        return (year, (key - daysFromCivil(year, 1, 1)) / 7 + 1)
     }
 
     // MARK: Codable

@@ -1,12 +1,12 @@
 import Almanac
 
 /// A set of occurrences (the table's, asked for an orphan's reason): open
-/// addressing on ``_SlotTable``'s seeded mix of the two words. A `Set`
+/// addressing on ``SlotTable``'s seeded mix of the two words. A `Set`
 /// hashed each of a year's 57,671 with SipHash (a `Hasher` per insert).
-struct _OccurrenceSet {
+struct OccurrenceSet {
     /// Positions in `items` plus one (0: empty), a power of two of them.
     private var table: [Int32]
-    private var items: [_OccurrenceID] = []
+    private var items: [OccurrenceID] = []
     private let mask: Int
 
     /// An empty set with room for `capacity` occurrences.
@@ -18,12 +18,12 @@ struct _OccurrenceSet {
         items.reserveCapacity(capacity)
     }
 
-    private static func hash(_ o: _OccurrenceID) -> UInt64 {
-        _SlotTable.mix(_SlotTable.mix(_SlotTable.seed, UInt64(UInt32(bitPattern: o.owner))), o.recurrence)
+    private static func hash(_ o: OccurrenceID) -> UInt64 {
+        SlotTable.mix(SlotTable.mix(SlotTable.seed, UInt64(UInt32(bitPattern: o.owner))), o.recurrence)
     }
 
     /// Adds `o` unless it is there.
-    mutating func insert(_ o: _OccurrenceID) {
+    mutating func insert(_ o: OccurrenceID) {
         if 2 * (items.count + 1) > table.count { grow() }
         var i = Int(truncatingIfNeeded: Self.hash(o)) & mask
         while table[i] != 0 {
@@ -35,7 +35,7 @@ struct _OccurrenceSet {
     }
 
     /// Whether `o` is in the set.
-    func contains(_ o: _OccurrenceID) -> Bool {
+    func contains(_ o: OccurrenceID) -> Bool {
         var i = Int(truncatingIfNeeded: Self.hash(o)) & mask
         while table[i] != 0 {
             if items[Int(table[i]) - 1] == o { return true }
@@ -45,7 +45,7 @@ struct _OccurrenceSet {
     }
 
     private mutating func grow() {
-        var bigger = _OccurrenceSet(capacity: table.count)
+        var bigger = OccurrenceSet(capacity: table.count)
         for o in items { bigger.insert(o) }
         self = bigger
     }

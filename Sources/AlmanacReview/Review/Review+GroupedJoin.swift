@@ -2,9 +2,9 @@ import Almanac
 
 /// A record as the grouped join reads it: its key's hash and packed key,
 /// its id's number, its time and its position among the records.
-struct _Probe {
+struct Probe {
     let hash: UInt64
-    let key: _PackedKey
+    let key: PackedKey
     let at: Timestamp
     let owner: Int32
     let index: Int32
@@ -13,9 +13,9 @@ struct _Probe {
 extension ReviewJoin {
     /// The records dated in the period whose id is a series', as probes
     /// (in the records' order); the others dated there are orphans.
-    private mutating func probes(_ records: UnsafeBufferPointer<DayRecord>) -> [_Probe] {
+    private mutating func probes(_ records: UnsafeBufferPointer<DayRecord>) -> [Probe] {
         let ids = index.idNumbers()
-        var probes: [_Probe] = []
+        var probes: [Probe] = []
         probes.reserveCapacity(records.count)
         for i in records.indices {
             let date = records[i].key.date
@@ -30,8 +30,8 @@ extension ReviewJoin {
                 orphan(records[i], records[i].key, reason(records[i].key))
                 continue
             }
-            let key = _PackedKey(date: date, recurrenceID: records[i].key.occurrence.recurrenceID)
-            probes.append(_Probe(hash: _SlotTable.hash(idHash, key), key: key, at: records[i].recordedAt, owner: owner,
+            let key = PackedKey(date: date, recurrenceID: records[i].key.occurrence.recurrenceID)
+            probes.append(Probe(hash: SlotTable.hash(idHash, key), key: key, at: records[i].recordedAt, owner: owner,
                                  index: Int32(i)))
         }
         return probes

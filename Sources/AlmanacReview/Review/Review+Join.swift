@@ -108,7 +108,7 @@ extension Review {
 }
 
 /// The join's working state: expected days sorted and indexed by key (see
-/// ``_SlotTable``), the winning record of each, the orphans. ``Review``
+/// ``SlotTable``), the winning record of each, the orphans. ``Review``
 /// builds it.
 struct ReviewJoin {
     /// An expected day: its slice, the recurrence id of its key and its
@@ -134,7 +134,7 @@ struct ReviewJoin {
     /// The expected days in the review's order, each key once: positions in `expected`.
     var slots: [Int32] = []
     /// The slot of each expected day key.
-    var index = _SlotTable()
+    var index = SlotTable()
     /// The winning record of each slot: a position in `winners` (`-1`:
     /// none) and its time, side by side, so that a record meets its rival's
     /// time where it finds its slot (`winners`, in the order records came,
@@ -142,7 +142,7 @@ struct ReviewJoin {
     var best: [(winner: Int32, at: Timestamp)] = []
     var winners: [DayRecord?] = []
     /// The occurrences of the period's days, built at the first orphan.
-    var occurrences: _OccurrenceSet? = nil
+    var occurrences: OccurrenceSet? = nil
     var mapping: [DayKey: DayKey] = [:]
     var orphanedByEdit: Set<DayKey> = []
     var orphans: [Review.Orphan] = []
@@ -176,7 +176,7 @@ struct ReviewJoin {
         for at in Self.sorted(found) { inOrder.append(found[Int(at)]) }
         found = []
         index.reserve(inOrder.count)
-        slots = index.insertAll(inOrder.map { (_PackedKey(date: $0.slice.date, recurrenceID: $0.recurrence), owners[Int($0.series)]) })
+        slots = index.insertAll(inOrder.map { (PackedKey(date: $0.slice.date, recurrenceID: $0.recurrence), owners[Int($0.series)]) })
         expected = inOrder
         best = Array(repeating: (winner: -1, at: Timestamp.min), count: slots.count)
     }
@@ -206,7 +206,7 @@ struct ReviewJoin {
             var keys = (0..<b.count).map { at in
                 UInt64(day(at) - d0) << (startBits + atBits) | UInt64(start(at) - lo) << atBits | UInt64(at)
             }
-            _radixSort(&keys, bits: dayBits + startBits + atBits)
+            radixSort(&keys, bits: dayBits + startBits + atBits)
             let mask: UInt64 = atBits == 64 ? .max : (1 << atBits) - 1
             return keys.map { Int32(truncatingIfNeeded: $0 & mask) }
         }

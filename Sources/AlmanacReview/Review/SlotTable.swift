@@ -16,9 +16,9 @@ import Almanac
 /// and, on a hit, one comparison of two words and the id's bytes. The
 /// hash is seeded per process (from `Hasher`), so a calendar cannot be
 /// written to make its ids collide.
-struct _SlotTable {
-    /// Buckets, a power of two of them, at most half full (``_SlotEntry/empty``: none).
-    private var table: [_SlotEntry]
+struct SlotTable {
+    /// Buckets, a power of two of them, at most half full (``SlotEntry/empty``: none).
+    private var table: [SlotEntry]
     /// How many slots the table holds.
     private(set) var count = 0
     /// The series ids by number, each once, and the hash of each one's bytes.
@@ -43,7 +43,7 @@ struct _SlotTable {
 
     /// An empty table: number the ids, then ``reserve(_:)`` room for the keys.
     init() {
-        table = [_SlotEntry](repeating: .empty, count: 16)
+        table = [SlotEntry](repeating: .empty, count: 16)
         mask = 15
         shift = 60
     }
@@ -53,7 +53,7 @@ struct _SlotTable {
         precondition(count == 0, "reserve a slot table before the first key")
         var size = 16
         while size < 2 * capacity { size <<= 1 }
-        table = [_SlotEntry](repeating: .empty, count: size)
+        table = [SlotEntry](repeating: .empty, count: size)
         mask = size - 1
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
@@ -91,31 +91,31 @@ struct _SlotTable {
 
     /// The occurrence of `key` (its id's number and recurrence id), if its
     /// id is a series'.
-    func occurrence(of key: DayKey) -> _OccurrenceID? {
-        known(key.seriesID).map { _OccurrenceID(owner: $0, recurrence: _PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID).recurrence) }
+    func occurrence(of key: DayKey) -> OccurrenceID? {
+        known(key.seriesID).map { OccurrenceID(owner: $0, recurrence: PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID).recurrence) }
     }
 
     /// The occurrences of the keys in the table.
-    func occurrences() -> _OccurrenceSet {
-        var out = _OccurrenceSet(capacity: count)
-        for e in table where e.slot >= 0 { out.insert(_OccurrenceID(owner: e.owner, recurrence: e.key.recurrence)) }
+    func occurrences() -> OccurrenceSet {
+        var out = OccurrenceSet(capacity: count)
+        for e in table where e.slot >= 0 { out.insert(OccurrenceID(owner: e.owner, recurrence: e.key.recurrence)) }
         return out
     }
 
     /// The occupied buckets grouped by the top `bits` bits of their hash,
     /// in table order within a group (see ``_grouped(_:bits:hash:)``).
-    func grouped(bits: Int) -> (entries: [_SlotEntry], starts: [Int]) {
+    func grouped(bits: Int) -> (entries: [SlotEntry], starts: [Int]) {
         let (entries, starts) = _grouped(table.filter { $0.slot >= 0 }, bits: bits) { $0.hash }
         return (entries, starts)
     }
 
     /// The ids' numbers by their bytes, for a join that numbers each
-    /// record's id once (see ``_IDNumbers``).
-    func idNumbers() -> _IDNumbers { _IDNumbers(names: names, hashes: nameHashes) }
+    /// record's id once (see ``IDNumbers``).
+    func idNumbers() -> IDNumbers { IDNumbers(names: names, hashes: nameHashes) }
 
     /// The slot of `key`, if it is in the table.
     func slot(of key: borrowing DayKey) -> Int? {
-        let w = _PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID)
+        let w = PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID)
         let found = key.seriesID.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             let h = Self.hash(Self.hash(bytes), w)
             var i = Int(h >> shift)
@@ -138,19 +138,19 @@ struct _SlotTable {
     /// Adds the key of series id number `owner` as the next slot unless it
     /// is there; returns whether it was added.
     mutating func insert(_ key: borrowing DayKey, owner: Int32) -> Bool {
-        insert(_PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID), owner: owner)
+        insert(PackedKey(date: key.date, recurrenceID: key.occurrence.recurrenceID), owner: owner)
     }
 
     /// ``insert(_:owner:)`` of a key given as its packed words.
-    mutating func insert(_ w: _PackedKey, owner: Int32) -> Bool {
-        let e = _SlotEntry(hash: Self.hash(nameHashes[Int(owner)], w), key: w, owner: owner, slot: Int32(count))
+    mutating func insert(_ w: PackedKey, owner: Int32) -> Bool {
+        let e = SlotEntry(hash: Self.hash(nameHashes[Int(owner)], w), key: w, owner: owner, slot: Int32(count))
         guard place(e) else { return false }
         count += 1
         return true
     }
 
     /// Puts `e` in its bucket unless its key is there; whether it did.
-    private mutating func place(_ e: _SlotEntry) -> Bool {
+    private mutating func place(_ e: SlotEntry) -> Bool {
         var i = Int(e.hash >> shift)
         while true {
             let x = table[i]
@@ -171,10 +171,10 @@ struct _SlotTable {
     /// The keys go in grouped by the top bits of their hash, so that the
     /// table is written region after region instead of at a random bucket
     /// each (a cache miss per key in a year's 4 MB table).
-    mutating func insertAll(_ keys: [(key: _PackedKey, owner: Int32)]) -> [Int32] {
+    mutating func insertAll(_ keys: [(key: PackedKey, owner: Int32)]) -> [Int32] {
         precondition(count == 0, "insertAll fills an empty table")
         let entries = keys.indices.map { k in
-            _SlotEntry(hash: Self.hash(nameHashes[Int(keys[k].owner)], keys[k].key), key: keys[k].key, owner: keys[k].owner, slot: Int32(k))
+            SlotEntry(hash: Self.hash(nameHashes[Int(keys[k].owner)], keys[k].key), key: keys[k].key, owner: keys[k].owner, slot: Int32(k))
         }
         var kept = [Bool](repeating: false, count: keys.count)
         // Until renumbered below, an entry's slot is its key's position.
@@ -190,7 +190,7 @@ struct _SlotTable {
         }
         for i in table.indices where table[i].slot >= 0 {
             let e = table[i]
-            table[i] = _SlotEntry(hash: e.hash, key: e.key, owner: e.owner, slot: number[Int(e.slot)])
+            table[i] = SlotEntry(hash: e.hash, key: e.key, owner: e.owner, slot: number[Int(e.slot)])
         }
         return added
     }
@@ -215,7 +215,7 @@ struct _SlotTable {
 
     /// A key's hash: its id's, then its two words; a last mix spreads the
     /// bits over the index.
-    static func hash(_ idHash: UInt64, _ w: _PackedKey) -> UInt64 {
+    static func hash(_ idHash: UInt64, _ w: PackedKey) -> UInt64 {
         var h = mix(mix(idHash, w.day), w.recurrence)
         h ^= h >> 29
         h = h &* 0xBF58_476D_1CE4_E5B9
@@ -230,20 +230,20 @@ struct _SlotTable {
     }
 }
 
-/// One bucket of a ``_SlotTable``: its key's hash, the key less its
+/// One bucket of a ``SlotTable``: its key's hash, the key less its
 /// series id, the id's number, the slot's number (`-1`: empty).
-struct _SlotEntry {
+struct SlotEntry {
     let hash: UInt64
-    let key: _PackedKey
+    let key: PackedKey
     let owner: Int32
     let slot: Int32
 
-    static let empty = _SlotEntry(hash: 0, key: _PackedKey(day: 0, recurrence: 0), owner: 0, slot: -1)
+    static let empty = SlotEntry(hash: 0, key: PackedKey(day: 0, recurrence: 0), owner: 0, slot: -1)
 }
 
 /// A day key less its series id, in two words: equal exactly when the
 /// dates and recurrence ids are equal.
-struct _PackedKey: Equatable {
+struct PackedKey: Equatable {
     /// The date's number.
     let day: UInt64
     /// The recurrence id: its date's number, whether it has a time, whether
@@ -264,17 +264,17 @@ struct _PackedKey: Equatable {
     }
 }
 
-/// An occurrence as a ``_SlotTable`` numbers it: its series id's number and
+/// An occurrence as a ``SlotTable`` numbers it: its series id's number and
 /// its packed recurrence id.
-struct _OccurrenceID: Equatable {
+struct OccurrenceID: Equatable {
     let owner: Int32
     let recurrence: UInt64
 }
 
-/// The series ids of a ``_SlotTable`` by their bytes: an open-addressing
+/// The series ids of a ``SlotTable`` by their bytes: an open-addressing
 /// table of a few kilobytes (two buckets per id), so that a record's id is
 /// numbered with its hash and one comparison of bytes, in the cache.
-struct _IDNumbers {
+struct IDNumbers {
     /// Numbers plus one (0: empty), a power of two of them.
     private var buckets: [Int32]
     private let mask: Int
@@ -297,7 +297,7 @@ struct _IDNumbers {
 
     /// The number of the id whose UTF-8 bytes are `bytes`, and its hash.
     func number(of bytes: UnsafeBufferPointer<UInt8>) -> (number: Int32, hash: UInt64)? {
-        let h = _SlotTable.hash(bytes)
+        let h = SlotTable.hash(bytes)
         var i = Int(truncatingIfNeeded: h) & mask
         while buckets[i] != 0 {
             let n = Int(buckets[i] - 1)
@@ -333,7 +333,7 @@ func _grouped<T>(_ items: [T], bits: Int, hash: (T) -> UInt64) -> (items: [T], s
 /// time from the lowest (a least-significant-digit radix sort): a few
 /// sequential passes, where a comparison sort of a year's 57,671 expected
 /// days took about 16 comparisons each.
-func _radixSort(_ keys: inout [UInt64], bits: Int) {
+func radixSort(_ keys: inout [UInt64], bits: Int) {
     guard keys.count > 1 else { return }
     var other = keys
     var shift: UInt64 = 0

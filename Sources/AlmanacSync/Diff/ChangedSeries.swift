@@ -16,7 +16,7 @@ import AlmanacCalendar
 /// index parts, ``EventCalendar/seriesReaching(_:)``): a series with no
 /// instance in the window on either side changes nothing there, and a
 /// month of a calendar spanning years reaches a small part of its series.
-struct _ChangedSeries {
+struct ChangedSeries {
     let before: EventCalendar, after: EventCalendar
     /// Per series of each side, whether it can reach the window (`nil`: every series is compared).
     let reaching: (before: [Bool], after: [Bool])?

@@ -2,7 +2,7 @@ import Almanac
 import AlmanacCalendar
 
 /// The work of a ``SnapshotDiff``.
-struct _Differ {
+struct Differ {
     let before: EventCalendar, after: EventCalendar
     /// The series of each side that are compared (those of the UIDs that changed).
     let only: (before: [Bool], after: [Bool])

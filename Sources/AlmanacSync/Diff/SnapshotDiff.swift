@@ -98,8 +98,8 @@ public struct SnapshotDiff: Sendable {
     public init(before: EventCalendar, after: EventCalendar, window: Range<Timestamp>, viewer: Zone = .utc) {
         // Only the UIDs whose series differ can change: the others have the
         // same occurrences, and their day keys stay as they are.
-        let (old, new) = _ChangedSeries(before, after, window: window).flags()
-        var d = _Differ(before: before, after: after, only: (old, new), window: window, viewer: viewer)
+        let (old, new) = ChangedSeries(before, after, window: window).flags()
+        var d = Differ(before: before, after: after, only: (old, new), window: window, viewer: viewer)
         d.run()
         changes = d.changes.sorted { $0.start < $1.start }.map(\.change)
         dayKeys = RekeyResult(mapping: d.mapping, orphaned: d.orphaned)

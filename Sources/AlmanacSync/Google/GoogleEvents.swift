@@ -69,9 +69,9 @@ public enum GoogleEvents {
     ///   response; in strict mode also for an item that cannot be read.
     /// - Complexity: O(n) in the input, plus reading each recurrence line.
     public static func read(json bytes: [UInt8], mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
-        var fields: [(_JSONField, Zone?)] = []
-        for doc in try _Payload.documents(bytes) { try collect(doc, zone: nil, into: &fields) }
-        var log = _ReadLog(mode: mode)
+        var fields: [(JSONField, Zone?)] = []
+        for doc in try Payload.documents(bytes) { try collect(doc, zone: nil, into: &fields) }
+        var log = ReadLog(mode: mode)
         let events = try assemble(fields, log: &log)
         return SyncPayload(events: events, readings: log.readings(inOrderOf: fields.map(\.0)))
     }
@@ -89,9 +89,9 @@ public enum GoogleEvents {
     /// The items of a page (`{"items": [...], "timeZone": ...}`; a page
     /// with no `items` lists none), of an array of pages or items, or one
     /// item, each with the calendar's zone.
-    static func collect(_ f: _JSONField, zone: Zone?, into items: inout [(_JSONField, Zone?)]) throws(AlmanacError) {
+    static func collect(_ f: JSONField, zone: Zone?, into items: inout [(JSONField, Zone?)]) throws(AlmanacError) {
         if f.isObject, isPage(f) {
-            let pageZone = try f["timeZone"].map { z throws(AlmanacError) in try _Payload.zone(z) } ?? zone
+            let pageZone = try f["timeZone"].map { z throws(AlmanacError) in try Payload.zone(z) } ?? zone
             for item in try f["items"]?.array() ?? [] { items.append((item, pageZone)) }
         } else if f.isObject {
             items.append((f, zone))
@@ -103,17 +103,17 @@ public enum GoogleEvents {
     /// A page of `events.list`: it has `items`, or is of kind
     /// `calendar#events`, or has a page's own fields and no `id` (Google
     /// leaves `items` out of a page that lists no event).
-    static func isPage(_ f: _JSONField) -> Bool {
+    static func isPage(_ f: JSONField) -> Bool {
         if f.has("items") { return true }
         if let k = f["kind"], case .string(let kind) = k.value { return kind == "calendar#events" }
         return !f.has("id") && ["nextPageToken", "nextSyncToken", "accessRole", "defaultReminders"].contains(where: f.has)
     }
 
     /// Series first, in input order, then the exceptions folded into them.
-    static func assemble(_ fields: [(_JSONField, Zone?)], log: inout _ReadLog) throws(AlmanacError) -> [SyncEvent] {
-        var exceptions: [_GoogleItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
+    static func assemble(_ fields: [(JSONField, Zone?)], log: inout ReadLog) throws(AlmanacError) -> [SyncEvent] {
+        var exceptions: [GoogleItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
         for (f, zone) in fields {
-            guard let item = try log.item(f, { (_) throws(AlmanacError) in try _GoogleItem(f, calendarZone: zone) }) else { continue }
+            guard let item = try log.item(f, { (_) throws(AlmanacError) in try GoogleItem(f, calendarZone: zone) }) else { continue }
             guard item.recurringEventID == nil else { exceptions.append(item); continue }
             guard let e = try log.item(f, { (log) throws(AlmanacError) in try item.event(log: &log) }) ?? nil else { continue }
             if byID[item.id] == nil { byID[item.id] = events.count }
@@ -134,14 +134,14 @@ public enum GoogleEvents {
 }
 
 /// One item of a Google response, its fields read.
-struct _GoogleItem {
-    let field: _JSONField
+struct GoogleItem {
+    let field: JSONField
     let id: String
     let recurringEventID: String?
     let status: CalendarEvent.Status?
     let start: Anchor?, end: Anchor?, originalStart: Anchor?
 
-    init(_ f: _JSONField, calendarZone: Zone?) throws(AlmanacError) {
+    init(_ f: JSONField, calendarZone: Zone?) throws(AlmanacError) {
         field = f
         id = try f.requiredString("id")
         recurringEventID = try f["recurringEventId"]?.string()
@@ -152,20 +152,20 @@ struct _GoogleItem {
     }
 
     /// `{"date": ...}` or `{"dateTime": ..., "timeZone": ...}`.
-    static func anchor(_ f: _JSONField, _ calendarZone: Zone?) throws(AlmanacError) -> Anchor {
+    static func anchor(_ f: JSONField, _ calendarZone: Zone?) throws(AlmanacError) -> Anchor {
         if let d = f["date"] {
-            guard let date = _ISOValue.date(try d.string()) else { throw d.fault("expected a date as YYYY-MM-DD") }
+            guard let date = ISOValue.date(try d.string()) else { throw d.fault("expected a date as YYYY-MM-DD") }
             return .date(date)
         }
         guard let dt = f["dateTime"] else { throw f.fault("missing field \"date\" or \"dateTime\"") }
-        guard let (civil, offset) = _ISOValue.dateTime(try dt.string()) else {
+        guard let (civil, offset) = ISOValue.dateTime(try dt.string()) else {
             throw dt.fault("expected an RFC 3339 date-time such as 2024-05-06T09:00:00+02:00")
         }
-        let zone = try f["timeZone"].map { z throws(AlmanacError) in try _Payload.zone(z) } ?? calendarZone
+        let zone = try f["timeZone"].map { z throws(AlmanacError) in try Payload.zone(z) } ?? calendarZone
         switch (zone, offset) {
-        case (let z?, let o?): return _Payload.zoned(civil, offset: o, in: z)
+        case (let z?, let o?): return Payload.zoned(civil, offset: o, in: z)
         case (let z?, nil): return .zoned(civil, z)
-        case (nil, let o?): return o == .zero ? .utc(civil) : _Payload.zoned(civil, offset: o, in: .fixed(o))
+        case (nil, let o?): return o == .zero ? .utc(civil) : Payload.zoned(civil, offset: o, in: .fixed(o))
         case (nil, nil): return .floating(civil)
         }
     }
@@ -173,12 +173,12 @@ struct _GoogleItem {
     var summary: String? { get throws(AlmanacError) { try field["summary"]?.string() } }
 
     /// The item as a series of its own; `nil` for a cancelled exception with no time.
-    func event(log: inout _ReadLog) throws(AlmanacError) -> SyncEvent? {
+    func event(log: inout ReadLog) throws(AlmanacError) -> SyncEvent? {
         guard let start = start ?? originalStart else {
             if status == .cancelled { return nil }
             throw field.fault("missing field \"start\"")
         }
-        let (set, periods) = try _Payload.recurrence(try field["recurrence"]?.array() ?? [], start: start, end: end, item: field, log: &log)
+        let (set, periods) = try Payload.recurrence(try field["recurrence"]?.array() ?? [], start: start, end: end, item: field, log: &log)
         let uid = try field["iCalUID"]?.string() ?? id
         let updated = try field["updated"].map { u throws(AlmanacError) in try u.instant(expecting: "an RFC 3339 date-time") }
         let series = CalendarEvent(uid: uid, summary: try summary, status: status, sequence: try field["sequence"]?.int(),
@@ -191,7 +191,7 @@ struct _GoogleItem {
     func override(of series: CalendarEvent) throws(AlmanacError) -> CalendarEvent.Override? {
         guard let rid = originalStart else { throw field.fault("missing field \"originalStartTime\"") }
         if status == .cancelled {
-            return CalendarEvent.Override(recurrenceID: rid, start: start ?? rid, length: end.map { .end($0) } ?? _Payload.duration(of: series.recurrence),
+            return CalendarEvent.Override(recurrenceID: rid, start: start ?? rid, length: end.map { .end($0) } ?? Payload.duration(of: series.recurrence),
                                           summary: try summary ?? series.summary, status: .cancelled)
         }
         guard let start else { throw field.fault("missing field \"start\"") }

@@ -82,12 +82,12 @@ public enum GraphEvents {
     ///   response; in strict mode also for an item that cannot be read.
     /// - Complexity: O(n) in the input.
     public static func read(json bytes: [UInt8], mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
-        var fields: [_JSONField] = []
-        for doc in try _Payload.documents(bytes) { try collect(doc, into: &fields) }
-        var log = _ReadLog(mode: mode)
-        var exceptions: [_GraphItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
+        var fields: [JSONField] = []
+        for doc in try Payload.documents(bytes) { try collect(doc, into: &fields) }
+        var log = ReadLog(mode: mode)
+        var exceptions: [GraphItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
         for f in fields {
-            guard let item = try log.item(f, { (log) throws(AlmanacError) in try _GraphItem(f, log: &log) }) else { continue }
+            guard let item = try log.item(f, { (log) throws(AlmanacError) in try GraphItem(f, log: &log) }) else { continue }
             guard item.masterID == nil else { exceptions.append(item); continue }
             guard let e = try log.item(f, { (log) throws(AlmanacError) in try item.event(log: &log) }) else { continue }
             if byID[item.id] == nil { byID[item.id] = events.count }
@@ -120,7 +120,7 @@ public enum GraphEvents {
     /// The event items of a response (`value`, possibly empty), of a page
     /// that lists none (`@odata.context` or a next or delta link, no `id`),
     /// of an array of either, or one event.
-    static func collect(_ f: _JSONField, into items: inout [_JSONField]) throws(AlmanacError) {
+    static func collect(_ f: JSONField, into items: inout [JSONField]) throws(AlmanacError) {
         if f.isObject, f.has("value") {
             items += try f["value"]?.array() ?? []
         } else if f.isObject, !f.has("id"), ["@odata.context", "@odata.nextLink", "@odata.deltaLink"].contains(where: f.has) {

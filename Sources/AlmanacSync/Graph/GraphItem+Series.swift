@@ -1,13 +1,13 @@
 import Almanac
 import AlmanacCalendar
 
-extension _GraphItem {
+extension GraphItem {
     /// The series of a master: DTSTART on the range's start date at the
     /// time of day `start` shows on the recurrence zone's clock
     /// (`recurrenceTimeZone`, else `originalStartTimeZone`, else the zone
     /// `start` is written in), moved to the pattern's first match (Graph
     /// does not count a start that does not match).
-    func recurrence(_ r: _JSONField, log: inout _ReadLog) throws(AlmanacError) -> RecurrenceSet {
+    func recurrence(_ r: JSONField, log: inout ReadLog) throws(AlmanacError) -> RecurrenceSet {
         let g = try GraphRecurrence(r)
         var first: Anchor
         if case .date = start {
@@ -42,9 +42,9 @@ extension _GraphItem {
     /// the clock `set` starts on, and every instance of a Graph pattern
     /// starts at the same time of day: the instance is the one at `set`'s
     /// time of day on that date.
-    func cancelled(_ c: _JSONField, of set: RecurrenceSet, summary: String?) throws(AlmanacError) -> CalendarEvent.Override {
+    func cancelled(_ c: JSONField, of set: RecurrenceSet, summary: String?) throws(AlmanacError) -> CalendarEvent.Override {
         let text = try c.string()
-        guard text.hasPrefix("OID."), let tail = text.split(separator: ".").last, let date = _ISOValue.date(String(tail)) else {
+        guard text.hasPrefix("OID."), let tail = text.split(separator: ".").last, let date = ISOValue.date(String(tail)) else {
             throw c.fault("expected OID.{id}.YYYY-MM-DD, found \"\(text)\"")
         }
         let rid = set.start.withWallClock(CivilDateTime(date, set.start.civil.time))
@@ -61,8 +61,8 @@ extension _GraphItem {
     /// there. The two readings agree wherever that zone is at +00:00.
     func override(of series: CalendarEvent) throws(AlmanacError) -> CalendarEvent.Override {
         guard let os = field["originalStart"] else { throw field.fault("missing field \"originalStart\"") }
-        guard let (civil, offset) = _ISOValue.dateTime(try os.string()) else { throw os.fault("expected an ISO 8601 date-time") }
-        let instant = _ISOValue.instant(civil, offset ?? .zero)
+        guard let (civil, offset) = ISOValue.dateTime(try os.string()) else { throw os.fault("expected an ISO 8601 date-time") }
+        let instant = ISOValue.instant(civil, offset ?? .zero)
         let utc = CivilDateTime(localSeconds: instant.secondsSinceEpoch) ?? civil
         var rid = Anchor.utc(utc)
         if series.recurrence.start.kind == .date {

@@ -3,8 +3,8 @@ import AlmanacCalendar
 
 /// One Graph event, its fields read: times on the event's own clock,
 /// whatever zone the response writes them in.
-struct _GraphItem {
-    let field: _JSONField
+struct GraphItem {
+    let field: JSONField
     let id: String
     let type: String
     let masterID: String?
@@ -16,7 +16,7 @@ struct _GraphItem {
     let ownZone: Zone?
     let status: CalendarEvent.Status?
 
-    init(_ f: _JSONField, log: inout _ReadLog) throws(AlmanacError) {
+    init(_ f: JSONField, log: inout ReadLog) throws(AlmanacError) {
         field = f
         id = try f.requiredString("id")
         type = try f["type"]?.string() ?? "singleInstance"
@@ -38,13 +38,13 @@ struct _GraphItem {
     /// clock (the zone it is written in when `nil`), and that instant; or,
     /// all day, the date written (Graph writes midnight), or the date the
     /// instant falls on in `zone` when it is not midnight.
-    static func time(_ f: _JSONField, allDay: Bool, zone: Zone?) throws(AlmanacError) -> (Anchor, Timestamp?) {
+    static func time(_ f: JSONField, allDay: Bool, zone: Zone?) throws(AlmanacError) -> (Anchor, Timestamp?) {
         guard let dt = f["dateTime"] else { throw f.fault("missing field \"dateTime\"") }
-        guard let (civil, offset) = _ISOValue.dateTime(try dt.string()) else {
+        guard let (civil, offset) = ISOValue.dateTime(try dt.string()) else {
             throw dt.fault("expected a date-time such as 2024-05-06T09:00:00.0000000")
         }
-        let written = try f["timeZone"].map { z throws(AlmanacError) in try _Payload.zone(z) } ?? .utc
-        let instant = offset.map { _ISOValue.instant(civil, $0) } ?? written.instant(of: civil)
+        let written = try f["timeZone"].map { z throws(AlmanacError) in try Payload.zone(z) } ?? .utc
+        let instant = offset.map { ISOValue.instant(civil, $0) } ?? written.instant(of: civil)
         if allDay {
             guard civil.time != .midnight, let zone, let (wall, _) = zone.civil(at: instant) else { return (.date(civil.date), nil) }
             return (.date(wall.date), nil)
@@ -64,7 +64,7 @@ struct _GraphItem {
     /// name no zone database knows give `nil` too, with a reading saying
     /// what is read `instead`; in strict mode an unknown name throws.
     /// `tzone://Microsoft/Utc`, seen in Graph's responses, is UTC.
-    static func namedZone(_ f: _JSONField?, item: _JSONField, log: inout _ReadLog, instead: String) throws(AlmanacError) -> Zone? {
+    static func namedZone(_ f: JSONField?, item: JSONField, log: inout ReadLog, instead: String) throws(AlmanacError) -> Zone? {
         guard let f, let name = try f.string().nonEmpty else { return nil }
         if name == "tzone://Microsoft/Utc" { return .utc }
         if name == "tzone://Microsoft/Custom" {
@@ -82,10 +82,10 @@ struct _GraphItem {
 
     /// The length of the event, as a duration (an instance elsewhere keeps it).
     var length: RecurrenceSet.Length? {
-        _Payload.duration(of: RecurrenceSet(start: start, length: end.map { .end($0) }))
+        Payload.duration(of: RecurrenceSet(start: start, length: end.map { .end($0) }))
     }
 
-    func event(log: inout _ReadLog) throws(AlmanacError) -> SyncEvent {
+    func event(log: inout ReadLog) throws(AlmanacError) -> SyncEvent {
         var set = RecurrenceSet(start: start, length: end.map { .end($0) })
         var overrides: [CalendarEvent.Override] = []
         let summary = try field["subject"]?.string()

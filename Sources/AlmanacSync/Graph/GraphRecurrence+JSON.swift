@@ -2,7 +2,7 @@ import Almanac
 
 extension GraphRecurrence {
     /// `{"pattern": {...}, "range": {...}}` as Graph writes it.
-    init(_ f: _JSONField) throws(AlmanacError) {
+    init(_ f: JSONField) throws(AlmanacError) {
         guard let p = f["pattern"] else { throw f.fault("missing field \"pattern\"") }
         guard let r = f["range"] else { throw f.fault("missing field \"range\"") }
         let typeText = try p.requiredString("type")
@@ -36,7 +36,7 @@ extension GraphRecurrence {
             guard let d = r[key] else { return nil }
             let text = try d.string()
             if text == "0001-01-01" { return nil }   // Graph's "no date"
-            guard let v = _ISOValue.date(text) else { throw d.fault("expected a date as YYYY-MM-DD") }
+            guard let v = ISOValue.date(text) else { throw d.fault("expected a date as YYYY-MM-DD") }
             return v
         }
         guard let startDate = try date("startDate") else { throw r.fault("missing field \"startDate\"") }

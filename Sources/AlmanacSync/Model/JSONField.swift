@@ -3,7 +3,7 @@ import AlmanacRequests
 
 /// A JSON value with the path that leads to it (`items[3].start.dateTime`),
 /// so that every error names the field it comes from.
-struct _JSONField {
+struct JSONField {
     let value: JSONValue
     let path: String
 
@@ -17,10 +17,10 @@ struct _JSONField {
     }
 
     /// The member `key`; `nil` when absent or `null` (Graph writes `null` for absent values).
-    subscript(key: String) -> _JSONField? {
+    subscript(key: String) -> JSONField? {
         guard case .object(let o) = value, let v = o[key] else { return nil }
         if case .null = v { return nil }
-        return _JSONField(v, path: path.isEmpty ? key : path + "." + key)
+        return JSONField(v, path: path.isEmpty ? key : path + "." + key)
     }
 
     var isObject: Bool { if case .object = value { true } else { false } }
@@ -41,15 +41,15 @@ struct _JSONField {
         return i
     }
 
-    func array() throws(AlmanacError) -> [_JSONField] {
+    func array() throws(AlmanacError) -> [JSONField] {
         guard case .array(let a) = value else { throw fault("expected an array, found \(value.kind)") }
-        return a.enumerated().map { _JSONField($1, path: path + "[\($0)]") }
+        return a.enumerated().map { JSONField($1, path: path + "[\($0)]") }
     }
 
     /// An ISO 8601 date-time as an instant (UTC when it has no offset).
     func instant(expecting what: String = "an ISO 8601 date-time") throws(AlmanacError) -> Timestamp {
-        guard let (c, o) = _ISOValue.dateTime(try string()) else { throw fault("expected " + what) }
-        return _ISOValue.instant(c, o ?? .zero)
+        guard let (c, o) = ISOValue.dateTime(try string()) else { throw fault("expected " + what) }
+        return ISOValue.instant(c, o ?? .zero)
     }
 
     func requiredString(_ key: String) throws(AlmanacError) -> String {
@@ -59,7 +59,7 @@ struct _JSONField {
 }
 
 /// RFC 3339 and ISO 8601 values as Google and Graph write them.
-enum _ISOValue {
+enum ISOValue {
     /// `2024-05-06`.
     static func date(_ s: String) -> CivilDate? {
         let b = Array(s.utf8)

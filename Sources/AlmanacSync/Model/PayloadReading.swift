@@ -3,11 +3,11 @@ import AlmanacCalendar
 import AlmanacRequests
 
 /// What the JSON readers share: pages, times, zones and recurrence lines.
-enum _Payload {
+enum Payload {
     /// The top-level JSON values of `bytes`: one response, or several pages
     /// concatenated (whitespace between them, or none), each with its path
     /// (`""` for a single value, `"[2]"` for the third of several).
-    static func documents(_ bytes: [UInt8]) throws(AlmanacError) -> [_JSONField] {
+    static func documents(_ bytes: [UInt8]) throws(AlmanacError) -> [JSONField] {
         var values: [JSONValue] = []
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while true {
@@ -25,7 +25,7 @@ enum _Payload {
             i = end
         }
         guard !values.isEmpty else { throw AlmanacError(.invalidRequest, "no JSON value in the input") }
-        return values.enumerated().map { _JSONField($1, path: values.count == 1 ? "" : "[\($0)]") }
+        return values.enumerated().map { JSONField($1, path: values.count == 1 ? "" : "[\($0)]") }
     }
 
     /// The end of the JSON value starting at `start`: past its closing
@@ -55,7 +55,7 @@ enum _Payload {
     }
 
     /// A zone by IANA, alias or Windows name.
-    static func zone(_ f: _JSONField) throws(AlmanacError) -> Zone {
+    static func zone(_ f: JSONField) throws(AlmanacError) -> Zone {
         let id = try f.string()
         do throws(AlmanacError) { return try Zone(id) } catch { throw f.fault("unknown time zone \"\(id)\"") }
     }
@@ -65,9 +65,9 @@ enum _Payload {
     /// properties, against `start`, so they mean exactly what they mean in
     /// an `.ics` file: in the `.ics` reader's lenient mode, its readings
     /// noted on `item`, or in its strict mode.
-    static func recurrence(_ lines: [_JSONField], start: Anchor, end: Anchor?, item: _JSONField,
-                           log: inout _ReadLog) throws(AlmanacError) -> (RecurrenceSet, [CalendarEvent.Period]) {
-        var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART" + _CalendarWriter.property(start) + "\r\n"
+    static func recurrence(_ lines: [JSONField], start: Anchor, end: Anchor?, item: JSONField,
+                           log: inout ReadLog) throws(AlmanacError) -> (RecurrenceSet, [CalendarEvent.Period]) {
+        var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART" + CalendarWriter.property(start) + "\r\n"
         for l in lines {
             let s = try l.string()
             guard !s.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw l.fault("a recurrence line holds a line break") }
@@ -75,8 +75,8 @@ enum _Payload {
         }
         text += "END:VEVENT\r\nEND:VCALENDAR\r\n"
         // Lines 1-4 are the wrapper written above; recurrence[k] is line k + 5.
-        func at(_ line: Int) -> _JSONField {
-            lines.indices.contains(line - 5) ? lines[line - 5] : _JSONField(.null, path: lines.first?.path ?? item.path + ".recurrence")
+        func at(_ line: Int) -> JSONField {
+            lines.indices.contains(line - 5) ? lines[line - 5] : JSONField(.null, path: lines.first?.path ?? item.path + ".recurrence")
         }
         let calendar: (events: [CalendarEvent], readings: [CalendarReading])
         do throws(CalendarError) {
@@ -119,7 +119,7 @@ enum _Payload {
 
     /// An instant and a zone as the zone's wall clock.
     static func zoned(_ civil: CivilDateTime, offset: Offset, in zone: Zone) -> Anchor {
-        let t = _ISOValue.instant(civil, offset)
+        let t = ISOValue.instant(civil, offset)
         guard let (wall, _) = zone.civil(at: t) else { return .utc(civil) }
         return .zoned(wall, zone)
     }

@@ -3,7 +3,7 @@ import Almanac
 /// One read of a payload: its mode and what it noticed. Lenient reads skip
 /// an item that cannot be read, with a reading; strict ones throw, naming
 /// the item by its place and id.
-struct _ReadLog {
+struct ReadLog {
     let mode: RecurrenceRule.ParsingMode
     /// Each reading with the path of the item it is about.
     private var notes: [(item: String, reading: SyncReading)] = []
@@ -18,7 +18,7 @@ struct _ReadLog {
     /// `nil` and a reading (the item's own readings dropped with it), in
     /// strict mode the error, its message led by the item
     /// (`value[3] (id "AAMkX"): recurrence.pattern.type: ...`).
-    mutating func item<T>(_ f: _JSONField, _ body: (inout _ReadLog) throws(AlmanacError) -> T) throws(AlmanacError) -> T? {
+    mutating func item<T>(_ f: JSONField, _ body: (inout ReadLog) throws(AlmanacError) -> T) throws(AlmanacError) -> T? {
         let mark = notes.count
         do throws(AlmanacError) {
             return try body(&self)
@@ -36,7 +36,7 @@ struct _ReadLog {
     /// the part (`value[4].cancelledOccurrences[1] (id "AAMkX"): skipped:
     /// ...`), in strict mode the error (which ``item(_:_:)`` then leads
     /// with the item).
-    mutating func part<T>(_ part: _JSONField, of item: _JSONField, _ body: () throws(AlmanacError) -> T) throws(AlmanacError) -> T? {
+    mutating func part<T>(_ part: JSONField, of item: JSONField, _ body: () throws(AlmanacError) -> T) throws(AlmanacError) -> T? {
         do throws(AlmanacError) {
             return try body()
         } catch {
@@ -47,13 +47,13 @@ struct _ReadLog {
     }
 
     /// A reading about the item `f` (its id, when it has one, read from it).
-    mutating func note(_ kind: SyncReading.Kind, _ f: _JSONField, _ message: String) {
+    mutating func note(_ kind: SyncReading.Kind, _ f: JSONField, _ message: String) {
         notes.append((f.path, SyncReading(kind, path: f.path, id: Self.id(of: f), Self.relative(message, to: f.path))))
     }
 
     /// The readings in the order of the items they are about (`items`, in
     /// input order), each item's in the order they were made.
-    func readings(inOrderOf items: [_JSONField]) -> [SyncReading] {
+    func readings(inOrderOf items: [JSONField]) -> [SyncReading] {
         var rank: [String: Int] = [:]
         for (k, f) in items.enumerated() where rank[f.path] == nil { rank[f.path] = k }
         return notes.enumerated().sorted { a, b in
@@ -63,7 +63,7 @@ struct _ReadLog {
     }
 
     /// The item's `id`, when it is a string.
-    static func id(of f: _JSONField) -> String? {
+    static func id(of f: JSONField) -> String? {
         guard let v = f["id"], case .string(let s) = v.value else { return nil }
         return s
     }
@@ -78,7 +78,7 @@ struct _ReadLog {
     }
 }
 
-extension _JSONField {
+extension JSONField {
     /// Whether the object has the member `key`, `null` included.
     func has(_ key: String) -> Bool {
         guard case .object(let o) = value else { return false }

@@ -8,7 +8,7 @@
 ///
 /// Corpus: `Corpus/ics/rrule-escaped-separators.ics` (issue 24: a file from
 /// the hold-out of real producers' files, whose event was dropped).
-enum _EscapedRuleSeparators {
+enum EscapedRuleSeparators {
     /// `value` with `\;` and `\,` unescaped, or `nil` when it has neither.
     static func unescaped(_ value: String) -> String? {
         guard value.utf8.contains(UInt8(ascii: "\\")) else { return nil }

@@ -10,7 +10,7 @@
 /// no query reaches, which is what this reader did before issue 24).
 ///
 /// Corpus: `Corpus/ics/nested-vevent.ics`, `nested-vevent-strict.ics`.
-enum _NestedEvent {
+enum NestedEvent {
     /// The most events that may enclose a nested event that is read:
     /// deeper ones are stepped over, with their contents, so that hostile
     /// nesting costs no memory and no time per level (the reader's stack

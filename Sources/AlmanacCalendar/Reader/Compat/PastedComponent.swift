@@ -10,7 +10,7 @@
 ///
 /// Corpus: `Corpus/ics/bare-vevent-google-paste.ics`,
 /// `bare-vtimezone-and-vevent-outlook-paste.ics`, `bare-vevent-strict.ics`.
-enum _PastedComponent {
+enum PastedComponent {
     /// Whether a BEGIN of `name` outside any VCALENDAR opens an implicit one (lenient mode).
     static func opensCalendar(_ name: String) -> Bool {
         name == "VEVENT" || name == "VTODO" || name == "VTIMEZONE"

@@ -26,7 +26,7 @@ import Almanac
 /// Corpus: `Corpus/ics/tzid-mozilla-prefix-no-vtimezone.ics`,
 /// `tzid-libical-prefix-no-vtimezone.ics`, `tzid-citadel-prefix-no-vtimezone.ics`,
 /// `tzid-solidus-iana-no-vtimezone.ics`, `tzid-vendor-prefix-strict.ics`.
-enum _VendorTZIDPrefix {
+enum VendorTZIDPrefix {
     /// The zone named by the longest tail of a `/`-prefixed TZID's path that
     /// ICU knows (`/a/b/Europe/Berlin`: `a/b/Europe/Berlin`,
     /// `b/Europe/Berlin`, then `Europe/Berlin`), or `nil`.
