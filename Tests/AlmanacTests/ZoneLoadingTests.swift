@@ -1,10 +1,14 @@
 import Testing
+import AlmanacFoundation
 import Foundation
 import AlmanacCore
 @testable import Almanac
 
 /// `Zone.init(_:source:)`: ids, aliases, Windows ids, errors, versions, the cache.
 @Suite struct ZoneLoadingTests {
+    /// `.foundation` is a source once AlmanacFoundation enables it.
+    init() { Zone.enableFoundationSource() }
+
     static let sources: [Zone.Source] = [.system, .icu, .foundation]
 
     /// Windows ids map through CLDR's windowsZones.xml (region "001"); CLDR's
@@ -28,6 +32,20 @@ import AlmanacCore
             let direct = try Zone(iana, source: source)
             #expect(zone.table.transitions == direct.table.transitions && zone.table.offsets == direct.table.offsets, "\(windows)")
         }
+    }
+
+    /// A Windows id loaded from one source, then with no source: the second
+    /// load must still give the IANA id. The source's entry for the mapped
+    /// file and the caller's entry for the id they typed once shared a cache
+    /// key, so the second load came back named "Romance Standard Time"
+    /// (and a zone of that name does not encode: CodableTests.zoneForms
+    /// failed whenever windowsIdentifiers(.system) ran first).
+    @Test func aWindowsIdLoadedFromASourceAndThenWithNone() throws {
+        let fromSystem = try Zone("Romance Standard Time", source: .system)
+        let preferred = try Zone("Romance Standard Time")
+        #expect(fromSystem.identifier == "Europe/Paris")
+        #expect(preferred.identifier == "Europe/Paris")
+        #expect(try Zone(preferred.identifier, source: preferred.source) == preferred)
     }
 
     @Test(arguments: sources)

@@ -149,7 +149,7 @@ extension Zone {
     /// under the name `identifier`.
     private static func shared(_ id: String, as identifier: String, source: Source, _ load: () -> ZoneTable?) -> ZoneTable? {
         let cache = ZoneCache.shared
-        let key = ZoneCache.Key(source: source, identifier: id)
+        let key = ZoneCache.Key(source: source, identifier: id, isSourceEntry: true)
         let table = cache.table(key) ?? load().map { cache.insert($0, for: key) }
         return table?.renamed(identifier)
     }

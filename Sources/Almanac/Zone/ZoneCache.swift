@@ -10,6 +10,10 @@ final class ZoneCache: Sendable {
     struct Key: Hashable, Sendable {
         var source: Zone.Source?
         var identifier: String
+        /// A source's own entry for a file or canonical id it loaded (shared
+        /// by its aliases), apart from the entry for what a caller typed: a
+        /// Windows id typed with a source maps to another zone's file.
+        var isSourceEntry = false
     }
 
     static let shared = ZoneCache()
