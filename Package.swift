@@ -5,6 +5,9 @@ let package = Package(
     name: "Almanac",
     products: [
         .library(name: "Almanac", targets: ["Almanac"]),
+        // Bridges to Foundation: Date, TimeZone, Calendar, Calendar.RecurrenceRule,
+        // and Foundation's TimeZone as a zone source. The engine links no Foundation.
+        .library(name: "AlmanacFoundation", targets: ["AlmanacFoundation"]),
         .executable(name: "almanac", targets: ["AlmanacCLI"]),
         // The request layer: the JSON requests and replies of `almanac expand`,
         // `days`, `agenda` and `batch`, for tools that answer
@@ -37,12 +40,15 @@ let package = Package(
                 .linkedLibrary("icudata"),
             ]
         ),
-        // Pure Swift: civil time, timestamps, offsets, errors. No Foundation, no ICU.
+        // Pure Swift: civil time, timestamps, offsets, errors, periods and the
+        // planner's agenda. No Foundation, no ICU.
         .target(name: "AlmanacCore"),
         .target(
             name: "Almanac",
             dependencies: ["AlmanacCore", "CAlmanacICU"]
         ),
+        // The only module that imports Foundation (jiff-icu's pattern: a bridge crate beside the engine).
+        .target(name: "AlmanacFoundation", dependencies: ["Almanac"]),
         // The JSON Lines protocol of `almanac batch` (and of the corpus): no Foundation.
         .target(name: "AlmanacRequests", dependencies: ["Almanac"]),
         // .ics bytes -> content lines -> components -> EventCalendar -> window queries.
@@ -59,6 +65,7 @@ let package = Package(
                 "AlmanacCalendar",
                 "AlmanacSync",
                 "AlmanacReview",
+                "AlmanacFoundation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.embedInCode("Samples/agenda.json"), .embedInCode("Samples/records.jsonl")]
@@ -70,6 +77,7 @@ let package = Package(
             name: "AlmanacTests",
             dependencies: [
                 "Almanac",
+                "AlmanacFoundation",
                 "AlmanacTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -25,6 +25,7 @@ let package = Package(
             name: "Recurrence",
             dependencies: [
                 .product(name: "Almanac", package: "Almanac"),
+                .product(name: "AlmanacFoundation", package: "Almanac"),
                 .product(name: "AlmanacRequests", package: "Almanac"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "AlmanacCalendar", package: "Almanac"),

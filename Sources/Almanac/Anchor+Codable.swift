@@ -1,29 +1,5 @@
 import AlmanacCore
 
-/// Not API: a coding key of any text or index, so the Codable conformances
-/// can see every key an object holds (and refuse unknown ones) and name
-/// array elements in coding paths.
-struct _AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(_ s: String) { stringValue = s }
-    init(index: Int) { stringValue = "Index \(index)"; intValue = index }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { self.init(index: intValue) }
-}
-
-extension Decoder {
-    /// Throws for a member of this object that `Keys` does not name:
-    /// misspellings are errors, not silent defaults. `members` lists the
-    /// ones there are, for the message ("a to-do has id, title, ...").
-    package func rejectUnknownMembers<Keys: CodingKey>(_ keys: Keys.Type, _ members: String) throws {
-        let all = try container(keyedBy: _AnyCodingKey.self)
-        for key in all.allKeys where Keys(stringValue: key.stringValue) == nil {
-            throw DecodingError.dataCorruptedError(forKey: key, in: all, debugDescription: "unknown field \"\(key.stringValue)\": \(members)")
-        }
-    }
-}
-
 /// Not API: a `DecodingError.dataCorrupted` at `path` carrying an ``AlmanacError``.
 func decodingError(_ error: AlmanacError, at path: [any CodingKey]) -> DecodingError {
     .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: error.message, underlyingError: error))
@@ -31,7 +7,7 @@ func decodingError(_ error: AlmanacError, at path: [any CodingKey]) -> DecodingE
 
 /// Not API: refuses an object whose keys are not one of `shapes` (each the
 /// exact key set of one accepted form), naming what was found.
-func checkKeys(_ c: KeyedDecodingContainer<_AnyCodingKey>, _ shapes: [Set<String>], _ what: String) throws {
+func checkKeys(_ c: KeyedDecodingContainer<AnyCodingKey>, _ shapes: [Set<String>], _ what: String) throws {
     let keys = Set(c.allKeys.map(\.stringValue))
     guard !shapes.contains(keys) else { return }
     let found = keys.isEmpty ? "no keys" : "keys " + keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
@@ -58,10 +34,10 @@ extension Anchor: Codable {
     ///   not exist (the message names the column), or an unknown `tzid`
     ///   (kind ``AlmanacError/Kind/unknownZone``).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: _AnyCodingKey.self)
+        let c = try decoder.container(keyedBy: AnyCodingKey.self)
         try checkKeys(c, Self.codingShapes, #"an anchor is {"date": "YYYY-MM-DD"}, {"floating": "YYYY-MM-DDTHH:MM:SS"}, {"utc": "YYYY-MM-DDTHH:MM:SSZ"} or {"dateTime": "YYYY-MM-DDTHH:MM:SS", "tzid": zone id}"#)
         func text(_ key: String, _ read: (inout KeyScanner) throws(AlmanacError) -> Void) throws -> KeyScanner {
-            let k = _AnyCodingKey(key)
+            let k = AnyCodingKey(key)
             var scanner = KeyScanner(try c.decode(String.self, forKey: k), what: key == "date" ? "date" : "date-time")
             do {
                 try read(&scanner)
@@ -70,16 +46,16 @@ extension Anchor: Codable {
             return scanner
         }
         var value: Anchor?
-        if c.contains(_AnyCodingKey("date")) {
+        if c.contains(AnyCodingKey("date")) {
             _ = try text("date") { s throws(AlmanacError) in value = .date(try s.date()) }
-        } else if c.contains(_AnyCodingKey("floating")) {
+        } else if c.contains(AnyCodingKey("floating")) {
             _ = try text("floating") { s throws(AlmanacError) in value = .floating(try s.dateTime(z: false, form: "floating")) }
-        } else if c.contains(_AnyCodingKey("utc")) {
+        } else if c.contains(AnyCodingKey("utc")) {
             _ = try text("utc") { s throws(AlmanacError) in value = .utc(try s.dateTime(z: true, form: "utc")) }
         } else {
             var civil: CivilDateTime?
             _ = try text("dateTime") { s throws(AlmanacError) in civil = try s.dateTime(z: false, form: "dateTime") }
-            value = .zoned(civil!, try c.decode(Zone.self, forKey: _AnyCodingKey("tzid")))
+            value = .zoned(civil!, try c.decode(Zone.self, forKey: AnyCodingKey("tzid")))
         }
         self = value!
     }
@@ -101,14 +77,14 @@ extension Anchor: Codable {
     /// - Throws: `EncodingError.invalidValue` when the zone of a `.zoned`
     ///   anchor cannot be written as an id (see ``Zone/encode(to:)``).
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: _AnyCodingKey.self)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
         switch self {
-        case .date(let d): try c.encode(d.description, forKey: _AnyCodingKey("date"))
-        case .floating(let t): try c.encode(t.description, forKey: _AnyCodingKey("floating"))
-        case .utc(let t): try c.encode(t.description + "Z", forKey: _AnyCodingKey("utc"))
+        case .date(let d): try c.encode(d.description, forKey: AnyCodingKey("date"))
+        case .floating(let t): try c.encode(t.description, forKey: AnyCodingKey("floating"))
+        case .utc(let t): try c.encode(t.description + "Z", forKey: AnyCodingKey("utc"))
         case .zoned(let t, let zone):
-            try c.encode(t.description, forKey: _AnyCodingKey("dateTime"))
-            try c.encode(zone, forKey: _AnyCodingKey("tzid"))
+            try c.encode(t.description, forKey: AnyCodingKey("dateTime"))
+            try c.encode(zone, forKey: AnyCodingKey("tzid"))
         }
     }
 }

@@ -21,18 +21,18 @@ extension RecurrenceSet: Codable {
     ///   key, both `end` and `duration`, a malformed rule or duration, a bad
     ///   anchor or an unknown zone.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: _AnyCodingKey.self)
+        let c = try decoder.container(keyedBy: AnyCodingKey.self)
         if let unknown = c.allKeys.first(where: { !Self.codingKeys.contains($0.stringValue) }) {
             throw decodingError(AlmanacError(.invalidValue, "unknown key \"\(unknown.stringValue)\" in a recurrence set; the keys are "
                 + Self.codingKeys.sorted().joined(separator: ", ")), at: c.codingPath + [unknown])
         }
-        func key(_ s: String) -> _AnyCodingKey { _AnyCodingKey(s) }
+        func key(_ s: String) -> AnyCodingKey { AnyCodingKey(s) }
         func rules(_ name: String) throws -> [RecurrenceRule] {
             let texts = try c.decodeIfPresent([String].self, forKey: key(name)) ?? []
             var out: [RecurrenceRule] = []
             for (i, text) in texts.enumerated() {
                 do { out.append(try RecurrenceRule(text, mode: .lenient)) } catch {
-                    throw decodingError(error, at: c.codingPath + [key(name), _AnyCodingKey(index: i)])
+                    throw decodingError(error, at: c.codingPath + [key(name), AnyCodingKey(index: i)])
                 }
             }
             return out
@@ -56,17 +56,17 @@ extension RecurrenceSet: Codable {
     }
 
     /// `options`: `includesStart`, `countsStart` and `nonexistentTimes`, each optional.
-    static func decodeOptions(_ c: KeyedDecodingContainer<_AnyCodingKey>, _ key: _AnyCodingKey) throws -> ExpansionOptions {
+    static func decodeOptions(_ c: KeyedDecodingContainer<AnyCodingKey>, _ key: AnyCodingKey) throws -> ExpansionOptions {
         var options = ExpansionOptions()
         guard c.contains(key) else { return options }
-        let o = try c.nestedContainer(keyedBy: _AnyCodingKey.self, forKey: key)
+        let o = try c.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
         if let unknown = o.allKeys.first(where: { !["includesStart", "countsStart", "nonexistentTimes"].contains($0.stringValue) }) {
             throw decodingError(AlmanacError(.invalidValue, "unknown option \"\(unknown.stringValue)\"; the options are includesStart, countsStart and nonexistentTimes"),
                                  at: o.codingPath + [unknown])
         }
-        if let v = try o.decodeIfPresent(Bool.self, forKey: _AnyCodingKey("includesStart")) { options.includesStart = v }
-        if let v = try o.decodeIfPresent(Bool.self, forKey: _AnyCodingKey("countsStart")) { options.countsStart = v }
-        if let v = try o.decodeIfPresent(NonexistentTimePolicy.self, forKey: _AnyCodingKey("nonexistentTimes")) { options.nonexistentTimes = v }
+        if let v = try o.decodeIfPresent(Bool.self, forKey: AnyCodingKey("includesStart")) { options.includesStart = v }
+        if let v = try o.decodeIfPresent(Bool.self, forKey: AnyCodingKey("countsStart")) { options.countsStart = v }
+        if let v = try o.decodeIfPresent(NonexistentTimePolicy.self, forKey: AnyCodingKey("nonexistentTimes")) { options.nonexistentTimes = v }
         return options
     }
 
@@ -90,12 +90,12 @@ extension RecurrenceSet: Codable {
     ///   duration whose days and seconds have different signs, a zone built
     ///   from transitions.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: _AnyCodingKey.self)
-        func key(_ s: String) -> _AnyCodingKey { _AnyCodingKey(s) }
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        func key(_ s: String) -> AnyCodingKey { AnyCodingKey(s) }
         func writeRules(_ list: [RecurrenceRule], _ name: String) throws {
             guard !list.isEmpty else { return }
             for (i, rule) in list.enumerated() where (try? RecurrenceRule(rule.description, mode: .lenient)) != rule {
-                throw EncodingError.invalidValue(rule, EncodingError.Context(codingPath: c.codingPath + [key(name), _AnyCodingKey(index: i)],
+                throw EncodingError.invalidValue(rule, EncodingError.Context(codingPath: c.codingPath + [key(name), AnyCodingKey(index: i)],
                     debugDescription: "rule \"\(rule.description)\" does not read back as the same rule: check it with validate()"))
             }
             try c.encode(list.map(\.description), forKey: key(name))
@@ -116,10 +116,10 @@ extension RecurrenceSet: Codable {
             try c.encode(d.description, forKey: key("duration"))
         }
         if options != ExpansionOptions() {
-            var o = c.nestedContainer(keyedBy: _AnyCodingKey.self, forKey: key("options"))
-            try o.encode(options.includesStart, forKey: _AnyCodingKey("includesStart"))
-            if !options.countsStart { try o.encode(false, forKey: _AnyCodingKey("countsStart")) }
-            try o.encode(options.nonexistentTimes, forKey: _AnyCodingKey("nonexistentTimes"))
+            var o = c.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key("options"))
+            try o.encode(options.includesStart, forKey: AnyCodingKey("includesStart"))
+            if !options.countsStart { try o.encode(false, forKey: AnyCodingKey("countsStart")) }
+            try o.encode(options.nonexistentTimes, forKey: AnyCodingKey("nonexistentTimes"))
         }
     }
 }

@@ -1,3 +1,5 @@
+import Almanac
+import AlmanacFoundation
 import ArgumentParser
 
 /// `almanac`: the command-line face of the library.
@@ -78,6 +80,8 @@ struct AlmanacCommand: ParsableCommand {
     /// standard error (and an error object on standard output with
     /// `--json`) and exit 2 instead of argument-parser's 64.
     static func main() {
+        // `--source foundation` and ALMANAC_ZONE_SOURCE=foundation read Foundation's TimeZone.
+        Zone.enableFoundationSource()
         // argument-parser prints the root help for `almanac events --help` and `almanac help events`.
         var words = options.prefix { !$0.hasPrefix("-") }
         if words.first == "help" { words = words.dropFirst() }

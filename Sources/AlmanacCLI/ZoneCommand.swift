@@ -101,7 +101,7 @@ struct ZoneCommand: ParsableCommand {
             return
         }
         var text = "preferred  \(Zone.preferredSource.rawValue)\n"
-        for s in sources { text += "\(s.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) " + Self.describe(s, version: Zone.dataVersion(of: s)) + "\n" }
+        for s in sources { text += s.rawValue + String(repeating: " ", count: max(0, 10 - s.rawValue.count)) + " " + Self.describe(s, version: Zone.dataVersion(of: s)) + "\n" }
         try CLI.write(text)
     }
 

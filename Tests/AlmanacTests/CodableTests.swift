@@ -1,4 +1,5 @@
 import AlmanacTestSupport
+import AlmanacFoundation
 import Foundation
 import PropertyBased
 import Testing
@@ -8,6 +9,9 @@ import Testing
 /// round trips over generated values, and decoding errors that carry the
 /// coding path and the `AlmanacError`.
 @Suite struct CodableTests {
+    /// `.foundation` is a source once AlmanacFoundation enables it.
+    init() { Zone.enableFoundationSource() }
+
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,3 +1,4 @@
+import AlmanacFoundation
 import Foundation
 import AlmanacTestSupport
 import Testing

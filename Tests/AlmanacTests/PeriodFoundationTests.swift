@@ -1,4 +1,5 @@
 import AlmanacTestSupport
+import AlmanacFoundation
 import Foundation
 import Testing
 @testable import Almanac

@@ -1,4 +1,5 @@
 import Testing
+import AlmanacFoundation
 import Foundation
 import AlmanacCore
 import AlmanacTestSupport

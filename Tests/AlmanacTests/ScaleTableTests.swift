@@ -1,3 +1,4 @@
+import AlmanacFoundation
 import Foundation
 import Testing
 @testable import Almanac

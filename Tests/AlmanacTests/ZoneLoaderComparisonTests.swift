@@ -7,6 +7,9 @@ import AlmanacCore
 /// two tz data versions changed that zone in that year (`ZoneLoaderDifferences`,
 /// which also says which versions are supported).
 @Suite struct ZoneLoaderComparisonTests {
+    /// `.foundation` is a source once AlmanacFoundation enables it.
+    init() { Zone.enableFoundationSource() }
+
     static let windowStart = utc(1970, 1, 1), windowEnd = utc(2038, 1, 1)
     typealias Differences = ZoneLoaderDifferences
 

@@ -7,6 +7,9 @@ import AlmanacCore
 /// which both ICU 72 (tzdata 2022e) and Foundation (2025b) carry for these
 /// zones and dates.
 @Suite struct ZoneOffsetTests {
+    /// `.foundation` is a source once AlmanacFoundation enables it.
+    init() { Zone.enableFoundationSource() }
+
     struct Case: Sendable, CustomTestStringConvertible {
         var zone: String
         var instant: Timestamp

@@ -26,6 +26,7 @@
 import Almanac
 import AlmanacRequests
 import Benchmark
+import AlmanacFoundation
 import Foundation
 
 // MARK: - The stream

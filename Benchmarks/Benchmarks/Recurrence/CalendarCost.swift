@@ -21,6 +21,7 @@
 import AlmanacCalendar
 import Almanac
 import Benchmark
+import AlmanacFoundation
 import Foundation
 
 /// A generated calendar and what reading it must give.

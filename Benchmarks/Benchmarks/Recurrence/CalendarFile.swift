@@ -17,6 +17,7 @@
 
 import Almanac
 import AlmanacCalendar
+import AlmanacFoundation
 import Foundation
 
 /// The generated calendar and what it holds.

@@ -25,6 +25,7 @@
 
 import Benchmark
 import CLibical
+import AlmanacFoundation
 import Foundation
 
 /// Resident memory of this process now and at its peak, and glibc's heap in use, in bytes.

@@ -5,6 +5,7 @@
 
 import AlmanacCalendar
 import Almanac
+import AlmanacFoundation
 import Foundation
 
 /// Queries per run of the peer (ALMANAC_BENCH_PEER_RUNS, default 5): each

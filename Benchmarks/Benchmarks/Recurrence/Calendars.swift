@@ -19,6 +19,7 @@ import AlmanacCalendar
 import Almanac
 import Benchmark
 import CLibical
+import AlmanacFoundation
 import Foundation
 
 func registerCalendars() {

@@ -21,6 +21,7 @@
 
 import Almanac
 import Benchmark
+import AlmanacFoundation
 import Foundation
 
 let tokyo: Zone = loadZone("Asia/Tokyo")

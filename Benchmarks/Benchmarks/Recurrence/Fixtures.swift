@@ -4,6 +4,7 @@
 // Everything here runs in setup, outside the measured region.
 
 import Almanac
+import AlmanacFoundation
 import Foundation
 
 // MARK: - Zone

@@ -9,6 +9,7 @@
 
 import Almanac
 import Benchmark
+import AlmanacFoundation
 import Foundation
 
 struct Tally: Equatable {

@@ -11,6 +11,7 @@
 
 import Almanac
 import Benchmark
+import AlmanacFoundation
 import Foundation
 
 let benchmarks: @Sendable () -> Void = {

@@ -32,6 +32,7 @@
 
 import Almanac
 import Benchmark
+import AlmanacFoundation
 import Foundation
 
 /// One RSCALE workload or its Gregorian twin.

@@ -24,6 +24,7 @@
 import AlmanacCalendar
 import AlmanacSync
 import Benchmark
+import AlmanacFoundation
 import Foundation
 
 func registerSync() {

@@ -6,6 +6,7 @@
 // document at a time, so a run decodes each page (its bytes as `Data`,
 // made in setup), as a client decodes each response.
 
+import AlmanacFoundation
 import Foundation
 
 struct PlainGooglePage: Decodable {

@@ -26,19 +26,25 @@ extension Zone {
     /// id (`IST` is `Asia/Calcutta`). `UTC`, `Etc/UTC` and `GMT` are zones
     /// with offset zero and no transitions.
     ///
-    /// With ``Source/foundation``, an id is what `Foundation.TimeZone(identifier:)`
-    /// accepts (which includes fixed offsets such as `GMT+5`); a Windows id
-    /// is mapped through ICU first.
+    /// With ``Source/foundation`` (once AlmanacFoundation's
+    /// `Zone.enableFoundationSource()` has run), an id is what
+    /// `Foundation.TimeZone(identifier:)` accepts (which includes fixed
+    /// offsets such as `GMT+5`); a Windows id is mapped through ICU first.
     ///
     /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/unknownZone``
     ///   when no source knows a zone by this id (including the empty id),
-    ///   never a silent UTC.
+    ///   never a silent UTC; of kind ``AlmanacError/Kind/unsupported`` for
+    ///   ``Source/foundation`` before AlmanacFoundation enabled it.
     /// - Complexity: the first load of a zone reads its TZif file and expands
     ///   its rule to 2500 (well under a millisecond), or walks its transitions
     ///   through ICU (about 2 ms for America/New_York); later loads of the same
     ///   id and source are one dictionary lookup under a lock, and so is a
     ///   later load of an id no source knew (the process remembers 1,024).
     public init(_ identifier: String, source: Source? = nil) throws(AlmanacError) {
+        if source == .foundation, ExternalZoneSource.installed(.foundation) == nil {
+            throw AlmanacError(.unsupported, "the foundation zone source needs AlmanacFoundation: call Zone.enableFoundationSource() first",
+                               text: identifier)
+        }
         let cache = ZoneCache.shared
         let key = ZoneCache.Key(source: source, identifier: identifier)
         if let table = cache.table(key) { self.init(table: table); return }
@@ -58,7 +64,8 @@ extension Zone {
 
     /// The tz data version of a source: the system database's (the first
     /// line of its `tzdata.zi`, else its `+VERSION` file; empty when neither
-    /// says), ICU's, or Foundation's `TimeZone.timeZoneDataVersion`.
+    /// says), ICU's, or Foundation's `TimeZone.timeZoneDataVersion` (empty
+    /// until AlmanacFoundation enabled that source).
     ///
     /// ```swift
     /// Zone.dataVersion(of: .system)       // "2025b"
@@ -68,14 +75,15 @@ extension Zone {
         switch source {
         case .system: SystemZones.dataVersion
         case .icu: ICUZones.dataVersion
-        case .foundation: FoundationZones.dataVersion
+        case .foundation: ExternalZoneSource.installed(.foundation)?.dataVersion() ?? ""
         }
     }
 
     /// The zone ids a source knows, sorted: the system database's files
     /// (IANA ids and their links, such as `US/Eastern`), every id ICU accepts
     /// (IANA ids, their aliases, and ICU's legacy ids such as `SystemV/EST5`),
-    /// or Foundation's `TimeZone.knownTimeZoneIdentifiers`; with no source,
+    /// or Foundation's `TimeZone.knownTimeZoneIdentifiers` (none until
+    /// AlmanacFoundation enabled that source); with no source,
     /// every id that ``init(_:source:)`` loads with no source (the system's
     /// and ICU's). Windows ids load but are not listed.
     ///
@@ -91,7 +99,7 @@ extension Zone {
         switch source {
         case .system: return SystemZones.identifiers()
         case .icu: return ICUZones.identifiers()
-        case .foundation: return FoundationZones.identifiers()
+        case .foundation: return ExternalZoneSource.installed(.foundation)?.identifiers() ?? []
         }
     }
 
@@ -111,7 +119,8 @@ extension Zone {
         case .system: return systemTable(identifier)
         case .icu: return icuTable(identifier)
         case .foundation:
-            if let table = FoundationZones.table(identifier, identifier: identifier) { return table }
+            guard let external = ExternalZoneSource.installed(.foundation) else { return nil }
+            if let table = external.table(identifier, source: .foundation) { return table }
             if let mapped = ICUZones.ianaIdentifier(windows: identifier) {
                 return (try? Zone(mapped, source: .foundation))?.table
             }

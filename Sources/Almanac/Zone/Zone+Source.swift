@@ -23,17 +23,18 @@ extension Zone {
         case system
         /// The system ICU (libicu) through Almanac's C shim.
         case icu
-        /// Foundation's `TimeZone`: the source on Apple platforms.
+        /// Foundation's `TimeZone`, once AlmanacFoundation's
+        /// `Zone.enableFoundationSource()` has run (the engine itself does
+        /// not link Foundation).
         case foundation
     }
 
     /// The source ``init(_:source:)`` reads first when given none: the one
     /// with the newest tz data.
     ///
-    /// On Linux this is ``Source/system`` when the machine has a tz database
+    /// This is ``Source/system`` when the machine has a tz database
     /// whose version is at least ICU's (or says none, as it is the copy the
-    /// system keeps current), else ``Source/icu``; on Apple platforms
-    /// ``Source/foundation``. The environment variable
+    /// system keeps current), else ``Source/icu``. The environment variable
     /// `ALMANAC_ZONE_SOURCE` (`system`, `icu` or `foundation`) overrides
     /// the choice for the whole process, as `TZDIR` moves the database.
     ///
@@ -43,14 +44,10 @@ extension Zone {
     /// ```
     public static let preferredSource: Source = {
         if let env = getenv("ALMANAC_ZONE_SOURCE"), let chosen = Source(rawValue: String(cString: env)) { return chosen }
-        #if canImport(Darwin)
-        return .foundation
-        #else
         guard SystemZones.directory != nil else { return .icu }
         let system = SystemZones.dataVersion, icu = ICUZones.dataVersion
         guard let s = versionOrder(system), let i = versionOrder(icu) else { return .system }
         return s.lexicographicallyPrecedes(i) ? .icu : .system
-        #endif
     }()
 
     /// The folder of the system's tz database that ``Source/system`` reads:

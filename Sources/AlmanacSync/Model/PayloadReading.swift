@@ -90,7 +90,7 @@ enum Payload {
             // Lenient reading left the series out; its reading says why:
             // "VEVENT skipped: line 5: RRULE ...".
             let why = calendar.readings.last?.message ?? "the recurrence lines cannot be read"
-            guard let r = why.range(of: "line "), let colon = why[r.upperBound...].firstIndex(of: ":"),
+            guard let r = why.firstRange(of: "line "), let colon = why[r.upperBound...].firstIndex(of: ":"),
                   let line = Int(why[r.upperBound..<colon]) else { throw at(5).fault(why) }
             throw at(line).fault(String(why[why.index(after: colon)...].drop { $0 == " " }))
         }

@@ -44,7 +44,6 @@ let trickyZones: [Zone] = {
     for name in trickyZoneNames {
         if let z = try? Zone(name) { zones.append(z) }
     }
-    if let z = try? Zone("Europe/Berlin", source: .foundation) { zones.append(z) }
     return zones
 }()
 

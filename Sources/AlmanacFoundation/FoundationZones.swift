@@ -1,11 +1,12 @@
-import AlmanacCore
+import Almanac
 import Foundation
 
-/// The Foundation loader: the same table as the ICU loader, built from
+/// The Foundation loader: the same transitions as the ICU loader, read from
 /// `Foundation.TimeZone` (the zone data Apple platforms ship, and on Linux the
-/// ICU bundled with swift-foundation). Not API; ``Zone/init(_:source:)``
-/// calls it. Foundation is imported here and in `Interop/` (the bridges to
-/// `Date`, `TimeZone`, `Calendar`); the expansion core never sees it.
+/// ICU bundled with swift-foundation). Not API; `Zone.enableFoundationSource()`
+/// installs it as the engine's ``Zone/Source/foundation``. Foundation is
+/// imported only in this module (the bridges to `Date`, `TimeZone`,
+/// `Calendar`); the engine never sees it.
 ///
 /// `TimeZone.nextDaylightSavingTimeTransition(after:)` is named for DST, and
 /// an implementation may skip transitions that change only the standard
@@ -26,20 +27,19 @@ enum FoundationZones {
         TimeZone.knownTimeZoneIdentifiers.sorted()
     }
 
-    /// The table of a zone Foundation knows by `id`, from year 1 to
-    /// ``ZoneTable/tableEnd``, named `identifier`; `nil` when Foundation does
-    /// not know `id`.
+    /// The offset changes of a zone Foundation knows by `id`, from year 1 to
+    /// the engine's table end; `nil` when Foundation does not know `id`.
     ///
     /// - Complexity: two Foundation calls per transition, plus about 40 per
     ///   transition Foundation did not report.
-    static func table(_ id: String, identifier: String) -> ZoneTable? {
+    static func transitions(_ id: String) -> (initialOffset: Int32, changes: [(instant: Int64, offset: Int32)])? {
         guard !id.isEmpty, let zone = TimeZone(identifier: id) else { return nil }
         func offset(_ t: Int64) -> Int32 {
             Int32(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t))))
         }
-        let initial = offset(ZoneTable.tableStart)
+        let initial = offset(ExternalZoneSource.tableStart)
         var changes: [(instant: Int64, offset: Int32)] = []
-        var last = ZoneTable.tableStart, current = initial
+        var last = ExternalZoneSource.tableStart, current = initial
 
         /// Records every change in `(last, upTo]` that Foundation skipped:
         /// bisects while the offset at `upTo` is not the current one.
@@ -56,17 +56,42 @@ enum FoundationZones {
             }
         }
 
-        var cursor = Date(timeIntervalSince1970: Double(ZoneTable.tableStart))
+        var cursor = Date(timeIntervalSince1970: Double(ExternalZoneSource.tableStart))
         while let next = zone.nextDaylightSavingTimeTransition(after: cursor) {
             let t = Int64(next.timeIntervalSince1970.rounded(.down))
-            guard t < ZoneTable.tableEnd, t > last else { break }
+            guard t < ExternalZoneSource.tableEnd, t > last else { break }
             recordSkipped(upTo: t - 1)
             current = offset(t)
             changes.append((t, current))
             last = t
             cursor = next
         }
-        recordSkipped(upTo: ZoneTable.tableEnd - 1)
-        return ZoneTable.build(identifier: identifier, initialOffset: initial, changes: changes, source: .foundation, dataVersion: dataVersion)
+        recordSkipped(upTo: ExternalZoneSource.tableEnd - 1)
+        return (initial, changes)
+    }
+}
+
+extension Zone {
+    /// Makes Foundation's `TimeZone` a zone source: after this call,
+    /// `Zone(id, source: .foundation)` loads a zone's transitions from
+    /// `Foundation.TimeZone`, and ``Zone/dataVersion(of:)`` and
+    /// ``Zone/knownIdentifiers(source:)`` answer for it. Calling it again does
+    /// nothing. The engine (`Almanac`) does not link Foundation; this module does.
+    ///
+    /// ```swift
+    /// import Almanac
+    /// import AlmanacFoundation
+    ///
+    /// Zone.enableFoundationSource()
+    /// let ny = try Zone("America/New_York", source: .foundation)
+    /// ny.dataVersion   // Foundation's, such as "2025b"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public static func enableFoundationSource() {
+        ExternalZoneSource.install(
+            ExternalZoneSource(dataVersion: { FoundationZones.dataVersion }, identifiers: { FoundationZones.identifiers() },
+                               transitions: { FoundationZones.transitions($0) }),
+            as: .foundation)
     }
 }
