@@ -15,13 +15,13 @@ struct AlmanacReviewGettingStartedArticleTests {
                                set: RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6)!.at(7, 0), berlin),
                                                   rules: [try RecurrenceRule("FREQ=DAILY")]))
         // GettingStarted.md:56
-        func record(_ day: Int, _ mark: DayRecord.Mark) -> DayRecord {
+        func record(_ day: Int, _ mark: DayRecord.Mark) throws -> DayRecord {
             let id = RecurrenceID(CivilDate(2024, 5, day)!.at(7, 0))   // the unmodified start, on the series' clock
             let key = DayKey(occurrence: OccurrenceKey(seriesID: "run", recurrenceID: id),
                              date: CivilDate(2024, 5, day)!)
             return DayRecord(key: key, mark: mark, recordedAt: Timestamp(secondsSinceEpoch: 1_715_000_000))
         }
-        let records = [record(6, .done), record(7, .done), record(8, .partial(fraction: 0.5)), record(9, .skipped)]
+        let records = [try record(6, .done), try record(7, .done), try record(8, .partial(fraction: 0.5)), try record(9, .skipped)]
         // GettingStarted.md:72
         let week = try Period(parsing: "2024-W19")   // 6-12 May 2024
         let review = try Review(of: week, viewer: berlin, series: [run], records: records)
