@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The module graph (CONTRIBUTING.md, "The modules"): every dependency below points down,
+// never back. AlmanacCore <- Almanac (+ CAlmanacICU) <- AlmanacFoundation, AlmanacRequests,
+// AlmanacCalendar <- AlmanacSync, AlmanacReview <- AlmanacCLI. Where each kind of change goes,
+// and the checks that guard it: CONTRIBUTING.md.
 let package = Package(
     name: "Almanac",
     products: [
@@ -27,7 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Tests only: property checks with shrinking (Tests/AlmanacTests/Property*Tests.swift).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // Documentation only: `swift package generate-documentation` (Sources/Almanac/Almanac.docc).
+        // Documentation only: `swift package generate-documentation`, one catalog per library
+        // product (Sources/<Module>/<Module>.docc), built by Tools/api/docs.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -86,6 +91,13 @@ let package = Package(
         .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacSyncTests", dependencies: ["AlmanacSync", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacReviewTests", dependencies: ["AlmanacReview", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
+        // The Swift blocks of every DocC article, one test per article, generated into
+        // Tests/AlmanacArticleTests/Generated/ by Tools/api/article_snippets.py (CONTRIBUTING.md,
+        // "Documentation"). Every library product with a catalog is a dependency.
+        .testTarget(
+            name: "AlmanacArticleTests",
+            dependencies: ["Almanac", "AlmanacFoundation", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview"]
+        ),
         .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["AlmanacCLI", "Almanac", "AlmanacReview", "AlmanacTestSupport"],

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Size rule of the project: no source file over 400 lines and no function
-over 80 lines under Sources/ (CONTRIBUTING rule, checked by .ci/run).
+over 80 lines under Sources/ (CONTRIBUTING.md, "Size"; run by .ci/run).
 
 Counts the lines of every Swift and C file (.swift, .c, .h) under Sources/,
 and the length of every Swift function, initializer, subscript and

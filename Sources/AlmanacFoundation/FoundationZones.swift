@@ -74,8 +74,8 @@ enum FoundationZones {
 extension Zone {
     /// Makes Foundation's `TimeZone` a zone source: after this call,
     /// `Zone(id, source: .foundation)` loads a zone's transitions from
-    /// `Foundation.TimeZone`, and ``Zone/dataVersion(of:)`` and
-    /// ``Zone/knownIdentifiers(source:)`` answer for it. Calling it again does
+    /// `Foundation.TimeZone`, and `Zone/dataVersion(of:)` and
+    /// `Zone/knownIdentifiers(source:)` answer for it. Calling it again does
     /// nothing. The engine (`Almanac`) does not link Foundation; this module does.
     ///
     /// ```swift

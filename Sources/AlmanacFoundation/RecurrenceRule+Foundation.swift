@@ -22,7 +22,7 @@ extension Calendar.RecurrenceRule {
     /// let f = try Calendar.RecurrenceRule(rule, timeZone: TimeZone(identifier: "Asia/Jerusalem")!)
     /// // f.calendar.identifier == .hebrew, f.months == [Month(6)], f.matchingPolicy == .nextTimePreservingSmallerComponents
     /// ```
-    /// - Throws: ``AlmanacError/Kind/unsupported`` for what Foundation cannot express.
+    /// - Throws: `AlmanacError/Kind/unsupported` for what Foundation cannot express.
     /// - Note: Foundation does not make DTSTART an occurrence when the rule
     ///   does not produce it (RFC 5545 section 3.8.5.3 does), and an UNTIL in
     ///   DATE or floating form is read in `timeZone`. Foundation's policies

@@ -13,7 +13,7 @@ extension Timestamp {
 }
 
 extension Date {
-    /// The Foundation `Date` of an Almanac ``Timestamp``.
+    /// The Foundation `Date` of an Almanac `Timestamp`.
     public init(_ timestamp: Timestamp) {
         self.init(timeIntervalSince1970: TimeInterval(timestamp.secondsSinceEpoch))
     }

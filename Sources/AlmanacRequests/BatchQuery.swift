@@ -28,7 +28,7 @@ public struct BatchQuery: Sendable {
 
     /// Reads a request: the zone, the values, the rules, the window.
     ///
-    /// - Throws: ``AlmanacError``: `invalid_request` for a negative limit, a
+    /// - Throws: `AlmanacError`: `invalid_request` for a negative limit, a
     ///   `tzid` with a DATE or UTC `dtstart`, or `after` later than `before`;
     ///   `unknown_zone`, `invalid_value`, `out_of_range` or `invalid_rule`
     ///   from the library, with the field name put before the message; and

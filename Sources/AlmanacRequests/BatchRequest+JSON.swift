@@ -6,7 +6,7 @@ extension BatchRequest {
     /// Unknown fields are ignored (a corpus case carries `expect`, `note` and
     /// `source` beside the request); a field set to `null` counts as absent.
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request` when the value is
+    /// - Throws: `AlmanacError` of kind `invalid_request` when the value is
     ///   not an object, `dtstart` is missing, or a field has the wrong type.
     public init(json: JSONValue) throws(AlmanacError) {
         guard case .object(let object) = json else {

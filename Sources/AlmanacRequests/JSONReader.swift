@@ -15,8 +15,8 @@ import Almanac
 /// // invalid_request: invalid JSON at column 8: expected ',' or '}'
 /// ```
 ///
-/// Errors are ``AlmanacError``s of kind ``AlmanacError/Kind/invalidRequest``
-/// whose ``AlmanacError/column`` is 1-based, counts Unicode scalars and
+/// Errors are `AlmanacError`s of kind `AlmanacError/Kind/invalidRequest`
+/// whose `AlmanacError/column` is 1-based, counts Unicode scalars and
 /// starts again after each line break. When the input spans several lines the
 /// message names the line too: `invalid JSON at line 4, column 14: expected a string key`.
 public enum JSONReader {
@@ -25,7 +25,7 @@ public enum JSONReader {
 
     /// Parses one JSON value from UTF-8 bytes.
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request`, with the column of the fault.
+    /// - Throws: `AlmanacError` of kind `invalid_request`, with the column of the fault.
     /// - Complexity: O(n) in the length of the input.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(AlmanacError) -> JSONValue {
         var parser = JSONParser(bytes)
@@ -34,7 +34,7 @@ public enum JSONReader {
 
     /// Parses one JSON value from text.
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request`, with the column of the fault.
+    /// - Throws: `AlmanacError` of kind `invalid_request`, with the column of the fault.
     public static func parse(_ text: some StringProtocol) throws(AlmanacError) -> JSONValue {
         var s = String(text)
         let result: Result<JSONValue, AlmanacError> = s.withUTF8 { buffer in

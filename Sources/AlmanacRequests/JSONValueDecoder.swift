@@ -2,9 +2,9 @@ import Almanac
 
 /// Decodes `Decodable` values from JSON read by ``JSONReader``, with no
 /// Foundation: the one way the CLI reads JSON files (the agenda file, and
-/// through it ``AgendaItem``'s own `Codable`).
+/// through it `AgendaItem`'s own `Codable`).
 ///
-/// Errors are ``AlmanacError``s of kind `invalid_request` that start with the
+/// Errors are `AlmanacError`s of kind `invalid_request` that start with the
 /// path of the faulty value, so a file's author can find it:
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// Decodes a value from a parsed JSON value.
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request`: `path: message`.
+    /// - Throws: `AlmanacError` of kind `invalid_request`: `path: message`.
     /// - Complexity: O(n) in the size of the value.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(AlmanacError) -> T {
         do {
@@ -38,7 +38,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// Reads JSON text (UTF-8) with ``JSONReader``, then decodes it.
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request`: a syntax error
+    /// - Throws: `AlmanacError` of kind `invalid_request`: a syntax error
     ///   with its line and column, or a decoding error with its path.
     /// - Complexity: O(n) in the length of the text.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(AlmanacError) -> T {

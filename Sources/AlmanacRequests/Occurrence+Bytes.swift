@@ -1,7 +1,7 @@
 import Almanac
 
 extension JSONWriter {
-    /// Appends an occurrence's ``Occurrence/description`` as a JSON string,
+    /// Appends an occurrence's `Occurrence/description` as a JSON string,
     /// after a `,` when `comma` is `true`: what ``BatchResponder`` writes for
     /// each occurrence of a reply, in one append.
     ///
@@ -20,7 +20,7 @@ extension JSONWriter {
 }
 
 extension Occurrence {
-    /// Appends ``description`` (the batch protocol's form, such as
+    /// Appends `description` (the batch protocol's form, such as
     /// `1997-09-02T09:00:00-04:00`) to a UTF-8 buffer without building a `String`.
     ///
     /// Same text as `description`, byte for byte (a test checks every form);

@@ -1,5 +1,77 @@
 import AlmanacCore
 
+// The door of the engine: `RecurrenceSet.occurrences()` and
+// `occurrences(in:)` below start every expansion.
+//
+// A query, from here down:
+//   Occurrences.init   one _RulePlan per RRULE and EXRULE (RulePlan.swift: the BYxxx
+//                      parts as masks, the sorted times, UNTIL as a key, the bound on
+//                      empty frames), the RDATE/EXDATE keys (SetValues), a DateSieve
+//   makeIterator       _SetMerger (SetMerger.swift) merges DTSTART, each rule's
+//                      _RuleIterator (RuleIterator.swift) and the RDATEs in order, less
+//                      the EXDATEs and the EXRULEs' instances, inside the window
+//   _RuleIterator      walks a rule in one of three ways (its Mode):
+//     .plain           _PlainStepper (PlainStepper.swift): DAILY, WEEKLY (+BYDAY),
+//                      HOURLY, MINUTELY, SECONDLY with no other part: a constant step
+//     .dayBased        DayIterator (DayIterator.swift): YEARLY, MONTHLY, WEEKLY, DAILY:
+//                      one frame per period, its candidate days x its times, BYSETPOS
+//     .subDaily        SubDailyIterator (SubDailyIterator.swift, SubDailyFrames.swift):
+//                      frames in elapsed time, filtered on their wall-clock fields
+//   local -> instant   through the zone's cursor (RFC 5545 3.3.5; _GapMerge puts a
+//                      candidate shifted out of a DST gap back in order)
+//
+// What each BYxxx part does under each FREQ (RFC 5545 section 3.3.10's table,
+// as in swift-foundation's Calendar_Recurrence.swift): "Expand" makes more
+// candidates in a period, "Limit" removes candidates. "N/A" is refused in strict
+// mode (RecurrenceRule+Validation.swift) and read as a limit in lenient mode.
+//
+//               SECONDLY MINUTELY HOURLY DAILY  WEEKLY MONTHLY YEARLY
+//   BYMONTH     Limit    Limit    Limit  Limit  Limit  Limit   Expand
+//   BYWEEKNO    N/A      N/A      N/A    N/A    N/A    N/A     Expand
+//   BYYEARDAY   Limit    Limit    Limit  N/A    N/A    N/A     Expand
+//   BYMONTHDAY  Limit    Limit    Limit  Limit  N/A    Expand  Expand
+//   BYDAY       Limit    Limit    Limit  Limit  Expand Note 1  Note 2
+//   BYHOUR      Limit    Limit    Limit  Expand Expand Expand  Expand
+//   BYMINUTE    Limit    Limit    Expand Expand Expand Expand  Expand
+//   BYSECOND    Limit    Expand   Expand Expand Expand Expand  Expand
+//   BYSETPOS    Limit    Limit    Limit  Limit  Limit  Limit   Limit
+//
+//   Note 1: Limit if BYMONTHDAY is present; otherwise, special expand for MONTHLY.
+//   Note 2: Limit if BYYEARDAY or BYMONTHDAY is present; otherwise, special expand
+//   for WEEKLY if BYWEEKNO present; otherwise, special expand for MONTHLY if BYMONTH
+//   present; otherwise, special expand for YEARLY.
+//
+// Where each cell is implemented. The day parts (BYMONTH, BYWEEKNO, BYYEARDAY,
+// BYMONTHDAY, BYDAY, and WKST) are bit masks in DayParts (DayParts.swift); a frame's
+// candidate days are a _DaySet (DaySet.swift), built once per frame (FrameDays.swift):
+//   YEARLY, Expand     DayParts.yearDays, and weekYearDays with BYWEEKNO (FrameDays.swift,
+//                      "YEARLY"): BYMONTH picks the months, BYWEEKNO the weeks, BYYEARDAY,
+//                      BYMONTHDAY and BYDAY the days; an ordinal BYDAY counts within each
+//                      BYMONTH month, else within the year (Note 2). FrameShapeCache
+//                      (DayIterator.swift) keeps the result per shape of year.
+//   MONTHLY, Expand    DayParts.monthDays (FrameDays.swift, "MONTHLY"): BYMONTHDAY's
+//                      days; BYDAY's weekdays and ordinals within the month; BYDAY
+//                      limits BYMONTHDAY when both are given (Note 1).
+//   WEEKLY, Expand     DayParts.weekDays (FrameDays.swift, "WEEKLY and DAILY"): BYDAY's
+//                      weekdays in the week that starts on WKST.
+//   Limit (day parts)  DayParts.passes and _DaySet.filtered (FrameDays.swift), with the
+//                      parts present as DayParts.Limits. DAILY and the sub-daily
+//                      frequencies seek the next day that passes, a year at a time
+//                      (DayLimitSeek.swift), rather than visit the days that fail.
+//   Expand (times)     TimeTable.times (TimeTable.swift): DAILY to YEARLY, BYHOUR x
+//                      BYMINUTE x BYSECOND as sorted seconds of the day; HOURLY, BYMINUTE
+//                      x BYSECOND as offsets in the hour; MINUTELY, BYSECOND in the
+//                      minute. DTSTART's field stands in for an absent part.
+//   Limit (times)      _RulePlan.passesTimeFilters (CountAhead.swift), over TimeTable's
+//                      hour, minute and second masks, on each sub-daily candidate's wall
+//                      clock (SubDailyFrames.swift).
+//   BYSETPOS, Limit    DayIterator.selectPositions (DayIterator.swift) and
+//                      SubDailyIterator (SubDailyFrames.swift): flat indexes into the
+//                      frame's days x times (_RulePlan.setPosIndex, RulePlan.swift),
+//                      without building the product.
+//   RSCALE (RFC 7529)  the same cells over another calendar's months and years
+//                      (Scale/ScaledFrames.swift, Scale/ScaleFrameDays.swift).
+
 extension RecurrenceSet {
     /// Every instance of the set, in order.
     ///

@@ -28,7 +28,7 @@ public struct CalendarEvent: Sendable, Hashable {
     }
 
     /// UID (RFC 5545 section 3.8.4.7): the series' identity, and the series
-    /// id of its ``OccurrenceKey``s.
+    /// id of its `OccurrenceKey`s.
     public var uid: String
     /// SUMMARY, unescaped.
     public var summary: String?
@@ -188,7 +188,7 @@ public struct CalendarEvent: Sendable, Hashable {
             && (a.more === b.more || (a.recurrence == b.recurrence && a.periods == b.periods && a.overrides == b.overrides))
     }
 
-    /// Hashes every property, as ``==`` compares them.
+    /// Hashes every property, as `==` compares them.
     public func hash(into h: inout Hasher) {
         h.combine(component)
         h.combine(uid)
@@ -204,7 +204,7 @@ public struct CalendarEvent: Sendable, Hashable {
 
     /// An RDATE;VALUE=PERIOD value: an extra instance with its own length.
     public struct Period: Sendable, Hashable {
-        /// The instance's start (also in ``RecurrenceSet/dates``).
+        /// The instance's start (also in `RecurrenceSet/dates`).
         public var start: Anchor
         /// Its end or duration.
         public var length: RecurrenceSet.Length

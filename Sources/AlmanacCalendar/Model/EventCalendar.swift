@@ -146,7 +146,7 @@ public struct CalendarOptions: Sendable, Hashable {
         /// (KCalendarCore's reference expansions of KOrganizer's files,
         /// Cyrus's test files), and python-dateutil's rruleset, rrule.js
         /// and recurring-ical-events. The default for files. A series whose
-        /// RRULE has COUNT is read with ``ExpansionOptions/countsStart``
+        /// RRULE has COUNT is read with `ExpansionOptions/countsStart`
         /// `false` (without COUNT both readings give the same set); its
         /// RDATEs stay the file's, so an app that moves its DTSTART moves
         /// that instance.
@@ -154,7 +154,7 @@ public struct CalendarOptions: Sendable, Hashable {
         /// DTSTART is the first instance and counts toward COUNT (3 above):
         /// RFC 5545 section 3.3.10 ("The "DTSTART" property value always
         /// counts as the first occurrence"), libical, and Almanac's engine
-        /// by default (`almanac expand`, ``RecurrenceSet``).
+        /// by default (`almanac expand`, `RecurrenceSet`).
         case firstOfCount = "first_of_count"
     }
 

@@ -13,7 +13,7 @@ public struct CalendarOccurrence: Sendable, Hashable {
     /// (what a RECURRENCE-ID names); `nil` for a one-off event.
     public var recurrenceID: Anchor?
     /// When it happens: its start and extent (a moved instance at its new
-    /// time; its ``Occurrence/recurrenceID`` is still the original one).
+    /// time; its `Occurrence/recurrenceID` is still the original one).
     public var occurrence: Occurrence
     /// SUMMARY (the override's, or the series').
     public var summary: String?

@@ -106,7 +106,7 @@ public struct DayRecord: Sendable, Hashable {
         /// try DayRecord.Mark(parsing: "partial=0.25")   // .partial(fraction: 0.25)
         /// ```
         ///
-        /// - Throws: ``AlmanacError/Kind/invalidValue`` for any other text or a fraction outside 0...1.
+        /// - Throws: `AlmanacError/Kind/invalidValue` for any other text or a fraction outside 0...1.
         public init(parsing text: some StringProtocol) throws(AlmanacError) {
             let s = String(text)
             switch s {
@@ -192,7 +192,7 @@ extension DayRecord: Codable {
     /// try record.jsonLine()   // {"key":"...","mark":"done","recorded":"2023-11-28T09:00:00Z"}\n
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` when the record cannot be written (a
+    /// - Throws: `AlmanacError` when the record cannot be written (a
     ///   `recordedAt` outside years 1...9999).
     public func jsonLine() throws(AlmanacError) -> [UInt8] {
         guard recordedAt.utc != nil else {

@@ -23,7 +23,7 @@ extension RecordLog {
     /// read whole (or not at all) and a torn line it reports is one a crash
     /// left (see ``RecordLog``). Where no lock can be had, it reads without.
     ///
-    /// - Throws: ``AlmanacError/Kind/invalidValue`` when the file cannot be
+    /// - Throws: `AlmanacError/Kind/invalidValue` when the file cannot be
     ///   read (`cannot read "x.jsonl": No such file or directory`) or a line
     ///   is bad (see ``read(_:)``).
     /// - Complexity: O(n) in the bytes.
@@ -76,7 +76,7 @@ extension RecordLog {
     ///     rather than write where the link points or create a dangling
     ///     link's target; for a default name in a shared folder. True
     ///     follows it: for a path the user named.
-    /// - Throws: ``AlmanacError/Kind/invalidValue`` when the file cannot be
+    /// - Throws: `AlmanacError/Kind/invalidValue` when the file cannot be
     ///   opened, locked or written (`cannot write "x.jsonl": Permission
     ///   denied`; `cannot write "x.jsonl": it is a symbolic link, which is not
     ///   followed here`), or the record cannot be written (see

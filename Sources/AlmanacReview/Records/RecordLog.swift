@@ -113,7 +113,7 @@ public enum RecordLog {
     /// log.records.count   // 1
     /// ```
     ///
-    /// - Throws: ``AlmanacError/Kind/invalidValue`` for a line that is not a
+    /// - Throws: `AlmanacError/Kind/invalidValue` for a line that is not a
     ///   record (other than a torn last line): `line 3: key: ...`.
     /// - Complexity: O(n) in the bytes.
     public static func read(_ bytes: [UInt8]) throws(AlmanacError) -> Contents {

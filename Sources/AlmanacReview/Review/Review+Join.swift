@@ -13,12 +13,12 @@ extension Review {
     /// ```
     ///
     /// `rekeying` maps old keys to new ones before the join; its
-    /// ``RekeyResult/orphaned`` keys come back as orphans with the reason
+    /// `RekeyResult/orphaned` keys come back as orphans with the reason
     /// ``Orphan/Reason/removedByEdit`` (when their date lies in the
     /// period). Two expected days with one key (two series with one id)
     /// count once.
     ///
-    /// - Throws: ``AlmanacError`` when a series cannot be expanded.
+    /// - Throws: `AlmanacError` when a series cannot be expanded.
     /// - Complexity: O(slices log slices) for the expected days (expanded
     ///   once, sorted), then O(1) expected per record, with no allocation
     ///   per record beyond the orphans.

@@ -17,7 +17,7 @@ import Almanac
 ///
 /// **Expected days.** The day slices, in the viewer's zone, of every
 /// series' occurrences whose date lies in the period (see
-/// ``RecurrenceSet/daySlices(in:viewer:)-(Period,Zone)``): a three-day trip
+/// `RecurrenceSet/daySlices(in:viewer:)-(Period,Zone)`): a three-day trip
 /// is three days, a week that straddles two months counts each day in its
 /// own month, so the review of a month is the sum of the reviews of its
 /// days.

@@ -2,7 +2,7 @@ import Almanac
 import AlmanacCalendar
 
 /// One event or to-do a review expects records for: its id (the series id
-/// of its ``DayKey``s), its title, and where its days come from.
+/// of its `DayKey`s), its title, and where its days come from.
 ///
 /// ```swift
 /// let series = ReviewSeries(id: "sync", title: "Team sync", set: sync)
@@ -11,11 +11,11 @@ import AlmanacCalendar
 /// ```
 ///
 /// Three sources, one type, so that ``Review`` has one initializer:
-/// - a ``RecurrenceSet`` with an id and a title;
-/// - an ``EventCalendar``'s series (``series(of:)-(EventCalendar)``): the id
-///   is the UID, as ``CalendarDaySlice/key`` gives, overrides apply and
+/// - a `RecurrenceSet` with an id and a title;
+/// - an `EventCalendar`'s series (``series(of:)-(EventCalendar)``): the id
+///   is the UID, as `CalendarDaySlice/key` gives, overrides apply and
 ///   cancelled instances are not expected;
-/// - an ``Agenda``'s to-dos (``series(of:)-(Agenda)``): a to-do is expected
+/// - an `Agenda`'s to-dos (``series(of:)-(Agenda)``): a to-do is expected
 ///   once, on the last day of its period (its due day), as one all-day
 ///   occurrence of that date: the to-do `sprint` of 2023-W48 has the one
 ///   key `sprint/2023-12-03/2023-12-03`.

@@ -4,7 +4,7 @@ import AlmanacCalendar
 /// What changed in a window between two snapshots of a calendar (any mix of
 /// sources): the occurrences added, removed, moved (same identity, new
 /// time) and changed (same time, other title, status or form), each keyed
-/// by its ``OccurrenceKey``; and the day records carried to their new keys.
+/// by its `OccurrenceKey`; and the day records carried to their new keys.
 ///
 /// ```swift
 /// let diff = SnapshotDiff(before: cached, after: try GoogleEvents.read(json: fresh), window: month, viewer: paris)
@@ -15,7 +15,7 @@ import AlmanacCalendar
 ///
 /// **Identity.** An occurrence keeps its identity across the snapshots when
 /// its key (UID and recurrence id) is the same, or, for a series whose rule
-/// changed, when ``Rekeying`` maps its key to the new one (same date, same
+/// changed, when `Rekeying` maps its key to the new one (same date, same
 /// rank that day: a stand-up moved from 09:00 to 10:00 is moved, not removed
 /// and added). An occurrence that left the window but still exists is moved,
 /// as is one that came in from outside it. Cancelled instances count as
@@ -23,7 +23,7 @@ import AlmanacCalendar
 ///
 /// - Complexity: linear in the occurrences of the window in both snapshots,
 ///   plus a lookup (a seek of one series) for each occurrence found on one
-///   side only, and ``Rekeying`` over the window for each series whose
+///   side only, and `Rekeying` over the window for each series whose
 ///   recurrence changed.
 public struct SnapshotDiff: Sendable {
     /// The changes, in order of the occurrence's start (before the change,

@@ -7,7 +7,7 @@ extension EventKitRule {
     /// series), a floating time read in `zone`. WKST is always set (EventKit's 0 would
     /// leave the first day of the week to the device's locale).
     ///
-    /// - Throws: ``AlmanacError/Kind/unsupported`` naming the part EventKit
+    /// - Throws: `AlmanacError/Kind/unsupported` naming the part EventKit
     ///   cannot hold: a frequency under a day, BYHOUR, BYMINUTE, BYSECOND,
     ///   RSCALE, SKIP, COUNT with UNTIL, and the parts EventKit allows only
     ///   with some frequencies (BYDAY on a daily rule, a BYDAY ordinal on a

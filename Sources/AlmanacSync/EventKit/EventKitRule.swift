@@ -2,7 +2,7 @@ import Almanac
 
 /// The parameters of EventKit's `EKRecurrenceRule`, exactly, as a value an
 /// Apple app fills field by field (this module does not import EventKit, so
-/// it builds on Linux too), mapped to and from ``RecurrenceRule``.
+/// it builds on Linux too), mapped to and from `RecurrenceRule`.
 ///
 /// ```swift
 /// // In an app:  EventKitRule(frequency: .init(rawValue: ek.frequency.rawValue)!, interval: ek.interval, ...)

@@ -37,7 +37,7 @@ public enum GoogleEvents {
     /// let events = try GoogleEvents.read(json: Array(#"{"kind": "calendar#events", "items": []}"#.utf8))   // []
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request` naming the item
+    /// - Throws: `AlmanacError` of kind `invalid_request` naming the item
     ///   and the field (`items[3] (id "abc"): start.dateTime: ...`).
     /// - Complexity: O(n) in the input, plus reading each recurrence line.
     public static func read(json bytes: [UInt8]) throws(AlmanacError) -> [SyncEvent] {
@@ -65,7 +65,7 @@ public enum GoogleEvents {
     /// for r in payload.readings { print("note:", r) }   // items[1] (id "x"): skipped: start.timeZone: unknown time zone "Mars/Base"
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` for input that is not JSON or not a
+    /// - Throws: `AlmanacError` for input that is not JSON or not a
     ///   response; in strict mode also for an item that cannot be read.
     /// - Complexity: O(n) in the input, plus reading each recurrence line.
     public static func read(json bytes: [UInt8], mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {

@@ -52,7 +52,7 @@ public enum GraphEvents {
     /// let events = try GraphEvents.read(json: Array(#"{"value": []}"#.utf8))   // []
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` naming the item and the field
+    /// - Throws: `AlmanacError` naming the item and the field
     ///   (`value[2] (id "AAMkX"): recurrence.pattern.type: ...`).
     /// - Complexity: O(n) in the input.
     public static func read(json bytes: [UInt8]) throws(AlmanacError) -> [SyncEvent] {
@@ -78,7 +78,7 @@ public enum GraphEvents {
     /// for r in payload.readings { print("note:", r) }   // value[1] (id "AAMkX"): skipped: missing field "start"
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` for input that is not JSON or not a Graph
+    /// - Throws: `AlmanacError` for input that is not JSON or not a Graph
     ///   response; in strict mode also for an item that cannot be read.
     /// - Complexity: O(n) in the input.
     public static func read(json bytes: [UInt8], mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {

@@ -10,7 +10,7 @@ extension GraphRecurrence {
     /// // unsupported: Graph cannot hold BYHOUR=9,17: its patterns repeat at the start's time of day
     /// ```
     ///
-    /// - Throws: ``AlmanacError/Kind/unsupported`` naming the part Graph
+    /// - Throws: `AlmanacError/Kind/unsupported` naming the part Graph
     ///   cannot hold: a frequency under a day, BYHOUR, BYMINUTE, BYSECOND,
     ///   BYYEARDAY, BYWEEKNO, RSCALE, SKIP, several BYMONTH or BYMONTHDAY
     ///   values, BYSETPOS outside a relative pattern, a BYDAY ordinal other

@@ -10,7 +10,7 @@ extension GraphRecurrence {
     /// months, so days 29-31 become `BYMONTHDAY=28,...,d;BYSETPOS=-1`, which
     /// says the same.
     ///
-    /// - Throws: ``AlmanacError/Kind/invalidValue`` for values Graph itself
+    /// - Throws: `AlmanacError/Kind/invalidValue` for values Graph itself
     ///   rejects (interval 0, dayOfMonth 32, a weekly pattern with no day...).
     public func rule(start: Anchor) throws(AlmanacError) -> RecurrenceRule {
         let p = pattern

@@ -13,7 +13,7 @@ import Almanac
 /// ```
 ///
 /// Graph's types map to RFC 5545 as this table says; the other direction
-/// throws ``AlmanacError/Kind/unsupported`` naming the rule part Graph
+/// throws `AlmanacError/Kind/unsupported` naming the rule part Graph
 /// cannot hold.
 ///
 /// | Graph | RRULE |

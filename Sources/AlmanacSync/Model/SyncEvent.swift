@@ -2,7 +2,7 @@ import Almanac
 import AlmanacCalendar
 
 /// One event from any source, in one model: its identity in the source, the
-/// source's version tag, and the series itself as a ``CalendarEvent`` (UID,
+/// source's version tag, and the series itself as a `CalendarEvent` (UID,
 /// title, start and end, recurrence, overrides and cancellations, status,
 /// last modification), so everything that occurs is computed by the engine.
 ///
@@ -47,7 +47,7 @@ public struct SyncEvent: Sendable, Hashable {
         self.series = series
     }
 
-    /// The UID, which keys the event's occurrences (``OccurrenceKey/seriesID``).
+    /// The UID, which keys the event's occurrences (`OccurrenceKey/seriesID`).
     public var uid: String { series.uid }
     /// The title (SUMMARY, `summary`, `subject`).
     public var title: String? { series.summary }
