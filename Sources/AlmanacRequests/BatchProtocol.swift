@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacJSON
 
 /// The JSON Lines protocol of `almanac batch`: one request line in, one reply line out.
 ///
@@ -21,7 +22,7 @@ import Almanac
 /// ```
 public enum BatchProtocol {
     /// The longest request line read; a longer one gets an `invalid_request` reply.
-    public static let maximumLineLength = 1 << 20
+    public static let maximumLineLength = LineSplitter.defaultMaximumLineLength
 
     /// The reply to one request line, without a line break.
     public static func respond(to line: some StringProtocol) -> String {

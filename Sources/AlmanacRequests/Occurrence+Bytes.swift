@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacJSON
 
 extension JSONWriter {
     /// Appends an occurrence's ``Occurrence/description`` as a JSON string,

@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// A strict RFC 8259 JSON reader over UTF-8 bytes, with no Foundation.
 ///

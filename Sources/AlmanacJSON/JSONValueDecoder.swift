@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// Decodes `Decodable` values from JSON read by ``JSONReader``, with no
 /// Foundation: the one way the CLI reads JSON files (the agenda file, and

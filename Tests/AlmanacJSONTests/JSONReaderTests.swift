@@ -1,5 +1,5 @@
-import Almanac
-import AlmanacRequests
+import AlmanacCore
+import AlmanacJSON
 import Testing
 
 /// RFC 8259 reading: every value form, every escape, and the faults a strict reader must reject.

@@ -20,6 +20,9 @@ public struct LineSplitter: Sendable {
         case tooLong(Int)
     }
 
+    /// The default longest line, 1 MiB (what `almanac batch` reads).
+    public static let defaultMaximumLineLength = 1 << 20
+
     /// The longest line delivered as bytes.
     public let maximumLineLength: Int
     /// The start of a line split across chunks.
@@ -28,7 +31,7 @@ public struct LineSplitter: Sendable {
     var skipped: Int?
 
     /// A splitter that delivers lines of at most `maximumLineLength` bytes (1 MiB by default).
-    public init(maximumLineLength: Int = BatchProtocol.maximumLineLength) {
+    public init(maximumLineLength: Int = LineSplitter.defaultMaximumLineLength) {
         self.maximumLineLength = maximumLineLength
     }
 

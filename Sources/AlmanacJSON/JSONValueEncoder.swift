@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// Encodes `Encodable` values as JSON text with ``JSONWriter``, with no
 /// Foundation: the one way the CLI writes its JSON (`almanac days`,

@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// RFC 8259 writing: escapes, numbers, and a round trip through the reader.
