@@ -1,5 +1,6 @@
 import Almanac
 import AlmanacCalendar
+import AlmanacJSON
 import AlmanacRequests
 import ArgumentParser
 

@@ -24,6 +24,7 @@
 // whole stream.
 
 import Almanac
+import AlmanacJSON
 import AlmanacRequests
 import Benchmark
 import AlmanacFoundation

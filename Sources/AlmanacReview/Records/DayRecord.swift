@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacRequests
+import AlmanacJSON
 
 /// What a person recorded for one day of one event or to-do: done, partly
 /// done or skipped, with an optional note, and when they recorded it.

@@ -1,6 +1,6 @@
 import Almanac
 import AlmanacCalendar
-import AlmanacRequests
+import AlmanacJSON
 
 /// What the JSON readers share: pages, times, zones and recurrence lines.
 enum Payload {
