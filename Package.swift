@@ -57,7 +57,7 @@ let package = Package(
         // The JSON Lines protocol of `almanac batch` (and of the corpus): no Foundation.
         .target(name: "AlmanacRequests", dependencies: ["Almanac", "AlmanacJSON"]),
         // .ics bytes -> content lines -> components -> EventCalendar -> window queries.
-        .target(name: "AlmanacCalendar", dependencies: ["Almanac"]),
+        .target(name: "AlmanacCalendar", dependencies: ["Almanac", "AlmanacJSON"]),
         // Google/Graph JSON and EventKit rules -> SyncEvent (a CalendarEvent with its source) -> diffs.
         .target(name: "AlmanacSync", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
         // DayRecord, RecordLog (JSON Lines) -> Review of a period (tallies, rhythm, streaks, orphans) -> SVG.
@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(name: "AlmanacJSONTests", dependencies: ["AlmanacJSON", "AlmanacCore"]),
         .testTarget(name: "AlmanacRequestsTests", dependencies: ["AlmanacRequests", "AlmanacJSON", "Almanac", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "AlmanacJSON", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacSyncTests", dependencies: ["AlmanacSync", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacReviewTests", dependencies: ["AlmanacReview", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(

@@ -95,7 +95,7 @@ enum CLI {
     static func jsonLine<T: Encodable>(_ value: T) throws -> [UInt8] {
         var w = JSONWriter(capacity: 1 << 16)
         try JSONValueEncoder().encode(value, to: &w)
-        w.byte(0x0A)
+        w.endLine()
         return w.bytes
     }
 

@@ -202,7 +202,7 @@ extension DayRecord: Codable {
         do { try JSONValueEncoder().encode(self, to: &w) } catch {
             throw AlmanacError(.invalidValue, "cannot write the record: \(error)")
         }
-        w.byte(0x0A)
+        w.endLine()
         return w.bytes
     }
 
