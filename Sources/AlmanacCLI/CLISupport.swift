@@ -85,8 +85,8 @@ enum CLI {
         guard StandardStreams.writeAll(bytes, to: StandardStreams.output) else { throw ExitCode.outputError }
     }
 
-    /// Writes a value as one line of JSON (the CLI's only JSON writer, with
-    /// the request layer's ``JSONValueEncoder``).
+    /// Writes a value as one line of JSON with AlmanacJSON's
+    /// `JSONValueEncoder` (all of the CLI's JSON is written by AlmanacJSON).
     static func writeJSON<T: Encodable>(_ value: T) throws {
         try write(jsonLine(value))
     }

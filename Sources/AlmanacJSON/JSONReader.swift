@@ -43,6 +43,32 @@ public enum JSONReader {
         return try parser.parseDocument()
     }
 
+    /// Parses a sequence of JSON texts written one after another
+    /// (concatenated JSON, such as the pages of an API response saved to one
+    /// file), calling `each` with every value in order.
+    ///
+    /// Whitespace between values is optional after an object, an array or a
+    /// string, and required after a number or a literal (`12 3` is two
+    /// values, `123` one). Input of only whitespace holds no value. Each
+    /// value is read as `parse(_:)` reads one; a fault's line and
+    /// column are counted from the start of `bytes`.
+    ///
+    /// ```swift
+    /// var pages: [JSONValue] = []
+    /// try Array(#"{"page":1} {"page":2}"#.utf8).withUnsafeBufferPointer { b throws(AlmanacError) in
+    ///     try JSONReader.parseSequence(b) { pages.append($0) }
+    /// }
+    /// pages.count   // 2
+    /// ```
+    ///
+    /// - Throws: `AlmanacError` of kind `invalid_request`, after `each` has
+    ///   seen the values before the fault.
+    /// - Complexity: O(n) in the length of the input.
+    public static func parseSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ each: (JSONValue) -> Void) throws(AlmanacError) {
+        var parser = JSONParser(bytes)
+        try parser.parseSequence(each)
+    }
+
     /// Parses one JSON value from text.
     ///
     /// ```swift
@@ -77,6 +103,18 @@ struct JSONParser {
         skipWhitespace()
         guard i == p.count else { throw fail("expected end of input after the value") }
         return value
+    }
+
+    mutating func parseSequence(_ each: (JSONValue) -> Void) throws(AlmanacError) {
+        skipWhitespace()
+        while i < p.count {
+            let first = p[i]
+            each(try parseValue())
+            let end = i
+            skipWhitespace()
+            let closed = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"")
+            if i == end, i < p.count, !closed { throw fail("expected whitespace between a number or literal and the next value") }
+        }
     }
 
     // MARK: Errors

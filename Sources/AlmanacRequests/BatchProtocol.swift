@@ -77,7 +77,7 @@ public struct BatchResponder: Sendable {
         respond(to: request)
     }
 
-    /// Answers one line as ``LineSplitter`` delivers it: an over-long line gets an `invalid_request` reply.
+    /// Answers one line as `LineSplitter` (AlmanacJSON) delivers it: an over-long line gets an `invalid_request` reply.
     public mutating func respond(to line: LineSplitter.Line) {
         switch line {
         case .bytes(let bytes):
