@@ -2,7 +2,7 @@ import Almanac
 import AlmanacJSON
 
 extension JSONWriter {
-    /// Appends an occurrence's ``Occurrence/description`` as a JSON string
+    /// Appends an occurrence's `Occurrence.description` as a JSON string
     /// (after a `,` when an item precedes it): what ``BatchResponder`` writes
     /// for each occurrence of a reply, in one append.
     ///
