@@ -13,8 +13,11 @@ let package = Package(
         // and Foundation's TimeZone as a zone source. The engine links no Foundation.
         .library(name: "AlmanacFoundation", targets: ["AlmanacFoundation"]),
         .executable(name: "almanac", targets: ["AlmanacCLI"]),
-        // The request layer: the JSON requests and replies of `almanac expand`,
-        // `days`, `agenda` and `batch`, for tools that answer
+        // JSON: the one reader and writer of the package (RFC 8259, no
+        // Foundation), `Codable` through them, and JSON Lines framing.
+        .library(name: "AlmanacJSON", targets: ["AlmanacJSON"]),
+        // The request layer: the batch protocol of `almanac expand` and
+        // `batch` (requests and replies), for tools that answer
         // requests in process (the benchmark package measures it phase by phase).
         .library(name: "AlmanacRequests", targets: ["AlmanacRequests"]),
         // Calendars: iCalendar files (events, to-dos, overrides, VTIMEZONE)
@@ -54,18 +57,21 @@ let package = Package(
         ),
         // The only module that imports Foundation (jiff-icu's pattern: a bridge crate beside the engine).
         .target(name: "AlmanacFoundation", dependencies: ["Almanac"]),
+        // JSON text <-> JSONValue <-> Codable values; lines of a JSON Lines stream. A leaf: no Foundation, no engine.
+        .target(name: "AlmanacJSON", dependencies: ["AlmanacCore"]),
         // The JSON Lines protocol of `almanac batch` (and of the corpus): no Foundation.
-        .target(name: "AlmanacRequests", dependencies: ["Almanac"]),
+        .target(name: "AlmanacRequests", dependencies: ["Almanac", "AlmanacJSON"]),
         // .ics bytes -> content lines -> components -> EventCalendar -> window queries.
-        .target(name: "AlmanacCalendar", dependencies: ["Almanac"]),
+        .target(name: "AlmanacCalendar", dependencies: ["Almanac", "AlmanacJSON"]),
         // Google/Graph JSON and EventKit rules -> SyncEvent (a CalendarEvent with its source) -> diffs.
-        .target(name: "AlmanacSync", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacRequests"]),
+        .target(name: "AlmanacSync", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
         // DayRecord, RecordLog (JSON Lines) -> Review of a period (tallies, rhythm, streaks, orphans) -> SVG.
-        .target(name: "AlmanacReview", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacRequests"]),
+        .target(name: "AlmanacReview", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
                 "Almanac",
+                "AlmanacJSON",
                 "AlmanacRequests",
                 "AlmanacCalendar",
                 "AlmanacSync",
@@ -87,8 +93,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "AlmanacRequestsTests", dependencies: ["AlmanacRequests", "Almanac", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacJSONTests", dependencies: ["AlmanacJSON", "AlmanacCore"]),
+        .testTarget(name: "AlmanacRequestsTests", dependencies: ["AlmanacRequests", "AlmanacJSON", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "AlmanacJSON", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacSyncTests", dependencies: ["AlmanacSync", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacReviewTests", dependencies: ["AlmanacReview", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         // The Swift blocks of every DocC article, one test per article, generated into
@@ -96,11 +103,11 @@ let package = Package(
         // "Documentation"). Every library product with a catalog is a dependency.
         .testTarget(
             name: "AlmanacArticleTests",
-            dependencies: ["Almanac", "AlmanacFoundation", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview"]
+            dependencies: ["Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview"]
         ),
         .testTarget(
             name: "AlmanacCLITests",
-            dependencies: ["AlmanacCLI", "Almanac", "AlmanacReview", "AlmanacTestSupport"],
+            dependencies: ["AlmanacCLI", "Almanac", "AlmanacJSON", "AlmanacReview", "AlmanacTestSupport"],
             // The heat map's pixel reader, run with python3 by ReviewCommandTests.
             exclude: ["png_pixels.py"]
         ),

@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Almanac", package: "Almanac"),
                 .product(name: "AlmanacFoundation", package: "Almanac"),
+                .product(name: "AlmanacJSON", package: "Almanac"),
                 .product(name: "AlmanacRequests", package: "Almanac"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "AlmanacCalendar", package: "Almanac"),

@@ -1,5 +1,4 @@
 import Almanac
-import AlmanacRequests
 import ArgumentParser
 
 /// `almanac agenda`: events and to-dos laid out as a 7-day, 6-week and 6-month plan.

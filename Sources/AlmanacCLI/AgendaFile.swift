@@ -1,10 +1,11 @@
 import Almanac
 import AlmanacCalendar
+import AlmanacJSON
 import AlmanacRequests
 import ArgumentParser
 
 /// An agenda file: calendar events and to-dos, as `almanac agenda` reads it,
-/// decoded in one pass by ``JSONValueDecoder`` (no Foundation); the to-dos
+/// decoded in one pass by AlmanacJSON's `JSONValueDecoder` (no Foundation); the to-dos
 /// through ``AgendaItem``'s own `Codable`.
 ///
 /// ```json

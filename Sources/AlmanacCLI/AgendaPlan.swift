@@ -1,6 +1,5 @@
 import Almanac
 import AlmanacCalendar
-import AlmanacRequests
 
 /// The plan: the periods of each horizon with the event slices and to-dos they list.
 struct Plan {

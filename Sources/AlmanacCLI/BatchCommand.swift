@@ -1,3 +1,4 @@
+import AlmanacJSON
 import AlmanacRequests
 import ArgumentParser
 
@@ -43,7 +44,7 @@ struct BatchCommand: ParsableCommand {
 
         func answer(_ line: LineSplitter.Line) throws {
             responder.respond(to: line)
-            responder.writer.byte(0x0A)
+            responder.writer.endLine()
             guard StandardStreams.writeAll(responder.writer.bytes, to: StandardStreams.output) else {
                 StandardStreams.printError("error: cannot write to standard output")
                 throw ExitCode.outputError

@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacJSON
 import AlmanacRequests
 import ArgumentParser
 
@@ -84,8 +85,8 @@ enum CLI {
         guard StandardStreams.writeAll(bytes, to: StandardStreams.output) else { throw ExitCode.outputError }
     }
 
-    /// Writes a value as one line of JSON (the CLI's only JSON writer, with
-    /// the request layer's ``JSONValueEncoder``).
+    /// Writes a value as one line of JSON with AlmanacJSON's
+    /// `JSONValueEncoder` (all of the CLI's JSON is written by AlmanacJSON).
     static func writeJSON<T: Encodable>(_ value: T) throws {
         try write(jsonLine(value))
     }
@@ -94,7 +95,7 @@ enum CLI {
     static func jsonLine<T: Encodable>(_ value: T) throws -> [UInt8] {
         var w = JSONWriter(capacity: 1 << 16)
         try JSONValueEncoder().encode(value, to: &w)
-        w.byte(0x0A)
+        w.endLine()
         return w.bytes
     }
 

@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import ArgumentParser
 
 /// The options a command declares, read from argument-parser's own

@@ -1,5 +1,6 @@
 import Almanac
 import AlmanacCalendar
+import AlmanacJSON
 import AlmanacSync
 import ArgumentParser
 
@@ -67,12 +68,21 @@ struct DiffCommand: ParsableCommand {
     }
 
     static func json(_ c: SnapshotDiff.Change) -> String {
-        var s = "{\"change\":\"" + c.kind.rawValue + "\",\"key\":" + CalendarOccurrence.jsonString(c.key.description)
-        if let k = c.newKey { s += ",\"new_key\":" + CalendarOccurrence.jsonString(k.description) }
-        if let t = c.time { s += ",\"time\":\"" + t.rawValue + "\"" }
-        s += ",\"fields\":[" + c.fields.map { "\"" + $0.rawValue + "\"" }.joined(separator: ",") + "]"
-        s += ",\"before\":" + (c.before?.jsonLine ?? "null") + ",\"after\":" + (c.after?.jsonLine ?? "null")
-        return s + "}"
+        var w = JSONWriter(capacity: 1024)
+        w.beginObject()
+        w.key("change"); w.string(c.kind.rawValue)
+        w.key("key"); w.string(c.key.description)
+        if let k = c.newKey { w.key("new_key"); w.string(k.description) }
+        if let t = c.time { w.key("time"); w.string(t.rawValue) }
+        w.key("fields"); w.beginArray()
+        for f in c.fields { w.string(f.rawValue) }
+        w.endArray()
+        for (name, o) in [("before", c.before), ("after", c.after)] {
+            w.key(name)
+            if let o { o.writeJSON(to: &w) } else { w.null() }
+        }
+        w.endObject()
+        return w.text
     }
 
     static func text(_ c: SnapshotDiff.Change) -> String {

@@ -78,7 +78,7 @@ struct ExpandCommand: ParsableCommand {
         if output.json {
             var responder = BatchResponder()
             responder.respond(to: query, id: nil)
-            responder.writer.byte(0x0A)
+            responder.writer.endLine()
             try CLI.write(responder.writer.bytes)
             return
         }

@@ -1,5 +1,4 @@
 import Almanac
-import AlmanacRequests
 import ArgumentParser
 
 /// `almanac period`: a day, week, month, year or span, and the periods it overlaps.

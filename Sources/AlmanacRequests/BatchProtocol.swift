@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacJSON
 
 /// The JSON Lines protocol of `almanac batch`: one request line in, one reply line out.
 ///
@@ -21,7 +22,7 @@ import Almanac
 /// ```
 public enum BatchProtocol {
     /// The longest request line read; a longer one gets an `invalid_request` reply.
-    public static let maximumLineLength = 1 << 20
+    public static let maximumLineLength = LineSplitter.defaultMaximumLineLength
 
     /// The reply to one request line, without a line break.
     public static func respond(to line: some StringProtocol) -> String {
@@ -47,7 +48,7 @@ public enum BatchProtocol {
 /// var responder = BatchResponder()
 /// for line in lines {                      // UnsafeBufferPointer<UInt8> each
 ///     responder.respond(to: line)
-///     responder.writer.byte(0x0A)
+///     responder.writer.endLine()
 ///     write(1, responder.writer.bytes, responder.writer.bytes.count)
 /// }
 /// ```
@@ -76,7 +77,7 @@ public struct BatchResponder: Sendable {
         respond(to: request)
     }
 
-    /// Answers one line as ``LineSplitter`` delivers it: an over-long line gets an `invalid_request` reply.
+    /// Answers one line as `LineSplitter` (AlmanacJSON) delivers it: an over-long line gets an `invalid_request` reply.
     public mutating func respond(to line: LineSplitter.Line) {
         switch line {
         case .bytes(let bytes):
@@ -100,40 +101,32 @@ public struct BatchResponder: Sendable {
     /// - Complexity: O(k) for k occurrences written (at most ``BatchQuery/limit`` + 1 expanded).
     public mutating func respond(to query: BatchQuery, id: String?) {
         writer.reset()
-        writer.raw("{\"id\":")
-        writer.stringOrNull(id)
-        writer.raw(",\"occurrences\":[")
-        var comma = false
-        let truncated = query.expand { (o: Occurrence) in
-            writer.occurrence(o, comma: comma)
-            comma = true
-        }
-        writer.raw("],\"truncated\":")
-        writer.bool(truncated)
+        writer.beginObject()
+        writer.key("id"); writer.stringOrNull(id)
+        writer.key("occurrences"); writer.beginArray()
+        let truncated = query.expand { (o: Occurrence) in writer.occurrence(o) }
+        writer.endArray()
+        writer.key("truncated"); writer.bool(truncated)
         if !query.readings.isEmpty {
-            writer.raw(",\"readings\":[")
-            for (k, r) in query.readings.enumerated() {
-                if k > 0 { writer.byte(UInt8(ascii: ",")) }
-                writer.string(r)
-            }
-            writer.byte(UInt8(ascii: "]"))
+            writer.key("readings"); writer.beginArray()
+            for r in query.readings { writer.string(r) }
+            writer.endArray()
         }
-        writer.byte(UInt8(ascii: "}"))
+        writer.endObject()
     }
 
     /// Writes an error reply.
     public mutating func writeError(id: String?, _ error: AlmanacError) {
         writer.reset()
-        writer.raw("{\"id\":")
-        writer.stringOrNull(id)
-        writer.raw(",\"error\":{\"kind\":")
-        writer.string(error.kind.rawValue)
-        writer.raw(",\"message\":")
-        writer.string(error.message)
+        writer.beginObject()
+        writer.key("id"); writer.stringOrNull(id)
+        writer.key("error"); writer.beginObject()
+        writer.key("kind"); writer.string(error.kind.rawValue)
+        writer.key("message"); writer.string(error.message)
         if let column = error.column {
-            writer.raw(",\"column\":")
-            writer.int(column)
+            writer.key("column"); writer.int(column)
         }
-        writer.raw("}}")
+        writer.endObject()
+        writer.endObject()
     }
 }

@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacJSON
 
 extension BatchRequest {
     /// Decodes a request object.

@@ -1,21 +1,22 @@
 import Almanac
+import AlmanacJSON
 
 extension JSONWriter {
-    /// Appends an occurrence's `Occurrence/description` as a JSON string,
-    /// after a `,` when `comma` is `true`: what ``BatchResponder`` writes for
-    /// each occurrence of a reply, in one append.
+    /// Appends an occurrence's `Occurrence.description` as a JSON string
+    /// (after a `,` when an item precedes it): what ``BatchResponder`` writes
+    /// for each occurrence of a reply, in one append.
     ///
     /// ```swift
     /// var w = JSONWriter()
-    /// w.raw("[")
-    /// for (k, o) in occurrences.enumerated() { w.occurrence(o, comma: k > 0) }
-    /// w.raw("]")   // ["1997-09-02T09:00:00-04:00","1997-09-03T09:00:00-04:00"]
+    /// w.beginArray()
+    /// for o in occurrences { w.occurrence(o) }
+    /// w.endArray()   // ["1997-09-02T09:00:00-04:00","1997-09-03T09:00:00-04:00"]
     /// ```
     ///
     /// - Complexity: O(1): the text is formatted on the stack and appended at once.
     @inlinable
-    public mutating func occurrence(_ occurrence: Occurrence, comma: Bool = false) {
-        occurrence._appendDescription(to: &bytes, quoted: true, comma: comma)
+    public mutating func occurrence(_ occurrence: Occurrence) {
+        appendValue { bytes, comma in occurrence._appendDescription(to: &bytes, quoted: true, comma: comma) }
     }
 }
 

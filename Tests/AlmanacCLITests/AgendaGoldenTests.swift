@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// `almanac agenda` over the bundled sample (Corpus/samples/agenda.json),

@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// `almanac days`: exact output, worked out from the zones' offsets.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// Issue 24, part 6, continued: period text in either case, keys that

@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// What a newcomer met trying the CLI, each a defect now fixed: bounded

@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// `almanac review 2023-W48` on a fresh clone: the bundled sample

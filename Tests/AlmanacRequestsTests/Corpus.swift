@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AlmanacRequests
+import AlmanacJSON
 import AlmanacTestSupport
 
 /// One line of a `Corpus/*.jsonl` file: a batch request plus `expect`.

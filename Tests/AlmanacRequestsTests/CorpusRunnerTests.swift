@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// The corpus runner itself: it must refuse what is not a well-formed case, and explain a mismatch.

@@ -1,3 +1,4 @@
+import AlmanacJSON
 import AlmanacRequests
 import Testing
 

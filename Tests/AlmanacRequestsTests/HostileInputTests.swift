@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacJSON
 import AlmanacRequests
 import Foundation
 import Testing

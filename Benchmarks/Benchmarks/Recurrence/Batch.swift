@@ -14,7 +14,7 @@
 //            each occurrence folded into a tally.
 // B1-format  formatting: every reply written from the occurrences B1-expand
 //            produced, with the calls `BatchResponder` makes (`JSONWriter`,
-//            `JSONWriter.occurrence(_:comma:)`), byte for byte the reply B1 writes.
+//            `JSONWriter.occurrence(_:)`), byte for byte the reply B1 writes.
 //
 // The four phases split B1's work without overlap, so their sum should come
 // close to B1: B1 adds cutting lines, the phases add a loop over prepared
@@ -24,6 +24,7 @@
 // whole stream.
 
 import Almanac
+import AlmanacJSON
 import AlmanacRequests
 import Benchmark
 import AlmanacFoundation
@@ -226,7 +227,7 @@ func batchEndToEnd(_ bytes: [UInt8], sink: ((UnsafeBufferPointer<UInt8>) -> Void
     var written = 0
     func answer(_ line: LineSplitter.Line) {
         responder.respond(to: line)
-        responder.writer.byte(0x0A)
+        responder.writer.endLine()
         written &+= responder.writer.bytes.count
         if let sink { responder.writer.bytes.withUnsafeBufferPointer { sink($0) } }
     }
@@ -301,27 +302,20 @@ func batchFormat(_ f: BatchFixture, sink: ((UnsafeBufferPointer<UInt8>) -> Void)
             w.bytes.append(contentsOf: responder.writer.bytes)
         } else {
             w.reset()
-            w.raw("{\"id\":")
-            w.stringOrNull(r.id)
-            w.raw(",\"occurrences\":[")
-            var comma = false
-            for o in r.occurrences {
-                w.occurrence(o, comma: comma)
-                comma = true
-            }
-            w.raw("],\"truncated\":")
-            w.bool(r.truncated)
+            w.beginObject()
+            w.key("id"); w.stringOrNull(r.id)
+            w.key("occurrences"); w.beginArray()
+            for o in r.occurrences { w.occurrence(o) }
+            w.endArray()
+            w.key("truncated"); w.bool(r.truncated)
             if !r.readings.isEmpty {
-                w.raw(",\"readings\":[")
-                for (k, s) in r.readings.enumerated() {
-                    if k > 0 { w.byte(UInt8(ascii: ",")) }
-                    w.string(s)
-                }
-                w.byte(UInt8(ascii: "]"))
+                w.key("readings"); w.beginArray()
+                for s in r.readings { w.string(s) }
+                w.endArray()
             }
-            w.byte(UInt8(ascii: "}"))
+            w.endObject()
         }
-        w.byte(0x0A)
+        w.endLine()
         written &+= w.bytes.count
         if let sink { w.bytes.withUnsafeBufferPointer { sink($0) } }
     }

@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacJSON
 
 /// One instance of a calendar's series in a window: what it is (UID,
 /// recurrence id, summary, status) and when (``occurrence``).
@@ -38,14 +39,24 @@ extension CalendarOccurrence {
     /// that instant (`Z` for UTC), floating ones have no offset, all-day
     /// ones are dates (the end exclusive).
     package var jsonLine: String {
-        var out = "{\"uid\":" + Self.json(uid)
-        out += ",\"recurrence_id\":" + (recurrenceID.map { Self.json(Self.iso(anchor: $0)) } ?? "null")
+        var w = JSONWriter(capacity: 256)
+        writeJSON(to: &w)
+        return w.text
+    }
+
+    /// Writes the object of ``jsonLine`` (for JSON that holds instances, such
+    /// as a diff's `before` and `after`).
+    package func writeJSON(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("uid"); w.string(uid)
+        w.key("recurrence_id"); w.stringOrNull(recurrenceID.map { Self.iso(anchor: $0) })
         let (start, end) = Self.iso(occurrence, zone: zone)
-        out += ",\"start\":" + Self.json(start) + ",\"end\":" + Self.json(end)
-        out += ",\"all_day\":" + (isAllDay ? "true" : "false")
-        if let status { out += ",\"status\":" + Self.json(status.rawValue) }
-        if let summary { out += ",\"summary\":" + Self.json(summary) }
-        return out + "}"
+        w.key("start"); w.string(start)
+        w.key("end"); w.string(end)
+        w.key("all_day"); w.bool(isAllDay)
+        if let status { w.key("status"); w.string(status.rawValue) }
+        if let summary { w.key("summary"); w.string(summary) }
+        w.endObject()
     }
 
     /// The start and end as `--json` writes them.
@@ -91,27 +102,5 @@ extension CalendarOccurrence {
             let z = zone ?? .utc
             return (iso(r.lowerBound, z), iso(r.upperBound, z))
         }
-    }
-
-    /// A JSON string literal (for the CLI's other JSON Lines).
-    package static func jsonString(_ s: String) -> String { json(s) }
-
-    /// A JSON string literal.
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacRequests
+import AlmanacJSON
 
 /// What a person recorded for one day of one event or to-do: done, partly
 /// done or skipped, with an optional note, and when they recorded it.
@@ -202,7 +202,7 @@ extension DayRecord: Codable {
         do { try JSONValueEncoder().encode(self, to: &w) } catch {
             throw AlmanacError(.invalidValue, "cannot write the record: \(error)")
         }
-        w.byte(0x0A)
+        w.endLine()
         return w.bytes
     }
 

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Almanac
-import AlmanacRequests
+import AlmanacJSON
 
 extension RecordLog {
     /// Reads a records file.

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Almanac
-import AlmanacRequests
+import AlmanacJSON
 
 /// A records file: one ``DayRecord`` per line, as JSON (JSON Lines), only
 /// ever appended to.

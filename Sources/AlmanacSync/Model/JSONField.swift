@@ -1,5 +1,5 @@
 import Almanac
-import AlmanacRequests
+import AlmanacJSON
 
 /// A JSON value with the path that leads to it (`items[3].start.dateTime`),
 /// so that every error names the field it comes from.

@@ -1,6 +1,6 @@
 import Almanac
 import AlmanacCalendar
-import AlmanacRequests
+import AlmanacJSON
 
 /// What the JSON readers share: pages, times, zones and recurrence lines.
 enum Payload {
@@ -9,49 +9,17 @@ enum Payload {
     /// (`""` for a single value, `"[2]"` for the third of several).
     static func documents(_ bytes: [UInt8]) throws(AlmanacError) -> [JSONField] {
         var values: [JSONValue] = []
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while true {
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
-            guard i < bytes.count else { break }
-            let end = valueEnd(bytes, from: i)
-            let result: Result<JSONValue, AlmanacError> = bytes[i..<end].withUnsafeBufferPointer { b in
-                do throws(AlmanacError) { return .success(try JSONReader.parse(b)) } catch { return .failure(error) }
-            }
-            switch result {
-            case .success(let v): values.append(v)
-            case .failure(let e):
-                throw AlmanacError(.invalidRequest, (values.isEmpty ? "" : "page \(values.count + 1): ") + e.message, text: e.text, column: e.column)
-            }
-            i = end
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let result: Result<Void, AlmanacError> = bytes[start...].withUnsafeBufferPointer { b in
+            do throws(AlmanacError) {
+                return .success(try JSONReader.parseSequence(b) { values.append($0) })
+            } catch { return .failure(error) }
+        }
+        if case .failure(let e) = result {
+            throw AlmanacError(.invalidRequest, (values.isEmpty ? "" : "page \(values.count + 1): ") + e.message, text: e.text, column: e.column)
         }
         guard !values.isEmpty else { throw AlmanacError(.invalidRequest, "no JSON value in the input") }
         return values.enumerated().map { JSONField($1, path: values.count == 1 ? "" : "[\($0)]") }
-    }
-
-    /// The end of the JSON value starting at `start`: past its closing
-    /// bracket for an object or array, else at the next whitespace (the
-    /// parser then reports what is wrong with it).
-    static func valueEnd(_ b: [UInt8], from start: Int) -> Int {
-        var i = start, depth = 0, inString = false
-        guard b[i] == UInt8(ascii: "{") || b[i] == UInt8(ascii: "[") else {
-            while i < b.count, b[i] != 0x20, b[i] != 0x0A, b[i] != 0x0D, b[i] != 0x09 { i += 1 }
-            return i
-        }
-        while i < b.count {
-            let c = b[i]
-            if inString {
-                if c == UInt8(ascii: "\\") { i += 1 } else if c == UInt8(ascii: "\"") { inString = false }
-            } else if c == UInt8(ascii: "\"") {
-                inString = true
-            } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
-                depth += 1
-            } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 { return i + 1 }
-            }
-            i += 1
-        }
-        return b.count
     }
 
     /// A zone by IANA, alias or Windows name.

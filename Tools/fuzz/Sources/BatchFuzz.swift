@@ -17,6 +17,7 @@
 // limit lowered to `limitCap` (through the decoded-request path), so the
 // fuzzer looks for slow rules rather than for large, legitimately slow, limits.
 import Almanac
+import AlmanacJSON
 import AlmanacRequests
 
 let limitCap = 2000

@@ -1,5 +1,5 @@
-import Almanac
-import AlmanacRequests
+import AlmanacCore
+import AlmanacJSON
 import Testing
 
 /// RFC 8259 reading: every value form, every escape, and the faults a strict reader must reject.
@@ -150,5 +150,42 @@ import Testing
         guard case .number(let n) = try JSONReader.parse(text) else { Issue.record("not a number"); return }
         #expect(n.text == text)
         #expect(n.nonNegativeInteger == value)
+    }
+
+    // MARK: sequences (concatenated JSON)
+
+    /// The values of a sequence, and the error that stopped it.
+    func sequence(_ text: String) -> ([JSONValue], AlmanacError?) {
+        var values: [JSONValue] = []
+        let error = Array(text.utf8).withUnsafeBufferPointer { b -> AlmanacError? in
+            do throws(AlmanacError) { try JSONReader.parseSequence(b) { values.append($0) }; return nil } catch { return error }
+        }
+        return (values, error)
+    }
+
+    /// Pages one after another, with or without whitespace between them;
+    /// whitespace alone is no value.
+    @Test func readsASequenceOfValues() throws {
+        let (values, error) = sequence(#"{"p":1}{"p":2}[3] "4"true 5"#)
+        #expect(error == nil)
+        #expect(values == [try JSONReader.parse(#"{"p":1}"#), try JSONReader.parse(#"{"p":2}"#),
+                           .array([.number(JSONNumber("3"))]), .string("4"), .bool(true), .number(JSONNumber("5"))])
+        #expect(sequence(" \n\t").0.isEmpty && sequence(" \n\t").1 == nil)
+        #expect(sequence("").0.isEmpty && sequence("").1 == nil)
+    }
+
+    /// A number or literal needs whitespace before the next value (`12 3` is
+    /// two values, `123` one); a fault stops the sequence after the values
+    /// before it, its line and column counted from the start of the input.
+    @Test func aSequenceStopsAtItsFirstFault() {
+        let (numbers, merged) = sequence("1 2 3")
+        #expect(numbers.count == 3 && merged == nil)
+        let (before, glued) = sequence("{}true[]")
+        #expect(before.count == 2)
+        #expect(glued?.message == "invalid JSON at column 7: expected whitespace between a number or literal and the next value")
+        let (pages, fault) = sequence("{\"p\":1}\n{\"p\":2,}")
+        #expect(pages.count == 1)
+        #expect(fault?.message == "invalid JSON at line 2, column 7: a comma before '}': JSON allows none after the last item")
+        #expect(fault?.column == 7)
     }
 }

@@ -1,16 +1,17 @@
-import Almanac
+import AlmanacCore
 
 /// Decodes `Decodable` values from JSON read by ``JSONReader``, with no
-/// Foundation: the one way the CLI reads JSON files (the agenda file, and
-/// through it `AgendaItem`'s own `Codable`).
+/// Foundation: how the package reads JSON files into its types (the CLI's
+/// agenda file, a review's records, `Codable` values of AlmanacCore).
 ///
 /// Errors are `AlmanacError`s of kind `invalid_request` that start with the
 /// path of the faulty value, so a file's author can find it:
 ///
 /// ```swift
-/// let bytes = Array(#"[{"id":"a","title":"A","period":"2023-W48","visibleIn":[]}]"#.utf8)
-/// try JSONValueDecoder().decode([AgendaItem].self, from: bytes)
-/// // invalid_request: [0].visibleIn: an empty list hides the to-do everywhere; ...
+/// struct Todo: Codable { var id: String; var done: Bool }
+/// let bytes = Array(#"[{"id":"a","done":true},{"id":"b","done":"no"}]"#.utf8)
+/// try JSONValueDecoder().decode([Todo].self, from: bytes)
+/// // invalid_request: [1].done: expected true or false, got a string
 /// ```
 ///
 /// Numbers decode into integer types only when written as integers (`3`,
@@ -18,9 +19,18 @@ import Almanac
 /// `decodeIfPresent`.
 public struct JSONValueDecoder: Sendable {
     /// A decoder.
+    ///
+    /// ```swift
+    /// let decoder = JSONValueDecoder()
+    /// ```
     public init() {}
 
     /// Decodes a value from a parsed JSON value.
+    ///
+    /// ```swift
+    /// let v = try JSONReader.parse(#"{"limit":3}"#)
+    /// try JSONValueDecoder().decode([String: Int].self, from: v)   // ["limit": 3]
+    /// ```
     ///
     /// - Throws: `AlmanacError` of kind `invalid_request`: `path: message`.
     /// - Complexity: O(n) in the size of the value.
@@ -38,6 +48,10 @@ public struct JSONValueDecoder: Sendable {
 
     /// Reads JSON text (UTF-8) with ``JSONReader``, then decodes it.
     ///
+    /// ```swift
+    /// try JSONValueDecoder().decode([Int].self, from: Array("[1,2]".utf8))   // [1, 2]
+    /// ```
+    ///
     /// - Throws: `AlmanacError` of kind `invalid_request`: a syntax error
     ///   with its line and column, or a decoding error with its path.
     /// - Complexity: O(n) in the length of the text.
@@ -46,7 +60,12 @@ public struct JSONValueDecoder: Sendable {
         return try decode(type, from: value)
     }
 
-    /// `events[2].rrule`, `todos[0]` or `the top level`, from a coding path.
+    /// `events[2].rrule`, `todos[0]` or `the top level`, from a coding path:
+    /// how the decoder's messages name a place, for messages of your own.
+    ///
+    /// ```swift
+    /// JSONValueDecoder.path(decoder.codingPath)   // "events[2].rrule"
+    /// ```
     public static func path(_ keys: [any CodingKey]) -> String {
         var out = ""
         for key in keys {

@@ -1,4 +1,4 @@
-import AlmanacRequests
+import AlmanacJSON
 import Testing
 
 /// Lines out of chunks, whatever the chunk boundaries, with over-long lines dropped in bounded memory.

@@ -1,8 +1,6 @@
-import Almanac
-
 /// Encodes `Encodable` values as JSON text with ``JSONWriter``, with no
-/// Foundation: the one way the CLI writes its JSON (`almanac days`,
-/// `period` and `agenda --json`, and every command's `--json` error object).
+/// Foundation: how the package writes its types as JSON (the CLI's `--json`
+/// replies and error objects, a review's records).
 ///
 /// Object members come out in the order `encode(to:)` writes them, with no
 /// spaces; a `nil` written with `encodeIfPresent` leaves its member out.
@@ -13,9 +11,17 @@ import Almanac
 /// ```
 public struct JSONValueEncoder: Sendable {
     /// An encoder.
+    ///
+    /// ```swift
+    /// let encoder = JSONValueEncoder()
+    /// ```
     public init() {}
 
     /// The value as a ``JSONValue`` tree.
+    ///
+    /// ```swift
+    /// try JSONValueEncoder().encode(["a": 1])   // .object(JSONObject([.init(key: "a", value: .number(JSONNumber("1")))]))
+    /// ```
     ///
     /// - Throws: what the value's `encode(to:)` throws; a value that encodes
     ///   nothing is `null`.
@@ -26,7 +32,16 @@ public struct JSONValueEncoder: Sendable {
         return box.json
     }
 
-    /// Appends the value's JSON text to a writer.
+    /// Appends the value's JSON text to a writer, as the next value of what
+    /// the writer is writing.
+    ///
+    /// ```swift
+    /// var w = JSONWriter()
+    /// w.beginObject(); w.key("tags")
+    /// try JSONValueEncoder().encode(["a", "b"], to: &w)
+    /// w.endObject()
+    /// w.text   // {"tags":["a","b"]}
+    /// ```
     ///
     /// - Throws: what the value's `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T, to writer: inout JSONWriter) throws {
@@ -34,6 +49,10 @@ public struct JSONValueEncoder: Sendable {
     }
 
     /// The value's JSON text.
+    ///
+    /// ```swift
+    /// try JSONValueEncoder().text([1, 2])   // [1,2]
+    /// ```
     ///
     /// - Throws: what the value's `encode(to:)` throws.
     public func text<T: Encodable>(_ value: T) throws -> String {

@@ -1,4 +1,5 @@
-/// Cuts a byte stream, fed in chunks of any size, into lines.
+/// Cuts a byte stream, fed in chunks of any size, into lines: the framing
+/// of JSON Lines (one JSON text per line), as `almanac batch` reads it.
 ///
 /// Lines end at `\n` (a `\r` before it stays in the line; JSON reads it as
 /// whitespace). A last line without `\n` is delivered by ``finish(_:)``. A
@@ -8,19 +9,49 @@
 ///
 /// ```swift
 /// var splitter = LineSplitter()
-/// splitter.feed(chunk) { line in ... }   // as many times as there are chunks
-/// splitter.finish { line in ... }
+/// func take(_ line: LineSplitter.Line) {
+///     if case .bytes(let b) = line { print(String(decoding: b, as: UTF8.self)) }
+/// }
+/// Array("{\"a\":1}\n{\"a\"".utf8).withUnsafeBufferPointer { splitter.feed($0, take) }   // {"a":1}
+/// Array(":2}".utf8).withUnsafeBufferPointer { splitter.feed($0, take) }
+/// splitter.finish(take)                                                                  // {"a":2}
 /// ```
 public struct LineSplitter: Sendable {
     /// One line of input.
+    ///
+    /// ```swift
+    /// switch line {
+    /// case .bytes(let b): try JSONReader.parse(b)
+    /// case .tooLong(let n): print("skipped a line of \(n) bytes")
+    /// }
+    /// ```
     public enum Line {
         /// The line's bytes, without the `\n`; valid only during the callback.
+        ///
+        /// ```swift
+        /// if case .bytes(let b) = line { String(decoding: b, as: UTF8.self) }
+        /// ```
         case bytes(UnsafeBufferPointer<UInt8>)
         /// A line longer than the maximum, with its length in bytes.
+        ///
+        /// ```swift
+        /// if case .tooLong(let n) = line { print("line of \(n) bytes skipped") }
+        /// ```
         case tooLong(Int)
     }
 
+    /// The default longest line, 1 MiB (what `almanac batch` reads).
+    ///
+    /// ```swift
+    /// LineSplitter.defaultMaximumLineLength   // 1048576
+    /// ```
+    public static let defaultMaximumLineLength = 1 << 20
+
     /// The longest line delivered as bytes.
+    ///
+    /// ```swift
+    /// LineSplitter(maximumLineLength: 80).maximumLineLength   // 80
+    /// ```
     public let maximumLineLength: Int
     /// The start of a line split across chunks.
     var pending: [UInt8] = []
@@ -28,11 +59,19 @@ public struct LineSplitter: Sendable {
     var skipped: Int?
 
     /// A splitter that delivers lines of at most `maximumLineLength` bytes (1 MiB by default).
-    public init(maximumLineLength: Int = BatchProtocol.maximumLineLength) {
+    ///
+    /// ```swift
+    /// var splitter = LineSplitter(maximumLineLength: 4096)
+    /// ```
+    public init(maximumLineLength: Int = LineSplitter.defaultMaximumLineLength) {
         self.maximumLineLength = maximumLineLength
     }
 
     /// Feeds the next chunk of input, calling `onLine` for every line it completes.
+    ///
+    /// ```swift
+    /// try chunk.withUnsafeBufferPointer { try splitter.feed($0) { line in try handle(line) } }
+    /// ```
     ///
     /// - Complexity: O(n) in the chunk; a line inside one chunk is not copied.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ onLine: (Line) throws -> Void) rethrows {
@@ -67,6 +106,10 @@ public struct LineSplitter: Sendable {
     }
 
     /// Ends the input: delivers a last line that had no `\n`.
+    ///
+    /// ```swift
+    /// try splitter.finish { line in try handle(line) }
+    /// ```
     public mutating func finish(_ onLine: (Line) throws -> Void) rethrows {
         if let n = skipped {
             skipped = nil

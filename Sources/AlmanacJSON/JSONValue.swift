@@ -23,12 +23,22 @@ public enum JSONValue: Sendable, Hashable {
     case object(JSONObject)
 
     /// The value of an object's member, or `nil` when this is not an object or has no such member.
+    ///
+    /// ```swift
+    /// let v = try JSONReader.parse(#"{"error":{"kind":"invalid_rule"}}"#)
+    /// v["error"]?["kind"]   // .string("invalid_rule")
+    /// v["id"]               // nil
+    /// ```
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
     /// The type of the value with an article, for messages: `a string`, `an array`, `null`.
+    ///
+    /// ```swift
+    /// "expected a string, got \(JSONValue.bool(true).kind)"   // expected a string, got a boolean
+    /// ```
     public var kind: String {
         switch self {
         case .null: "null"
@@ -42,17 +52,34 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON number, as written (`12`, `-0`, `1.5`, `1e3`); syntax already checked.
+///
+/// ```swift
+/// if case .number(let n) = try JSONReader.parse("1.50") { n.text }   // "1.50"
+/// ```
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's text exactly as it appeared in the input.
+    ///
+    /// ```swift
+    /// JSONNumber("-0").text   // "-0"
+    /// ```
     public var text: String
 
     /// Wraps number text; the caller vouches that it follows RFC 8259's grammar.
+    ///
+    /// ```swift
+    /// JSONValue.number(JSONNumber("42"))
+    /// ```
     public init(_ text: String) { self.text = text }
 
     /// The value when the text is a plain non-negative integer (digits only:
     /// no sign, fraction or exponent), saturating at `Int.max`; otherwise `nil`.
     ///
-    /// `12` gives 12; `-0`, `-3`, `1.0` and `1e3` give `nil`.
+    /// ```swift
+    /// JSONNumber("12").nonNegativeInteger    // 12
+    /// JSONNumber("1e3").nonNegativeInteger   // nil
+    /// ```
+    ///
+    /// `-0`, `-3` and `1.0` give `nil` too.
     public var nonNegativeInteger: Int? {
         var value = 0
         for b in text.utf8 {
@@ -66,18 +93,44 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The number's text.
+    ///
+    /// ```swift
+    /// "\(JSONNumber("1.5e3"))"   // 1.5e3
+    /// ```
     public var description: String { text }
 }
 
 /// A JSON object: members in input order, keys unique (``JSONReader`` rejects repeats).
+///
+/// ```swift
+/// if case .object(let o) = try JSONReader.parse(#"{"b":1,"a":2}"#) {
+///     o.members.map(\.key)   // ["b", "a"]
+/// }
+/// ```
 public struct JSONObject: Sendable, Hashable {
     /// One `"key": value` pair.
+    ///
+    /// ```swift
+    /// JSONObject.Member(key: "id", value: .string("a"))
+    /// ```
     public struct Member: Sendable, Hashable {
         /// The member's name.
+        ///
+        /// ```swift
+        /// member.key   // "id"
+        /// ```
         public var key: String
         /// The member's value.
+        ///
+        /// ```swift
+        /// member.value   // .string("a")
+        /// ```
         public var value: JSONValue
         /// A member from its name and value.
+        ///
+        /// ```swift
+        /// JSONObject.Member(key: "n", value: .number(JSONNumber("1")))
+        /// ```
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -85,12 +138,24 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// The members in the order they were written.
+    ///
+    /// ```swift
+    /// for m in object.members { print(m.key) }
+    /// ```
     public var members: [Member]
 
     /// An object with these members (the caller keeps keys unique).
+    ///
+    /// ```swift
+    /// JSONValue.object(JSONObject([.init(key: "id", value: .null)]))   // {"id":null}
+    /// ```
     public init(_ members: [Member] = []) { self.members = members }
 
     /// The value of the member named `key`.
+    ///
+    /// ```swift
+    /// object["id"]   // .string("a"), or nil when there is no member "id"
+    /// ```
     ///
     /// - Complexity: O(n) in the number of members (request objects are small).
     public subscript(key: String) -> JSONValue? {

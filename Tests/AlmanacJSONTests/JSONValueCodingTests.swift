@@ -1,5 +1,5 @@
-import Almanac
-import AlmanacRequests
+import AlmanacCore
+import AlmanacJSON
 import Testing
 
 /// `JSONValueDecoder` and `JSONValueEncoder`: `Codable` over the request
