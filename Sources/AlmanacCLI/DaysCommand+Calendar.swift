@@ -52,17 +52,4 @@ extension DaysCommand {
     static func readCalendar(_ path: String) throws(CLIError) -> EventCalendar {
         try SyncInput.calendar(path, source: nil)
     }
-
-    /// iCalendar bytes read, notes printed; errors carry the file, line and column.
-    static func calendar(_ bytes: [UInt8], path: String, options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
-        do throws(CalendarError) {
-            let calendar = try EventCalendar(ics: bytes, options: options)
-            for r in calendar.readings where !r.resolvesKnownZone {
-                StandardStreams.printError("note: \(path): \(r)")
-            }
-            return calendar
-        } catch {
-            throw AlmanacError(.invalidValue, "\(path): \(error)")
-        }
-    }
 }
