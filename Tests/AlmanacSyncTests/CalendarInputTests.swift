@@ -100,4 +100,20 @@ import Testing
             #expect(error.kind == .invalidValue && error.message.hasPrefix("line 4: DTSTART \"2024-13-01\": "), "\(error)")
         }
     }
+
+    /// Payload date-times go through the library's one RFC 3339 reader:
+    /// Graph's seven-digit fractions are dropped, a leap second is read as
+    /// 59 (RFC 3339 section 5.6 allows second 60), and a second past 60 is
+    /// no date-time (the payload readers' own reader took 75 for 59).
+    @Test func payloadDateTimesAreReadByTheOneReader() throws {
+        func start(_ dateTime: String) throws(AlmanacError) -> Anchor {
+            let json = #"{"items":[{"id":"a","start":{"dateTime":"\#(dateTime)","timeZone":"Europe/Paris"},"end":{"date":"2024-05-07"}}]}"#
+            return try GoogleEvents.read(json: json).first!.start
+        }
+        let paris = try Zone("Europe/Paris")
+        #expect(try start("2024-05-06T09:00:00.1234567+02:00") == .zoned(CivilDate(2024, 5, 6)!.at(9, 0), paris))
+        #expect(try start("2024-05-06T09:00:60+02:00") == .zoned(CivilDate(2024, 5, 6)!.at(9, 0, 59), paris))
+        #expect(throws: AlmanacError.self) { try start("2024-05-06T09:00:75+02:00") }
+        #expect(throws: AlmanacError.self) { try start("2024-05-06 09:00:00+02:00") }
+    }
 }
