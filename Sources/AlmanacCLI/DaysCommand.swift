@@ -183,7 +183,7 @@ struct DaysCommand: ParsableCommand {
     /// The series from the arguments: read as `almanac expand` and `almanac
     /// batch` read it, plus DTEND or DURATION.
     func recurrenceSet() throws(CLIError) -> RecurrenceSet {
-        var set = try series.query(rrules: rrules).set
+        var set = try series.recurrenceSet(rrules: rrules)
         do throws(AlmanacError) {
             let endText = try end.map { v throws(AlmanacError) in
                 do throws(AlmanacError) { return try CLIValue.rfc5545(v) } catch { throw error.prefixed("--end") }

@@ -168,7 +168,7 @@ struct ReviewCommand: ParsableCommand {
             return Sources(series: ReviewSeries.series(of: try DaysCommand.readCalendar(ics)), name: ics, viewer: .utc)
         }
         if series.start != nil {
-            var set = try series.query(rrules: rrules).set
+            var set = try series.recurrenceSet(rrules: rrules)
             do throws(AlmanacError) {
                 set.length = try DaysCommand.length(end: nil, duration: duration, start: set.start,
                                                     endName: "--end", durationName: "--duration")
