@@ -114,10 +114,9 @@ struct AgendaCommand: ParsableCommand {
         var agendaFile: AgendaFile
         let source: String
         if let file {
-            switch StandardStreams.readFile(file) {
-            case .success(let bytes): agendaFile = try AgendaFile(bytes: bytes, name: file)
-            case .failure(let e): throw CLI.inputError("--file: \(e)")
-            }
+            let bytes: [UInt8]
+            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError("--file: " + error.message) }
+            agendaFile = try AgendaFile(bytes: bytes, name: file)
             source = file
         } else if !ics.isEmpty {
             agendaFile = AgendaFile()

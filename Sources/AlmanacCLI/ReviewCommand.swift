@@ -180,10 +180,9 @@ struct ReviewCommand: ParsableCommand {
         }
         let agenda: AgendaFile, name: String
         if let file {
-            switch StandardStreams.readFile(file) {
-            case .success(let bytes): agenda = try AgendaFile(bytes: bytes, name: file)
-            case .failure(let e): throw CLI.inputError("--file: \(e)")
-            }
+            let bytes: [UInt8]
+            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError("--file: " + error.message) }
+            agenda = try AgendaFile(bytes: bytes, name: file)
             name = file
         } else {
             agenda = try AgendaFile(bytes: AgendaFile.sampleBytes, name: AgendaFile.sampleName)

@@ -41,10 +41,15 @@ enum SyncInput {
         return input
     }
 
+    /// The bytes of a file (`-`: standard input); a file that cannot be
+    /// read is an input error (`cannot read "x.ics": No such file or directory`).
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
-        switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
-        case .success(let b): return b
-        case .failure(let e): throw CLI.inputError(e.description)
+        if path == "-" {
+            switch StandardStreams.readAll(from: 0) {
+            case .success(let b): return b
+            case .failure(let e): throw CLI.inputError(e.description)
+            }
         }
+        do throws(AlmanacError) { return try FileBytes.read(path: path) } catch { throw CLI.inputError(error.message) }
     }
 }
