@@ -125,7 +125,7 @@ struct AgendaCommand: ParsableCommand {
             agendaFile = try AgendaFile(bytes: AgendaFile.sampleBytes, name: AgendaFile.sampleName)
             source = "the bundled sample (\(AgendaFile.sampleName))"
         }
-        for (k, path) in ics.enumerated() { agendaFile.add(try DaysCommand.readCalendar(path), ordinal: k) }
+        for (k, path) in ics.enumerated() { agendaFile.add(try SyncInput.calendar(path, source: nil), ordinal: k) }
         let start: CivilDate
         if let from {
             start = try CLI.date(from, option: "--from")
