@@ -14,7 +14,7 @@ extension BatchRequest {
     /// readings         // []
     /// ```
     ///
-    /// - Throws: ``AlmanacError``: `invalid_request` for a `tzid` with a
+    /// - Throws: `AlmanacError`: `invalid_request` for a `tzid` with a
     ///   DATE or UTC `dtstart`; `unknown_zone`, `invalid_value`,
     ///   `out_of_range` or `invalid_rule` from the library, with the field
     ///   name put before the message.

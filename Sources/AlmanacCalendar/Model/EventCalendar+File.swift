@@ -10,7 +10,7 @@ extension EventCalendar {
     /// let strict = try EventCalendar(contentsOf: "work.ics", options: .strict)
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_value`: the file cannot
+    /// - Throws: `AlmanacError` of kind `invalid_value`: the file cannot
     ///   be read (`cannot read "work.ics": No such file or directory`), or
     ///   its content cannot (the reader's message, with its line and column).
     /// - Complexity: O(n) in the file's bytes, plus indexing its series
@@ -33,7 +33,7 @@ extension EventCalendar {
 }
 
 extension AlmanacError {
-    /// A reader's ``CalendarError`` as an ``AlmanacError`` of kind
+    /// A reader's ``CalendarError`` as an `AlmanacError` of kind
     /// `invalid_value` whose message is the error's description (`line 7,
     /// column 9: ...`), as the CLI has always shown it.
     package init(calendar error: CalendarError) {

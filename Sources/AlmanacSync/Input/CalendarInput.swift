@@ -12,8 +12,8 @@ import AlmanacCalendar
 /// for o in input.calendar.occurrences(overlapping: june, viewer: .utc) { print(o.summary ?? "") }
 /// ```
 ///
-/// An iCalendar file becomes its ``EventCalendar`` as read, with its
-/// ``EventCalendar/readings`` and ``EventCalendar/fileZones``; a payload
+/// An iCalendar file becomes its `EventCalendar` as read, with its
+/// `EventCalendar/readings` and `EventCalendar/fileZones`; a payload
 /// becomes the calendar of its events' series, its readings in
 /// ``payloadReadings``. Either way the series are indexed for window
 /// queries once. This is the one door through which the `almanac` commands
@@ -54,7 +54,7 @@ public struct CalendarInput: Sendable {
     /// The format the calendar was read from.
     public let format: Format
     /// The calendar: its series indexed for queries; for an iCalendar file
-    /// also its ``EventCalendar/readings`` and ``EventCalendar/fileZones``.
+    /// also its `EventCalendar/readings` and `EventCalendar/fileZones`.
     public let calendar: EventCalendar
     /// What a payload reader noticed (Google, Graph: items skipped in
     /// lenient mode, zones read otherwise than written); empty for
@@ -80,7 +80,7 @@ public struct CalendarInput: Sendable {
     /// ```
     ///
     /// `options.mode` is the mode of every reader: lenient (the default)
-    /// reads what producers write and reports it (``EventCalendar/readings``,
+    /// reads what producers write and reports it (`EventCalendar/readings`,
     /// ``payloadReadings``); strict makes each of those an error, also an
     /// item of a payload that cannot be read.
     ///
@@ -88,7 +88,7 @@ public struct CalendarInput: Sendable {
     ///   - bytes: the content.
     ///   - format: what it holds; `nil` tells it by the content (``Format/init(guessing:)``).
     ///   - options: how to read it; a payload's readers take only its mode.
-    /// - Throws: ``AlmanacError``: the payload reader's (kind
+    /// - Throws: `AlmanacError`: the payload reader's (kind
     ///   `invalid_request`, naming the item and field), or the iCalendar
     ///   reader's with its line and column (kind `invalid_value`); kind
     ///   `invalid_request` when `format` is `nil` and the content is JSON of
@@ -125,7 +125,7 @@ public struct CalendarInput: Sendable {
     /// input.calendar.fileZones.keys   // the VTIMEZONEs the file defines
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_value` when the file
+    /// - Throws: `AlmanacError` of kind `invalid_value` when the file
     ///   cannot be read (`cannot read "x.json": No such file or directory`),
     ///   else as ``init(bytes:format:options:)``.
     public init(contentsOf path: String, format: Format? = nil, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) {

@@ -10,7 +10,7 @@ extension GoogleEvents {
     /// let strict = try GoogleEvents.read(contentsOf: "events.json", mode: .strict)
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_value` when the file
+    /// - Throws: `AlmanacError` of kind `invalid_value` when the file
     ///   cannot be read (`cannot read "events.json": No such file or
     ///   directory`), else as `read(json:mode:)`.
     public static func read(contentsOf path: String, mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
@@ -27,7 +27,7 @@ extension GraphEvents {
     /// for r in payload.readings { print("note:", r) }
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_value` when the file
+    /// - Throws: `AlmanacError` of kind `invalid_value` when the file
     ///   cannot be read, else as `read(json:mode:)`.
     public static func read(contentsOf path: String, mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
         try read(json: FileBytes.read(path: path), mode: mode)
