@@ -125,6 +125,7 @@ struct AgendaCommand: ParsableCommand {
             agendaFile = try AgendaFile(bytes: AgendaFile.sampleBytes, name: AgendaFile.sampleName)
             source = "the bundled sample (\(AgendaFile.sampleName))"
         }
+        agendaFile.indexEvents()
         for (k, path) in ics.enumerated() { agendaFile.add(try SyncInput.calendar(path, source: nil), ordinal: k) }
         let start: CivilDate
         if let from {

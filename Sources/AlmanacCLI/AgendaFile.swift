@@ -45,6 +45,15 @@ struct AgendaFile: Decodable {
     /// A file with nothing in it (`agenda --ics` without `--file`).
     init() {}
 
+    /// Puts the file's own events into one calendar, indexed once, as the
+    /// series of a calendar read with `--ics` are (its `ordinal` is -1):
+    /// the plan then asks calendars alone for slices.
+    mutating func indexEvents() {
+        let own = events.indices.filter { events[$0].calendar == nil }
+        let calendar = EventCalendar(events: own.map { CalendarEvent(uid: events[$0].id, summary: events[$0].title, recurrence: events[$0].set) })
+        for (k, i) in own.enumerated() { events[i].calendar = CalendarSource(calendar: calendar, ordinal: -1, index: k) }
+    }
+
     /// Adds the series of a calendar read with `--ics` (cancelled instances
     /// are left out), its VTODOs as to-dos.
     mutating func add(_ calendar: EventCalendar, ordinal: Int) {
