@@ -43,15 +43,110 @@ extension Anchor {
                 let (value, _) = try readDateValue(bytes, 0, bytes.count, foldCase: false, leapSecondAs59: false)
                 return .success(Anchor(value, zone: zone))
             } catch {
-                var columns = Columns(bytes)
-                let column = columns.column(error.start)
-                let whole = columns.text(0, bytes.count)
-                let form = bytes.contains(UInt8(ascii: "T")) ? "date-time" : "date"
-                return .failure(AlmanacError(error.kind, "invalid \(form) \"\(whole)\" at column \(column): \(error.detail)",
-                                             text: columns.text(error.start, error.end), column: column))
+                return .failure(Self.failure(error, bytes, dateTime: bytes.contains(UInt8(ascii: "T"))))
             }
         }
         self = try result.get()
+    }
+
+    /// How a date or date-time may be written, for
+    /// ``init(parsing:zone:syntax:)``: RFC 5545's forms, RFC 3339's, or both.
+    ///
+    /// ```swift
+    /// try Anchor(parsing: "2024-05-06T09:00:00+02:00", syntax: [.rfc5545, .rfc3339])   // .utc(2024-05-06T07:00:00)
+    /// ```
+    public struct Syntax: OptionSet, Sendable, Hashable {
+        /// The option set's bits.
+        public let rawValue: Int
+        /// An option set from its bits.
+        ///
+        /// ```swift
+        /// let both = Anchor.Syntax(rawValue: 3)   // [.rfc5545, .rfc3339]
+        /// ```
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// RFC 5545's DATE and DATE-TIME (sections 3.3.4, 3.3.5): `20240506`,
+        /// `20240506T090000`, `20240506T090000Z`.
+        ///
+        /// ```swift
+        /// try Anchor(parsing: "20240506", syntax: .rfc5545)   // .date(2024-05-06)
+        /// ```
+        public static let rfc5545 = Syntax(rawValue: 1 << 0)
+        /// RFC 3339's `full-date` and `date-time` (section 5.6) as people
+        /// type them: `2024-05-06`; `2024-05-06T09:00:00`, local (as ISO
+        /// 8601 allows); with `Z`, UTC; with an offset such as `+02:00`,
+        /// the instant it names, in UTC (an anchor keeps no offset). `t`,
+        /// `z` and a space for `T` are read as RFC 3339 section 5.6's note
+        /// allows; no fraction of a second.
+        ///
+        /// ```swift
+        /// try Anchor(parsing: "2024-05-06 09:00:00", syntax: .rfc3339)   // .floating(2024-05-06T09:00:00)
+        /// ```
+        public static let rfc3339 = Syntax(rawValue: 1 << 1)
+        /// RFC 5545's `T` and `Z` in lower case too (`20240506t090000z`),
+        /// as lenient calendar readers accept them.
+        ///
+        /// ```swift
+        /// try Anchor(parsing: "20240506t090000z", syntax: [.rfc5545, .lowercase])   // .utc(2024-05-06T09:00:00)
+        /// ```
+        public static let lowercase = Syntax(rawValue: 1 << 2)
+    }
+
+    /// Reads a DATE or DATE-TIME written in any of the forms `syntax`
+    /// names: the one date and date-time reader of Almanac, used by the
+    /// `.ics` reader, the payload readers and the CLI.
+    ///
+    /// Text that begins `YYYY-MM-DD` is read as RFC 3339 (when `syntax`
+    /// has ``Syntax/rfc3339``), anything else as RFC 5545 (when it has
+    /// ``Syntax/rfc5545``). `zone` places a local date-time as in
+    /// ``init(parsing:zone:)``; a value with `Z` or an offset is UTC.
+    ///
+    /// ```swift
+    /// let both: Anchor.Syntax = [.rfc5545, .rfc3339]
+    /// try Anchor(parsing: "2024-01-01", syntax: both)                  // .date(2024-01-01)
+    /// try Anchor(parsing: "2024-01-01T09:00:00", zone: paris, syntax: both)   // .zoned(2024-01-01T09:00:00, Europe/Paris)
+    /// try Anchor(parsing: "2024-01-01T09:00:00-05:00", syntax: both)   // .utc(2024-01-01T14:00:00)
+    /// try Anchor(parsing: "20240101T090000Z", syntax: both)            // .utc(2024-01-01T09:00:00)
+    /// try Anchor(parsing: "2024-13-01", syntax: both)
+    /// // throws: invalid date "2024-13-01" at column 6: month 13 is not in 1...12
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` as ``init(parsing:zone:)`` does, the
+    ///   column counted in `text` as typed; for RFC 3339 text also what
+    ///   its shape lacks (`expected Z or an offset such as +02:00 after the
+    ///   time`), an offset past 23:59, and an instant outside the years
+    ///   1...9999 in UTC.
+    public init(parsing text: some StringProtocol, zone: Zone? = nil, syntax: Syntax) throws(AlmanacError) {
+        var string = String(text)
+        let result: Result<Anchor, AlmanacError> = string.withUTF8 { bytes in
+            let rfc3339 = syntax.contains(.rfc3339) && (looksLikeRFC3339(bytes, 0, bytes.count) || !syntax.contains(.rfc5545))
+            do throws(ValueFault) {
+                guard rfc3339 else {
+                    let (value, _) = try readDateValue(bytes, 0, bytes.count, foldCase: syntax.contains(.lowercase), leapSecondAs59: false)
+                    return .success(Anchor(value, zone: zone))
+                }
+                let (value, offset, _) = try readRFC3339Value(bytes, 0, bytes.count, forms: RFC3339Forms(space: true))
+                guard let offset, case .local(let civil) = value else { return .success(Anchor(value, zone: zone)) }
+                guard let utc = (Timestamp(utc: civil) + Int64(-offset.seconds)).utc else {
+                    throw ValueFault(kind: .invalidValue, start: 0, end: bytes.count,
+                                     detail: "the instant it names is outside the years 1...9999 in UTC")
+                }
+                return .success(.utc(utc))
+            } catch {
+                let dateTime = rfc3339 ? bytes.count > 10 : bytes.contains { $0 == UInt8(ascii: "T") || (syntax.contains(.lowercase) && $0 == UInt8(ascii: "t")) }
+                return .failure(Self.failure(error, bytes, dateTime: dateTime))
+            }
+        }
+        self = try result.get()
+    }
+
+    /// A reader's fault as the error: `invalid date-time "..." at column 9: ...`.
+    private static func failure(_ error: ValueFault, _ bytes: UnsafeBufferPointer<UInt8>, dateTime: Bool) -> AlmanacError {
+        var columns = Columns(bytes)
+        let column = columns.column(error.start)
+        let whole = columns.text(0, bytes.count)
+        return AlmanacError(error.kind, "invalid \(dateTime ? "date-time" : "date") \"\(whole)\" at column \(column): \(error.detail)",
+                            text: columns.text(error.start, error.end), column: column)
     }
 
     /// ``init(parsing:zone:)`` on UTF-8 bytes, without making a string of

@@ -68,17 +68,7 @@ func readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
     @inline(__always) func two(_ k: Int) -> Int { Int(b[k] &- 0x30) * 10 + Int(b[k + 1] &- 0x30) }
     let month = two(yearEnd)
     let day = two(yearEnd + 2)
-    guard (1...12).contains(month) else {
-        throw ValueFault(kind: .invalidValue, start: yearEnd, end: yearEnd + 2, detail: "month \(month) is not in 1...12")
-    }
-    let monthDays = _daysInMonth(year, month)
-    guard day >= 1, day <= monthDays else {
-        let detail = month == 2 && day == 29
-            ? "\(zeroPadded(year, 4))-02-29 does not exist: \(year) is not a leap year"
-            : "day \(day) is not in 1...\(monthDays) for \(zeroPadded(year, 4))-\(zeroPadded(month, 2))"
-        throw ValueFault(kind: .invalidValue, start: yearEnd + 2, end: yearEnd + 4, detail: detail)
-    }
-    let date = CivilDate(_unchecked: year, month, day)
+    let date = try checkedDate(year, month, day, monthAt: yearEnd, dayAt: yearEnd + 2)
     if i == end { return (.date(date), false) }
 
     // DATE-TIME: "T" HHMMSS ["Z"], section 3.3.5 and 3.3.12.
@@ -87,15 +77,47 @@ func readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
     var j = t
     while j < end, _isDigit(b[j]) { j += 1 }
     guard j - t == 6 else { throw shape() }
-    let hour = two(t), minute = two(t + 2)
-    var second = two(t + 4)
+    let (time, leap) = try checkedTime(two(t), two(t + 2), two(t + 4), at: t, step: 2, leapSecondAs59: leapSecondAs59)
+    let civil = CivilDateTime(date, time)
+    if j == end { return (.local(civil), leap) }
+    if letter(j, UInt8(ascii: "Z")), j + 1 == end { return (.utc(civil), leap) }
+    if b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") {
+        throw ValueFault(kind: .invalidValue, start: j, end: end,
+                          detail: "a UTC offset is not allowed in a DATE-TIME (RFC 5545 section 3.3.5): write Z, or a local time with TZID")
+    }
+    throw shape()
+}
+
+/// A date's month and day checked (the year is the caller's): the faults
+/// at `monthAt` and `dayAt`, the offsets of their two digits.
+@inline(__always)
+func checkedDate(_ year: Int, _ month: Int, _ day: Int, monthAt: Int, dayAt: Int) throws(ValueFault) -> CivilDate {
+    guard (1...12).contains(month) else {
+        throw ValueFault(kind: .invalidValue, start: monthAt, end: monthAt + 2, detail: "month \(month) is not in 1...12")
+    }
+    let monthDays = _daysInMonth(year, month)
+    guard day >= 1, day <= monthDays else {
+        let detail = month == 2 && day == 29
+            ? "\(zeroPadded(year, 4))-02-29 does not exist: \(year) is not a leap year"
+            : "day \(day) is not in 1...\(monthDays) for \(zeroPadded(year, 4))-\(zeroPadded(month, 2))"
+        throw ValueFault(kind: .invalidValue, start: dayAt, end: dayAt + 2, detail: detail)
+    }
+    return CivilDate(_unchecked: year, month, day)
+}
+
+/// A time's fields checked, the hour's two digits at `at` and each next
+/// field `step` bytes further (2 in RFC 5545's `HHMMSS`, 3 in `HH:MM:SS`);
+/// whether a second 60 was read as 59.
+@inline(__always)
+func checkedTime(_ hour: Int, _ minute: Int, _ second: Int, at t: Int, step: Int,
+                 leapSecondAs59: Bool) throws(ValueFault) -> (CivilTime, leap: Bool) {
     guard hour <= 23 else {
         throw ValueFault(kind: .invalidValue, start: t, end: t + 2, detail: "hour \(hour) is not in 0...23")
     }
     guard minute <= 59 else {
-        throw ValueFault(kind: .invalidValue, start: t + 2, end: t + 4, detail: "minute \(minute) is not in 0...59")
+        throw ValueFault(kind: .invalidValue, start: t + step, end: t + step + 2, detail: "minute \(minute) is not in 0...59")
     }
-    var leap = false
+    var second = second, leap = false
     if second == 60, leapSecondAs59 {
         second = 59
         leap = true
@@ -104,16 +126,9 @@ func readDateValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
         let detail = second == 60
             ? "second 60 is a leap second, which Almanac does not support (it has no leap seconds)"
             : "second \(second) is not in 0...59"
-        throw ValueFault(kind: .invalidValue, start: t + 4, end: t + 6, detail: detail)
+        throw ValueFault(kind: .invalidValue, start: t + 2 * step, end: t + 2 * step + 2, detail: detail)
     }
-    let civil = CivilDateTime(date, CivilTime(_unchecked: hour, minute, second))
-    if j == end { return (.local(civil), leap) }
-    if letter(j, UInt8(ascii: "Z")), j + 1 == end { return (.utc(civil), leap) }
-    if b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") {
-        throw ValueFault(kind: .invalidValue, start: j, end: end,
-                          detail: "a UTC offset is not allowed in a DATE-TIME (RFC 5545 section 3.3.5): write Z, or a local time with TZID")
-    }
-    throw shape()
+    return (CivilTime(_unchecked: hour, minute, second), leap)
 }
 
 /// Column bookkeeping shared by the readers: 1-based columns count Unicode

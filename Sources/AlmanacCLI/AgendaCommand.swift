@@ -113,10 +113,9 @@ struct AgendaCommand: ParsableCommand {
         var agendaFile: AgendaFile
         let source: String
         if let file {
-            switch StandardStreams.readFile(file) {
-            case .success(let bytes): agendaFile = try AgendaFile(bytes: bytes, name: file)
-            case .failure(let e): throw CLI.inputError("--file: \(e)")
-            }
+            let bytes: [UInt8]
+            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError("--file: " + error.message) }
+            agendaFile = try AgendaFile(bytes: bytes, name: file)
             source = file
         } else if !ics.isEmpty {
             agendaFile = AgendaFile()
@@ -125,7 +124,8 @@ struct AgendaCommand: ParsableCommand {
             agendaFile = try AgendaFile(bytes: AgendaFile.sampleBytes, name: AgendaFile.sampleName)
             source = "the bundled sample (\(AgendaFile.sampleName))"
         }
-        for (k, path) in ics.enumerated() { agendaFile.add(try DaysCommand.readCalendar(path), ordinal: k) }
+        agendaFile.indexEvents()
+        for (k, path) in ics.enumerated() { agendaFile.add(try SyncInput.calendar(path, source: nil), ordinal: k) }
         let start: CivilDate
         if let from {
             start = try CLI.date(from, option: "--from")

@@ -46,6 +46,15 @@ struct AgendaFile: Decodable {
     /// A file with nothing in it (`agenda --ics` without `--file`).
     init() {}
 
+    /// Puts the file's own events into one calendar, indexed once, as the
+    /// series of a calendar read with `--ics` are (its `ordinal` is -1):
+    /// the plan then asks calendars alone for slices.
+    mutating func indexEvents() {
+        let own = events.indices.filter { events[$0].calendar == nil }
+        let calendar = EventCalendar(events: own.map { CalendarEvent(uid: events[$0].id, summary: events[$0].title, recurrence: events[$0].set) })
+        for (k, i) in own.enumerated() { events[i].calendar = CalendarSource(calendar: calendar, ordinal: -1, index: k) }
+    }
+
     /// Adds the series of a calendar read with `--ics` (cancelled instances
     /// are left out), its VTODOs as to-dos.
     mutating func add(_ calendar: EventCalendar, ordinal: Int) {
@@ -152,7 +161,10 @@ struct EventFields: Decodable {
         let end = try c.decodeIfPresent(String.self, forKey: .dtend), duration = try c.decodeIfPresent(String.self, forKey: .duration)
         let endZoneID = try c.decodeIfPresent(String.self, forKey: .dtendTzid)
         do throws(AlmanacError) {
-            var set = try BatchQuery(request).set
+            var set = try request.recurrenceSet().set
+            // What the expander refuses to plan (a sub-daily rule on a DATE
+            // start) is a fault of the file, named by its event, as `batch` names it.
+            _ = try set.occurrences()
             var endZone: Zone?
             if let endZoneID {
                 do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.prefixed("dtend_tzid") }

@@ -73,32 +73,24 @@ struct Plan {
     /// truncated.
     mutating func slices(of p: Period, budget: inout Int) throws(CLIError) -> [Entry] {
         var entries: [Entry] = []
-        // The slices of each --ics calendar in this period, by series, worked out once.
+        // The slices of each calendar (the file's, each --ics file's) in this period, by series, worked out once.
         var fromCalendars: [Int: [Int: [CalendarDaySlice]]] = [:]
         for (k, event) in file.events.enumerated() {
             if budget == 0, truncatedIn != nil { break }
-            do throws(AlmanacError) {
-                let slices: [(slice: DaySlice, title: String)]
-                if let c = event.calendar {
-                    if fromCalendars[c.ordinal] == nil {
-                        let found = c.calendar.daySlices(in: p, viewer: viewer, dropsCancelled: true)
-                        fromCalendars[c.ordinal] = Dictionary(grouping: found, by: \.occurrence.eventIndex)
-                    }
-                    // An override is a whole component (RFC 5545 section 3.8.4.4): its own title, or none (then its UID).
-                    slices = (fromCalendars[c.ordinal]?[c.index] ?? []).map { ($0.slice, $0.occurrence.summary ?? $0.occurrence.uid) }
-                } else {
-                    slices = try event.set.daySlices(in: p, viewer: viewer).map { ($0, event.title) }
+            // Every event has its calendar: the file's (indexEvents()) or its --ics file's.
+            guard let c = event.calendar else { continue }
+            if fromCalendars[c.ordinal] == nil {
+                let found = c.calendar.daySlices(in: p, viewer: viewer, dropsCancelled: true)
+                fromCalendars[c.ordinal] = Dictionary(grouping: found, by: \.occurrence.eventIndex)
+            }
+            // An override is a whole component (RFC 5545 section 3.8.4.4): its own title, or none (then its UID).
+            for d in fromCalendars[c.ordinal]?[c.index] ?? [] {
+                guard budget > 0 else {
+                    if truncatedIn == nil { truncatedIn = p }
+                    return entries
                 }
-                for s in slices {
-                    guard budget > 0 else {
-                        if truncatedIn == nil { truncatedIn = p }
-                        return entries
-                    }
-                    entries.append(Entry(event: k, slice: s.slice, title: s.title))
-                    budget -= 1
-                }
-            } catch {
-                throw CLIError(error, context: "event \"\(event.id)\"")
+                entries.append(Entry(event: k, slice: d.slice, title: d.occurrence.summary ?? d.occurrence.uid))
+                budget -= 1
             }
         }
         return entries

@@ -5,7 +5,7 @@ extension DaysCommand {
     /// `almanac days --ics FILE`: the day slices of a calendar's instances,
     /// overrides applied, each with its day key (UID / recurrence id / date).
     func runCalendar(_ path: String, limit: Int) throws {
-        let calendar = try Self.readCalendar(path)
+        let calendar = try SyncInput.calendar(path, source: nil)
         let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         var found: [CalendarDaySlice]
         do throws(AlmanacError) {
@@ -43,26 +43,5 @@ extension DaysCommand {
         }
         try CLI.write(out)
         if truncated { StandardStreams.printError("… truncated at \(limit) (--limit raises it)") }
-    }
-
-    /// Reads a calendar file (`-`: standard input): iCalendar, read
-    /// leniently with its notes on standard error, or Google or Graph JSON
-    /// (told apart by their content); errors name the file and the line and
-    /// column, or the field.
-    static func readCalendar(_ path: String) throws(CLIError) -> EventCalendar {
-        try SyncInput.calendar(path, source: nil)
-    }
-
-    /// iCalendar bytes read, notes printed; errors carry the file, line and column.
-    static func calendar(_ bytes: [UInt8], path: String, options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
-        do throws(CalendarError) {
-            let calendar = try EventCalendar(ics: bytes, options: options)
-            for r in calendar.readings where !r.resolvesKnownZone {
-                StandardStreams.printError("note: \(path): \(r)")
-            }
-            return calendar
-        } catch {
-            throw AlmanacError(.invalidValue, "\(path): \(error)")
-        }
     }
 }

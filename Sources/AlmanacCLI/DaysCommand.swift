@@ -183,9 +183,12 @@ struct DaysCommand: ParsableCommand {
     /// The series from the arguments: read as `almanac expand` and `almanac
     /// batch` read it, plus DTEND or DURATION.
     func recurrenceSet() throws(CLIError) -> RecurrenceSet {
-        var set = try series.query(rrules: rrules).set
+        var set = try series.recurrenceSet(rrules: rrules)
         do throws(AlmanacError) {
-            set.length = try Self.length(end: end.map(CLIValue.rfc5545), duration: duration, start: set.start,
+            let endText = try end.map { v throws(AlmanacError) in
+                do throws(AlmanacError) { return try CLIValue.rfc5545(v) } catch { throw error.prefixed("--end") }
+            }
+            set.length = try Self.length(end: endText, duration: duration, start: set.start,
                                          endName: "--end", durationName: "--duration")
         } catch {
             throw CLIError(error)
@@ -234,7 +237,7 @@ struct DaysCommand: ParsableCommand {
     /// A bound read in the viewer's zone: a date is its first instant there.
     func instant(_ text: String, _ option: String, _ viewer: Zone) throws(AlmanacError) -> Timestamp {
         do throws(AlmanacError) {
-            switch try Anchor(parsing: CLIValue.rfc5545(text), zone: viewer) {
+            switch try Anchor(parsing: text, zone: viewer, syntax: CLIValue.syntax) {
             case .date(let d): return viewer.startOfDay(d)
             case .utc(let c): return Timestamp(utc: c)
             case .zoned(let c, let z): return try z.timestamp(for: c)

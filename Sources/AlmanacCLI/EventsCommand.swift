@@ -112,7 +112,7 @@ struct EventsCommand: ParsableCommand {
     /// local time (in the viewer's zone), or an instant.
     static func instant(_ text: String, option: String, viewer: Zone) throws(CLIError) -> Timestamp {
         do throws(AlmanacError) {
-            return try Anchor(parsing: CLIValue.rfc5545(text)).instant(in: viewer)
+            return try Anchor(parsing: text, syntax: CLIValue.syntax).instant(in: viewer)
         } catch {
             throw CLIError(error, context: "\(option) \"\(text)\"")
         }

@@ -63,10 +63,31 @@ struct SeriesOptions: ParsableArguments {
     func query(rrules: [String], after: String? = nil, before: String? = nil,
                limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> BatchQuery {
         let (request, typed) = try request(rrules: rrules, after: after, before: before, limit: limit)
-        do throws(AlmanacError) {
+        return try Self.named(typed) { () throws(AlmanacError) in
             let query = try BatchQuery(request)
             for reading in query.readings { StandardStreams.printError("note: " + reading) }
             return query
+        }
+    }
+
+    /// The series alone, read as ``query(rrules:after:before:limit:)``
+    /// reads it (notes on standard error, errors naming the options),
+    /// without a window or a plan of its expansion: what `days` and
+    /// `review` need of a series given by options.
+    func recurrenceSet(rrules: [String]) throws(CLIError) -> RecurrenceSet {
+        let (request, typed) = try request(rrules: rrules)
+        return try Self.named(typed) { () throws(AlmanacError) in
+            let (set, readings) = try request.recurrenceSet()
+            for reading in readings { StandardStreams.printError("note: " + reading) }
+            _ = try set.occurrences()   // what the expander refuses (RSCALE the system lacks) is an error here, as in `expand`
+            return set
+        }
+    }
+
+    /// `body`'s value; its error with the request's field names put as the options that gave them.
+    static func named<T>(_ typed: BatchRequest, _ body: () throws(AlmanacError) -> T) throws(CLIError) -> T {
+        do throws(AlmanacError) {
+            return try body()
         } catch {
             var e = CLIError(error)
             e.message = CLI.optionNames(error.message, request: typed)

@@ -165,10 +165,10 @@ struct ReviewCommand: ParsableCommand {
 
     func sources() throws(CLIError) -> Sources {
         if let ics {
-            return Sources(series: ReviewSeries.series(of: try DaysCommand.readCalendar(ics)), name: ics, viewer: .utc)
+            return Sources(series: ReviewSeries.series(of: try SyncInput.calendar(ics, source: nil)), name: ics, viewer: .utc)
         }
         if series.start != nil {
-            var set = try series.query(rrules: rrules).set
+            var set = try series.recurrenceSet(rrules: rrules)
             do throws(AlmanacError) {
                 set.length = try DaysCommand.length(end: nil, duration: duration, start: set.start,
                                                     endName: "--end", durationName: "--duration")
@@ -180,10 +180,9 @@ struct ReviewCommand: ParsableCommand {
         }
         let agenda: AgendaFile, name: String
         if let file {
-            switch StandardStreams.readFile(file) {
-            case .success(let bytes): agenda = try AgendaFile(bytes: bytes, name: file)
-            case .failure(let e): throw CLI.inputError("--file: \(e)")
-            }
+            let bytes: [UInt8]
+            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError("--file: " + error.message) }
+            agenda = try AgendaFile(bytes: bytes, name: file)
             name = file
         } else {
             agenda = try AgendaFile(bytes: AgendaFile.sampleBytes, name: AgendaFile.sampleName)

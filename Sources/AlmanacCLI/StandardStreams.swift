@@ -47,14 +47,6 @@ enum StandardStreams {
         }
     }
 
-    /// The whole content of a file, or `nil` with the reason when it cannot be read.
-    static func readFile(_ path: String) -> Result<[UInt8], FileError> {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(FileError(path: path, code: errno)) }
-        defer { close(fd) }
-        return readAll(from: fd, path: path)
-    }
-
     /// Everything on a file descriptor (standard input for `-`).
     static func readAll(from fd: Int32, path: String = "-") -> Result<[UInt8], FileError> {
         var out: [UInt8] = []

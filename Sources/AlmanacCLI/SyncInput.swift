@@ -2,58 +2,54 @@ import Almanac
 import AlmanacCalendar
 import AlmanacSync
 
-/// Reads what `events`, `import` and `diff` take: iCalendar files, Google
-/// Calendar API JSON or Microsoft Graph JSON (`-`: standard input).
+/// Reads what `events`, `days --ics`, `agenda --ics`, `review --ics`,
+/// `import` and `diff` take: iCalendar files, Google Calendar API JSON or
+/// Microsoft Graph JSON (`-`: standard input), through the library's one
+/// door, ``CalendarInput``.
 enum SyncInput {
-    /// The file's events; `source` is `ics`, `google` or `graph`, guessed
-    /// from the content when `nil`. Read leniently, what the reader noticed
-    /// printed as notes (an item of a payload that cannot be read is one),
-    /// unless `options.mode` is strict: then that is an error.
-    static func events(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> [SyncEvent] {
+    /// The file's calendar, indexed once; `source` is `ics`, `google` or
+    /// `graph`, told from the content when `nil`. Read leniently, what the
+    /// reader noticed printed as notes (an item of a payload that cannot be
+    /// read is one), unless `options.mode` is strict: then that is an error.
+    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> EventCalendar {
+        try input(path, source: source, options: options).calendar
+    }
+
+    /// The file read, its notes on standard error; errors name the file,
+    /// then the line and column, or the field.
+    static func input(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> CalendarInput {
         let bytes = try read(path)
-        let kind: SyncEvent.Source
+        let format: CalendarInput.Format
         if let source {
-            guard let s = SyncEvent.Source(rawValue: source), s != .eventkit else {
+            guard let f = CalendarInput.Format(rawValue: source) else {
                 throw CLIError("--source: expected ics, google or graph, found \"\(source)\"", kind: "usage")
             }
-            kind = s
-        } else if let s = SyncEvent.Source(guessing: bytes) {
-            kind = s
-        } else if bytes.first(where: { $0 > 0x20 || $0 == 0x09 }).map({ $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "[") }) ?? true {
-            kind = .ics   // not JSON: read as iCalendar, whose errors say where
+            format = f
+        } else if let f = CalendarInput.Format(guessing: bytes) {
+            format = f
         } else {
             throw CLI.inputError("\(path): cannot tell whether this is iCalendar, Google or Graph data: give --source")
         }
+        let input: CalendarInput
         do throws(AlmanacError) {
-            let payload: SyncPayload
-            switch kind {
-            case .google: payload = try GoogleEvents.read(json: bytes, mode: options.mode == .strict ? .strict : .lenient)
-            case .graph: payload = try GraphEvents.read(json: bytes, mode: options.mode == .strict ? .strict : .lenient)
-            case .ics, .eventkit: payload = SyncPayload(events: [])
-            }
-            if kind == .google || kind == .graph {
-                for r in payload.readings { StandardStreams.printError("note: \(path): \(r)") }
-                return payload.events
-            }
+            input = try CalendarInput(bytes: bytes, format: format, options: options)
         } catch {
             throw CLIError(error, context: path)
         }
-        do throws(AlmanacError) {
-            return SyncEvent.events(of: try DaysCommand.calendar(bytes, path: path, options: options))
-        } catch {
-            throw CLIError(error.message, kind: error.kind.rawValue)
-        }
+        for r in input.calendar.readings where !r.resolvesKnownZone { StandardStreams.printError("note: \(path): \(r)") }
+        for r in input.payloadReadings { StandardStreams.printError("note: \(path): \(r)") }
+        return input
     }
 
-    /// The file's events as a calendar.
-    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> EventCalendar {
-        EventCalendar(events: try events(path, source: source, options: options).map(\.series))
-    }
-
+    /// The bytes of a file (`-`: standard input); a file that cannot be
+    /// read is an input error (`cannot read "x.ics": No such file or directory`).
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
-        switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
-        case .success(let b): return b
-        case .failure(let e): throw CLI.inputError(e.description)
+        if path == "-" {
+            switch StandardStreams.readAll(from: 0) {
+            case .success(let b): return b
+            case .failure(let e): throw CLI.inputError(e.description)
+            }
         }
+        do throws(AlmanacError) { return try FileBytes.read(path: path) } catch { throw CLI.inputError(error.message) }
     }
 }

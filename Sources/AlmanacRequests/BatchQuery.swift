@@ -37,26 +37,10 @@ public struct BatchQuery: Sendable {
         guard request.limit >= 0 else {
             throw AlmanacError(.invalidRequest, "limit must be a non-negative integer, got \(request.limit)")
         }
-        var readings: [String] = []
-
-        // DTSTART is read on its own; a tzid then places a local date-time in its zone.
-        let start = try Self.anchor(request.dtstart, "dtstart", zone: nil)
-        var zone: Zone?
-        if let tzid = request.tzid {
-            guard case .floating = start else {
-                throw AlmanacError(.invalidRequest, "a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"\(request.dtstart)\"")
-            }
-            do throws(AlmanacError) { zone = try Zone(tzid) } catch { throw error.prefixed("tzid") }
-        }
-        let mode: RecurrenceRule.ParsingMode = request.strict ? .strict : .lenient
-        let set = RecurrenceSet(
-            start: try Self.anchor(request.dtstart, "dtstart", zone: zone, read: start),
-            rules: try Self.rules(request.rrules, "rrule", mode, &readings),
-            exclusionRules: try Self.rules(request.exrules, "exrule", mode, &readings),
-            dates: try Self.anchors(request.rdates, "rdate", zone),
-            excludedDates: try Self.anchors(request.exdates, "exdate", zone),
-            options: ExpansionOptions(includesStart: request.includeDtstart))
-        for reading in try set.validate(mode: mode) { readings.append(reading.description) }
+        let (set, setReadings) = try request.recurrenceSet()
+        let readings = setReadings
+        // The zone of a local value: the tzid's, which placed the start.
+        let zone = request.tzid == nil ? nil : set.start.zone
 
         var window: RecurrenceSet.Window?
         if request.after != nil || request.before != nil {

@@ -14,6 +14,21 @@ import Testing
         #expect(e?.message == "limit must be a non-negative integer, got -1")
     }
 
+    /// The set alone, as the query reads it, with the same readings; no
+    /// window, so a reversed one is the query's fault only.
+    @Test func readsTheSetWithoutPlanningIt() throws {
+        let request = BatchRequest(dtstart: "19970902T090000", tzid: "America/New_York", rrules: ["freq=daily;count=3"],
+                                   exdates: ["19970903T090000"], after: "19970901T000000")
+        let (set, readings) = try request.recurrenceSet()
+        let query = try BatchQuery(request)
+        #expect(set == query.set)
+        #expect(readings == query.readings && readings.count == 2, "\(readings)")
+        #expect(set.start == .zoned(CivilDate(1997, 9, 2)!.at(9, 0), try Zone("America/New_York")))
+        let reversed = BatchRequest(dtstart: "19970902", rrules: ["FREQ=DAILY"], after: "19980101", before: "19970101")
+        #expect(try reversed.recurrenceSet().set.rules.count == 1)
+        #expect(failure(reversed)?.message.hasPrefix("the window is reversed") == true)
+    }
+
     @Test func capsAnAbsurdLimit() throws {
         #expect(try BatchQuery(BatchRequest(dtstart: "19970902T090000Z", limit: Int.max)).limit == BatchRequest.maximumLimit)
         #expect(try BatchQuery(BatchRequest(dtstart: "19970902T090000Z", limit: 7)).limit == 7)

@@ -57,6 +57,7 @@ struct CalendarIndex: Sendable {
 
     /// The index of `events`, whose series by UID are `byUID`.
     init(_ events: [CalendarEvent], byUID: UIDIndex) {
+        EventCalendar.indexBuildHook?()
         var kept: [SeriesInstances?] = [], parts: [IndexPart] = [], problems: [CalendarProblem] = []
         kept.reserveCapacity(events.count)
         parts.reserveCapacity(events.count)

@@ -46,15 +46,17 @@ enum Values {
     }
 
     /// A DATE or DATE-TIME, `zone` applied to a local DATE-TIME. Lenient
-    /// mode also reads what producers write: surrounding spaces, lower-case
-    /// `t` and `z`, and separators (`2024-05-01T09:00:00`).
+    /// mode also reads what producers write, through the library's one
+    /// date reader: surrounding spaces, lower-case `t` and `z`, and RFC
+    /// 3339's forms (`2024-05-01T09:00:00`, with `Z` or an offset: the
+    /// instant it names, in UTC). The error is strict RFC 5545's.
     static func anchor(_ text: Substring, zone: Zone?, lenient: Bool) -> (Anchor?, repaired: Bool, error: String?) {
         do throws(AlmanacError) {
             return (try Anchor(parsing: text, zone: zone), false, nil)
         } catch {
             guard lenient else { return (nil, false, error.message) }
-            let cleaned = String(text.filter { $0 != "-" && $0 != ":" && $0 != " " }).uppercased()
-            if let a = try? Anchor(parsing: cleaned, zone: zone) { return (a, true, nil) }
+            let trimmed = text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+            if let a = try? Anchor(parsing: String(trimmed), zone: zone, syntax: [.rfc5545, .rfc3339, .lowercase]) { return (a, true, nil) }
             return (nil, false, error.message)
         }
     }
