@@ -55,7 +55,7 @@ extension DaysCommand {
 
     /// iCalendar bytes read, notes printed; errors carry the file, line and column.
     static func calendar(_ bytes: [UInt8], path: String, options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
-        do throws(CalendarError) {
+        do throws(AlmanacError) {
             let calendar = try EventCalendar(ics: bytes, options: options)
             for r in calendar.readings where !r.resolvesKnownZone {
                 StandardStreams.printError("note: \(path): \(r)")

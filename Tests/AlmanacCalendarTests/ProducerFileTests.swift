@@ -11,7 +11,7 @@ struct ProducerFileTests {
         (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
     }
 
-    static func error(_ text: String, _ options: CalendarOptions = CalendarOptions()) -> CalendarError? {
+    static func error(_ text: String, _ options: CalendarOptions = CalendarOptions()) -> AlmanacError? {
         do {
             _ = try EventCalendar(ics: text, options: options)
             return nil

@@ -42,14 +42,14 @@ struct ZoneResolver {
     }
 
     /// The zone of a TZID parameter; `nil` reads the value as floating.
-    mutating func zone(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(CalendarError) -> Zone? {
+    mutating func zone(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(AlmanacError) -> Zone? {
         if let z = resolved[tzid] { return z }
         let z = try resolve(tzid, line: line, readings: &readings)
         resolved[tzid] = z
         return z
     }
 
-    private mutating func resolve(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(CalendarError) -> Zone? {
+    private mutating func resolve(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(AlmanacError) -> Zone? {
         let definition = definitions[tzid]
         if !(options.prefersFileZones && definition != nil), let z = try? Zone(tzid) {
             let mapped = z.identifier == tzid ? "" : " as \(z.identifier)"
@@ -64,7 +64,7 @@ struct ZoneResolver {
             return z
         }
         guard options.mode == .lenient else {
-            throw CalendarError(.unknownZone, line: line, column: 0,
+            throw AlmanacError(.unknownZone, line: line, column: 0,
                                 "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file" + VendorTZIDPrefix.hint(tzid))
         }
         if let z = VendorTZIDPrefix.zone(tzid) {

@@ -79,7 +79,7 @@ enum Payload {
             lines.indices.contains(line - 5) ? lines[line - 5] : JSONField(.null, path: lines.first?.path ?? item.path + ".recurrence")
         }
         let calendar: (events: [CalendarEvent], readings: [CalendarReading])
-        do throws(CalendarError) {
+        do throws(AlmanacError) {
             // The engine's reading of DTSTART and COUNT (RFC 5545 section 3.3.10), not a file's.
             calendar = try EventCalendar.series(ics: Array(text.utf8),
                                                 options: CalendarOptions(mode: log.mode, unsynchronizedStart: .firstOfCount))
