@@ -66,11 +66,11 @@ struct AgendaFile: Decodable {
 
     /// Reads a file's bytes; every fault is an input error naming the file,
     /// then the line and column (bad JSON) or the path of the member.
-    init(bytes: [UInt8], name: String) throws(CLIError) {
+    init(bytes: [UInt8], name: String) throws(AlmanacError) {
         do throws(AlmanacError) {
             self = try JSONValueDecoder().decode(AgendaFile.self, from: bytes)
         } catch {
-            throw CLIError(error, context: name)
+            throw error.at(file: name)
         }
     }
 
@@ -82,7 +82,7 @@ struct AgendaFile: Decodable {
         _ = try c.decodeIfPresent(String.self, forKey: .note)
         viewer = try c.decodeIfPresent(String.self, forKey: .viewer)
         if let text = try c.decodeIfPresent(String.self, forKey: .from) {
-            do throws(CLIError) { from = try CLI.date(text, option: "from") } catch {
+            do throws(AlmanacError) { from = try CLI.date(text, option: "from") } catch {
                 throw DecodingError.dataCorruptedError(forKey: .from, in: c, debugDescription: error.message.dropPrefix("from: "))
             }
         }
@@ -154,7 +154,7 @@ struct EventFields: Decodable {
             var set = try BatchQuery(request).set
             var endZone: Zone?
             if let endZoneID {
-                do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.prefixed("dtend_tzid") }
+                do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.at(field: "dtend_tzid") }
             }
             if end != nil && duration != nil {
                 throw AlmanacError(.invalidRequest, "dtend and duration exclude each other: an event has one or the other (RFC 5545 section 3.6.1)")

@@ -38,7 +38,7 @@ struct Plan {
     /// The list where the plan reached ``limit`` slices, if it did.
     var truncatedIn: Period?
 
-    init(_ file: AgendaFile, from: CivilDate, viewer: Zone, weekRule: WeekRule, limit: Int) throws(CLIError) {
+    init(_ file: AgendaFile, from: CivilDate, viewer: Zone, weekRule: WeekRule, limit: Int) throws(AlmanacError) {
         self.file = file
         self.from = from
         self.viewer = viewer
@@ -72,7 +72,7 @@ struct Plan {
     /// The slices of every event in a period, at most `budget` of them in
     /// all; the first list that would pass the budget is where the plan is
     /// truncated.
-    mutating func slices(of p: Period, budget: inout Int) throws(CLIError) -> [Entry] {
+    mutating func slices(of p: Period, budget: inout Int) throws(AlmanacError) -> [Entry] {
         var entries: [Entry] = []
         // The slices of each --ics calendar in this period, by series, worked out once.
         var fromCalendars: [Int: [Int: [CalendarDaySlice]]] = [:]
@@ -99,7 +99,7 @@ struct Plan {
                     budget -= 1
                 }
             } catch {
-                throw CLIError(error, context: "event \"\(event.id)\"")
+                throw error.named(field: "event", input: event.id)
             }
         }
         return entries

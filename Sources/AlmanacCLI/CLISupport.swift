@@ -35,13 +35,13 @@ enum CLI {
 
     /// A zone from its IANA (or Windows) id; an unknown id is an input error
     /// that names the option it came from.
-    static func zone(_ id: String, option: String) throws(CLIError) -> Zone {
-        do throws(AlmanacError) { return try Zone(id) } catch { throw CLIError(error, context: option) }
+    static func zone(_ id: String, option: String) throws(AlmanacError) -> Zone {
+        do throws(AlmanacError) { return try Zone(id) } catch { throw error.named(field: option) }
     }
 
     /// A week rule written as the first weekday's RFC 5545 code and the
     /// minimum number of days of week 1: `MO4` (ISO 8601), `SU1` (US).
-    static func weekRule(_ text: String, option: String = "--week-rule") throws(CLIError) -> WeekRule {
+    static func weekRule(_ text: String, option: String = "--week-rule") throws(AlmanacError) -> WeekRule {
         let bytes = Array(text.utf8)
         guard bytes.count == 3, let weekday = Weekday(rfcCode: String(decoding: bytes[0..<2], as: UTF8.self).uppercased()),
               (0x31...0x37).contains(bytes[2])
@@ -54,7 +54,7 @@ enum CLI {
 
     /// A date option: `2023-11-27` or `20231127`, with the library's reason
     /// when it is not a date (`day 30 does not exist in 2023-02, ...`).
-    static func date(_ text: String, option: String) throws(CLIError) -> CivilDate {
+    static func date(_ text: String, option: String) throws(AlmanacError) -> CivilDate {
         do throws(AlmanacError) {
             if text.contains("-") {
                 let p = try Period(parsing: text)
@@ -63,13 +63,13 @@ enum CLI {
                 return d
             }
         } catch {
-            throw CLIError(error, context: option)
+            throw error.named(field: option)
         }
         throw inputError("\(option): \"\(text)\" is not a date such as 2023-11-27")
     }
 
     /// A `--limit` value: not negative.
-    static func limit(_ n: Int) throws(CLIError) -> Int {
+    static func limit(_ n: Int) throws(AlmanacError) -> Int {
         guard n >= 0 else { throw inputError("--limit: \(n) is negative: give the largest number of items to print, such as --limit 100") }
         return n
     }

@@ -78,7 +78,7 @@ enum CLIValue {
     /// in time (`hasInstants`: a --tz, or a UTC start); a floating or DATE
     /// series has no instant to compare it with.
     /// Each value comes with the text typed for it, for messages.
-    static func list(_ text: String, option: String, seriesZone: String?, hasInstants: Bool) throws(CLIError)
+    static func list(_ text: String, option: String, seriesZone: String?, hasInstants: Bool) throws(AlmanacError)
         -> [(typed: String, value: String)] {
         var body = Substring(text)
         var zone: Zone?
@@ -97,7 +97,7 @@ enum CLIValue {
         var out: [(typed: String, value: String)] = []
         for part in body.split(separator: ",", omittingEmptySubsequences: false) {
             let value: String
-            do throws(AlmanacError) { value = try rfc5545(String(part)) } catch { throw CLIError(error, context: "\(option) \"\(part)\"") }
+            do throws(AlmanacError) { value = try rfc5545(String(part)) } catch { throw error.named(field: option, input: String(part)) }
             guard let zone else {
                 out.append((String(part), value))
                 continue
@@ -111,7 +111,7 @@ enum CLIValue {
                 }
                 out.append((String(part), utc.rfc5545 + "Z"))
             } catch {
-                throw CLIError(error, context: "\(option) \"\(text)\"")
+                throw error.named(field: option, input: String(text))
             }
         }
         return out

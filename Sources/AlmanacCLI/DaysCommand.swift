@@ -126,7 +126,7 @@ struct DaysCommand: ParsableCommand {
         let limit = try CLI.limit(limit)
         if let ics { return try runCalendar(ics, limit: limit) }
         let set = try recurrenceSet()
-        let viewerZone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? set.start.zone ?? .utc
+        let viewerZone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? set.start.zone ?? .utc
 
         // The slices, in order, one more than the limit to tell truncation.
         var slices: [DaySlice] = []
@@ -137,7 +137,7 @@ struct DaysCommand: ParsableCommand {
         do throws(AlmanacError) {
             if let period {
                 let p: Period
-                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixed("--period") }
+                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.at(field: "--period") }
                 for s in try set.daySlices(in: p, viewer: viewerZone) {
                     if !take(s) { break }
                 }
@@ -158,7 +158,7 @@ struct DaysCommand: ParsableCommand {
                 }
             }
         } catch {
-            throw CLIError(error)
+            throw error
         }
         let truncated = slices.count > limit
         if truncated { slices.removeLast() }
@@ -182,13 +182,13 @@ struct DaysCommand: ParsableCommand {
 
     /// The series from the arguments: read as `almanac expand` and `almanac
     /// batch` read it, plus DTEND or DURATION.
-    func recurrenceSet() throws(CLIError) -> RecurrenceSet {
+    func recurrenceSet() throws(AlmanacError) -> RecurrenceSet {
         var set = try series.query(rrules: rrules).set
         do throws(AlmanacError) {
             set.length = try Self.length(end: end.map(CLIValue.rfc5545), duration: duration, start: set.start,
                                          endName: "--end", durationName: "--duration")
         } catch {
-            throw CLIError(error)
+            throw error
         }
         return set
     }
@@ -203,7 +203,7 @@ struct DaysCommand: ParsableCommand {
             do throws(AlmanacError) {
                 anchor = try Anchor(parsing: end, zone: endZone ?? (start.kind == .zoned ? start.zone : nil))
             } catch {
-                throw error.prefixed(endName)
+                throw error.at(field: endName)
             }
             if (anchor.kind == .date) != (start.kind == .date) {
                 let want = start.kind == .date ? "a date such as 20240504, as the start is a date"
@@ -219,7 +219,7 @@ struct DaysCommand: ParsableCommand {
         }
         if let duration {
             let d: EventDuration
-            do throws(AlmanacError) { d = try EventDuration(parsing: duration) } catch { throw error.prefixed(durationName) }
+            do throws(AlmanacError) { d = try EventDuration(parsing: duration) } catch { throw error.at(field: durationName) }
             if d.days < 0 || d.seconds < 0 {
                 throw AlmanacError(.invalidValue, "\(durationName): \(duration) is negative: an event cannot end before it starts", text: duration)
             }
@@ -241,7 +241,7 @@ struct DaysCommand: ParsableCommand {
             case .floating(let c): return try viewer.timestamp(for: c)
             }
         } catch {
-            throw error.prefixed(option)
+            throw error.at(field: option)
         }
     }
 

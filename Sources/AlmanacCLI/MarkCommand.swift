@@ -80,8 +80,8 @@ struct MarkCommand: ParsableCommand {
     func run() throws {
         let dayKey: DayKey
         let parsedMark: DayRecord.Mark
-        do throws(AlmanacError) { dayKey = try Self.dayKey(key) } catch { throw CLIError(error, context: "KEY \"\(key)\"") }
-        do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw CLIError(error, context: "MARK") }
+        do throws(AlmanacError) { dayKey = try Self.dayKey(key) } catch { throw error.named(field: "KEY", input: key) }
+        do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw error.named(field: "MARK") }
         var time = Timestamp(secondsSinceEpoch: Int64(now()))
         if let at {
             guard let t = DayRecord.timestamp(at) else {
@@ -100,7 +100,7 @@ struct MarkCommand: ParsableCommand {
             if records == nil && isSymbolicLink(path) {
                 throw CLIError(error.message + "; give --records \(path) to follow it")
             }
-            throw CLIError(error)
+            throw error
         }
         if let torn {
             StandardStreams.printError("note: \(path): line \(torn.line) was torn by an interrupted write and was cut off: "

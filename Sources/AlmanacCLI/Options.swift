@@ -33,12 +33,12 @@ struct SeriesOptions: ParsableArguments {
     /// give; RFC 3339 values and comma lists already rewritten. `typed` is
     /// the same request with each value as typed, for messages.
     func request(rrules: [String], after: String? = nil, before: String? = nil,
-                 limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> (request: BatchRequest, typed: BatchRequest) {
+                 limit: Int = BatchRequest.defaultLimit) throws(AlmanacError) -> (request: BatchRequest, typed: BatchRequest) {
         // Optional for argument-parser so that `days --ics` can go without it.
-        guard let start else { throw CLIError("Missing expected argument '--start <dtstart>'", kind: "usage") }
-        func value(_ text: String?, _ option: String) throws(CLIError) -> String? {
+        guard let start else { throw AlmanacError(.usage, "Missing expected argument '--start <dtstart>'") }
+        func value(_ text: String?, _ option: String) throws(AlmanacError) -> String? {
             guard let text else { return nil }
-            do throws(AlmanacError) { return try CLIValue.rfc5545(text) } catch { throw CLIError(error, context: option) }
+            do throws(AlmanacError) { return try CLIValue.rfc5545(text) } catch { throw error.named(field: option) }
         }
         let dtstart = try value(start, "--start")!
         let timed = tz != nil || dtstart.hasSuffix("Z") || dtstart.hasSuffix("z")
@@ -61,7 +61,7 @@ struct SeriesOptions: ParsableArguments {
     /// The request read and checked, its notes on standard error; its
     /// errors name the options (`--tz: `, `--rdate "1997x": `).
     func query(rrules: [String], after: String? = nil, before: String? = nil,
-               limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> BatchQuery {
+               limit: Int = BatchRequest.defaultLimit) throws(AlmanacError) -> BatchQuery {
         let (request, typed) = try request(rrules: rrules, after: after, before: before, limit: limit)
         do throws(AlmanacError) {
             let query = try BatchQuery(request)
@@ -89,5 +89,5 @@ struct WeekRuleOption: ParsableArguments {
     var weekRule = "MO4"
 
     /// The rule, or an input error naming the option.
-    func rule() throws(CLIError) -> WeekRule { try CLI.weekRule(weekRule) }
+    func rule() throws(AlmanacError) -> WeekRule { try CLI.weekRule(weekRule) }
 }

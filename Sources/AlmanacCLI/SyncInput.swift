@@ -9,12 +9,12 @@ enum SyncInput {
     /// from the content when `nil`. Read leniently, what the reader noticed
     /// printed as notes (an item of a payload that cannot be read is one),
     /// unless `options.mode` is strict: then that is an error.
-    static func events(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> [SyncEvent] {
+    static func events(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) -> [SyncEvent] {
         let bytes = try read(path)
         let kind: SyncEvent.Source
         if let source {
             guard let s = SyncEvent.Source(rawValue: source), s != .eventkit else {
-                throw CLIError("--source: expected ics, google or graph, found \"\(source)\"", kind: "usage")
+                throw AlmanacError(.usage, "--source: expected ics, google or graph, found \"\(source)\"")
             }
             kind = s
         } else if let s = SyncEvent.Source(guessing: bytes) {
@@ -36,21 +36,21 @@ enum SyncInput {
                 return payload.events
             }
         } catch {
-            throw CLIError(error, context: path)
+            throw error.at(file: path)
         }
         do throws(AlmanacError) {
             return SyncEvent.events(of: try DaysCommand.calendar(bytes, path: path, options: options))
         } catch {
-            throw CLIError(error.message, kind: error.kind.rawValue)
+            throw error
         }
     }
 
     /// The file's events as a calendar.
-    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> EventCalendar {
+    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) -> EventCalendar {
         EventCalendar(events: try events(path, source: source, options: options).map(\.series))
     }
 
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+    static func read(_ path: String) throws(AlmanacError) -> [UInt8] {
         switch path == "-" ? StandardStreams.readAll(from: 0) : StandardStreams.readFile(path) {
         case .success(let b): return b
         case .failure(let e): throw CLI.inputError(e.description)

@@ -46,7 +46,7 @@ public struct BatchQuery: Sendable {
             guard case .floating = start else {
                 throw AlmanacError(.invalidRequest, "a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"\(request.dtstart)\"")
             }
-            do throws(AlmanacError) { zone = try Zone(tzid) } catch { throw error.prefixed("tzid") }
+            do throws(AlmanacError) { zone = try Zone(tzid) } catch { throw error.at(field: "tzid") }
         }
         let mode: RecurrenceRule.ParsingMode = request.strict ? .strict : .lenient
         let set = RecurrenceSet(
@@ -97,7 +97,7 @@ public struct BatchQuery: Sendable {
         if let read {
             anchor = read
         } else {
-            do throws(AlmanacError) { anchor = try Anchor(parsing: text, zone: nil) } catch { throw error.prefixed(field) }
+            do throws(AlmanacError) { anchor = try Anchor(parsing: text, zone: nil) } catch { throw error.at(field: field) }
         }
         if let zone, case .floating(let civil) = anchor { return .zoned(civil, zone) }
         return anchor
@@ -121,7 +121,7 @@ public struct BatchQuery: Sendable {
                 out.append(rule)
                 for r in ruleReadings { readings.append(name + ": " + r.description) }
             } catch {
-                throw error.prefixed(name)
+                throw error.at(field: name)
             }
         }
         return out
