@@ -47,8 +47,10 @@ extension Anchor {
                 let column = columns.column(error.start)
                 let whole = columns.text(0, bytes.count)
                 let form = bytes.contains(UInt8(ascii: "T")) ? "date-time" : "date"
-                return .failure(AlmanacError(error.kind, "invalid \(form) \"\(whole)\" at column \(column): \(error.detail)",
-                                             text: columns.text(error.start, error.end), column: column))
+                var e = AlmanacError(error.kind, "invalid \(form) \"\(whole)\" at column \(column): \(error.detail)",
+                                     text: columns.text(error.start, error.end), column: column)
+                e.reason = error.detail
+                return .failure(e)
             }
         }
         self = try result.get()

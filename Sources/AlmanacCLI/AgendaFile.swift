@@ -83,7 +83,7 @@ struct AgendaFile: Decodable {
         viewer = try c.decodeIfPresent(String.self, forKey: .viewer)
         if let text = try c.decodeIfPresent(String.self, forKey: .from) {
             do throws(AlmanacError) { from = try CLI.date(text, option: "from") } catch {
-                throw DecodingError.dataCorruptedError(forKey: .from, in: c, debugDescription: error.message.dropPrefix("from: "))
+                throw DecodingError.dataCorruptedError(forKey: .from, in: c, debugDescription: error.message)
             }
         }
         events = try c.decodeIfPresent([EventFields].self, forKey: .events)?.map(\.event) ?? []
@@ -163,13 +163,8 @@ struct EventFields: Decodable {
                                                 endName: "dtend", durationName: "duration")
             event = AgendaFile.Event(id: id, title: title, set: set)
         } catch {
-            // "rrule: ..." and "rdate[0]: ..." become "events[2].rrule: ...".
-            let field = error.message.prefix { $0 != ":" && $0 != "[" }
-            let named = CodingKeys(stringValue: String(field)) != nil && error.message.count > field.count
-            let joined = named ? "." : ": "
-            var e = error
-            e.message = JSONValueDecoder.path(decoder.codingPath) + joined + error.message
-            throw e
+            // "rrule" and "rdate[0]" become "events[2].rrule" and "events[2].rdate[0]".
+            throw error.at(field: JSONValueDecoder.path(decoder.codingPath))
         }
     }
 }

@@ -131,11 +131,11 @@ struct AlmanacCommand: ParsableCommand {
     }
 
     /// Prints an error the CLI's way and exits 2.
-    static func fail(_ error: CLIError, detail: String = "") -> Never {
-        if options.contains("--json"), let line = try? CLI.jsonLine(CLIError.Reply(error: error)) {
+    static func fail(_ error: AlmanacError, detail: String = "") -> Never {
+        if options.contains("--json"), let line = try? CLI.jsonLine(ErrorReply(error)) {
             StandardStreams.writeAll(line, to: StandardStreams.output)
         }
-        StandardStreams.printError("error: " + error.message + (detail.isEmpty ? "" : "\n" + detail))
+        StandardStreams.printError("error: \(error)" + (detail.isEmpty ? "" : "\n" + detail))
         StandardStreams.terminate(ExitCode.inputError.rawValue)
     }
 }

@@ -2,36 +2,36 @@ import Almanac
 import AlmanacRequests
 import ArgumentParser
 
-/// A usage or input error: exit status 2, `error: <message>` on standard
-/// error and, with `--json`, `{"error":{"kind":…,"message":…}}` on standard
-/// output (``AlmanacCommand/main()`` writes both).
-struct CLIError: Error, Encodable {
-    /// `usage` for the command line itself, else an ``AlmanacError/Kind`` raw value.
-    var kind: String
-    var message: String
-    var column: Int?
-
-    init(_ message: String, kind: String = AlmanacError.Kind.invalidRequest.rawValue, column: Int? = nil) {
-        self.kind = kind
-        self.message = message
-        self.column = column
+/// A usage or input error (an ``AlmanacError``) as `--json` prints it:
+/// `{"error":{"kind":…,"message":…}}`, then the context that is set:
+/// `field` (a request's field path or the option), `input` (the value
+/// typed there), `line`, `column`, `text` and `file`. `message` is the text
+/// printed after `error: ` on standard error (``AlmanacError/description``,
+/// the context put before the message for people); programs read the fields.
+struct ErrorReply: Encodable {
+    struct Body: Encodable {
+        var kind: String
+        var message: String
+        var field: String?
+        var input: String?
+        var line: Int?
+        var column: Int?
+        var text: String?
+        var file: String?
     }
 
-    /// A library error, its message put after `context: ` when there is one.
-    init(_ error: AlmanacError, context: String? = nil) {
-        self.init(context.map { $0 + ": " + error.message } ?? error.message, kind: error.kind.rawValue, column: error.column)
-    }
+    var error: Body
 
-    /// The `--json` form: `{"error":{"kind":…,"message":…,"column":…}}` (no column when there is none).
-    struct Reply: Encodable {
-        var error: CLIError
+    init(_ e: AlmanacError) {
+        error = Body(kind: e.kind.rawValue, message: e.description, field: e.field, input: e.input,
+                     line: e.line, column: e.column, text: e.text, file: e.file)
     }
 }
 
 /// What the subcommands share: input errors, zones, writing the output.
 enum CLI {
     /// An input error, for `throw CLI.inputError(...)`.
-    static func inputError(_ message: String) -> CLIError { CLIError(message) }
+    static func inputError(_ message: String) -> AlmanacError { AlmanacError(.invalidRequest, message) }
 
     /// A zone from its IANA (or Windows) id; an unknown id is an input error
     /// that names the option it came from.
@@ -98,25 +98,27 @@ enum CLI {
         return w.bytes
     }
 
-    /// A message of the request layer with its field names put as the
-    /// options that gave them: `tzid: ` becomes `--tz: `, `rdate[0]: `
-    /// becomes `--rdate "1997x": `.
-    static func optionNames(_ message: String, request: BatchRequest) -> String {
+    /// An error of the request layer said in the options that gave its
+    /// fields: `tzid` is `--tz`, `rdate[0]` is `--rdate "1997x"` (the value
+    /// as typed), read from ``AlmanacError/field``.
+    static func options(_ error: AlmanacError, request: BatchRequest) -> AlmanacError {
+        guard let field = error.field else { return error }
+        if error.kind == .invalidRequest && field == "tzid" {
+            return AlmanacError(.invalidRequest, "--tz applies only to a local date-time --start such as 19970902T090000, not to \"\(request.dtstart)\"")
+        }
+        if error.kind == .invalidRequest && field == "before" {
+            return AlmanacError(.invalidRequest, "the window is reversed: --after \(request.after ?? "") is later than --before \(request.before ?? "")")
+        }
+        let plain = ["dtstart": "--start", "tzid": "--tz", "after": "--after", "before": "--before"]
+        if let option = plain[field] { return error.named(field: option) }
         let lists: [(field: String, option: String, values: [String])] = [
             ("rdate", "--rdate", request.rdates), ("exdate", "--exdate", request.exdates), ("exrule", "--exrule", request.exrules),
         ]
-        for (field, option, values) in lists where message.hasPrefix(field + "[") {
-            let rest = message.dropFirst(field.count + 1)
-            guard let close = rest.firstIndex(of: "]"), let k = Int(rest[..<close]), values.indices.contains(k) else { continue }
-            return "\(option) \"\(values[k])\"" + rest[rest.index(after: close)...]
+        for (name, option, values) in lists {
+            for (k, value) in values.enumerated() where field == "\(name)[\(k)]" {
+                return error.named(field: option, input: value)
+            }
         }
-        let plain = [("dtstart: ", "--start: "), ("tzid: ", "--tz: "), ("after: ", "--after: "), ("before: ", "--before: ")]
-        for (field, option) in plain where message.hasPrefix(field) { return option + message.dropFirst(field.count) }
-        let zoneNote = "a zone (tzid) applies only to a local date-time start"
-        if message.hasPrefix(zoneNote) { return "--tz applies only to a local date-time --start" + message.dropFirst(zoneNote.count) }
-        if message.hasPrefix("the window is reversed: after (") {
-            return "the window is reversed: --after \(request.after ?? "") is later than --before \(request.before ?? "")"
-        }
-        return message
+        return error
     }
 }

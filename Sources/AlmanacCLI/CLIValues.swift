@@ -61,12 +61,11 @@ enum CLIValue {
             return rewritten
         } catch {
             let form = rewritten.count > 8 ? "date-time" : "date"
-            guard let c = error.column, case let prefix = "invalid \(form) \"\(rewritten)\" at column \(c): ",
-                  error.message.hasPrefix(prefix)
-            else { throw error }
+            guard let c = error.column, let reason = error.reason else { throw error }
             let column = c - 1 < origin.count ? origin[c - 1] + 1 : typed.utf8.count + 1
-            throw AlmanacError(error.kind, "invalid \(form) \"\(typed)\" at column \(column): " + error.message.dropFirst(prefix.count),
-                               text: error.text, column: column)
+            var e = AlmanacError(error.kind, "invalid \(form) \"\(typed)\" at column \(column): " + reason, text: error.text, column: column)
+            e.reason = reason
+            throw e
         }
     }
 

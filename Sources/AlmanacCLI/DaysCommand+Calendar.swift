@@ -62,7 +62,7 @@ extension DaysCommand {
             }
             return calendar
         } catch {
-            throw AlmanacError(.invalidValue, "\(path): \(error)")
+            throw error.at(file: path)
         }
     }
 }

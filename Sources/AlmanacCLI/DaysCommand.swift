@@ -208,12 +208,12 @@ struct DaysCommand: ParsableCommand {
             if (anchor.kind == .date) != (start.kind == .date) {
                 let want = start.kind == .date ? "a date such as 20240504, as the start is a date"
                     : "a date-time such as 20240504T090000, as the start is a date-time"
-                throw AlmanacError(.invalidValue, "\(endName): \"\(end)\" must be \(want) (RFC 5545 section 3.8.2.2)", text: end)
+                throw AlmanacError(.invalidValue, "\"\(end)\" must be \(want) (RFC 5545 section 3.8.2.2)", text: end).at(field: endName)
             }
             let probe = RecurrenceSet(start: start)
             // A window from the start to the end is reversed when the end comes first.
             if probe.window(after: start, before: anchor) == nil {
-                throw AlmanacError(.invalidValue, "\(endName): \(end) is before the start \(start.rfc5545) (RFC 5545 section 3.8.2.2)", text: end)
+                throw AlmanacError(.invalidValue, "\(end) is before the start \(start.rfc5545) (RFC 5545 section 3.8.2.2)", text: end).at(field: endName)
             }
             return .end(anchor)
         }
@@ -221,10 +221,10 @@ struct DaysCommand: ParsableCommand {
             let d: EventDuration
             do throws(AlmanacError) { d = try EventDuration(parsing: duration) } catch { throw error.at(field: durationName) }
             if d.days < 0 || d.seconds < 0 {
-                throw AlmanacError(.invalidValue, "\(durationName): \(duration) is negative: an event cannot end before it starts", text: duration)
+                throw AlmanacError(.invalidValue, "\(duration) is negative: an event cannot end before it starts", text: duration).at(field: durationName)
             }
             if start.kind == .date && d.seconds != 0 {
-                throw AlmanacError(.invalidValue, "\(durationName): \(duration) has hours, minutes or seconds, but the start is a date: use whole days such as P1D or P1W (RFC 5545 section 3.8.2.5)", text: duration)
+                throw AlmanacError(.invalidValue, "\(duration) has hours, minutes or seconds, but the start is a date: use whole days such as P1D or P1W (RFC 5545 section 3.8.2.5)", text: duration).at(field: durationName)
             }
             return .duration(d)
         }

@@ -98,7 +98,9 @@ struct MarkCommand: ParsableCommand {
             torn = try RecordLog.append(record, to: path, followingSymlink: records != nil)
         } catch {
             if records == nil && isSymbolicLink(path) {
-                throw CLIError(error.message + "; give --records \(path) to follow it")
+                var e = error
+                e.message += "; give --records \(path) to follow it"
+                throw e
             }
             throw error
         }

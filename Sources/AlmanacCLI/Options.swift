@@ -68,9 +68,7 @@ struct SeriesOptions: ParsableArguments {
             for reading in query.readings { StandardStreams.printError("note: " + reading) }
             return query
         } catch {
-            var e = CLIError(error)
-            e.message = CLI.optionNames(error.message, request: typed)
-            throw e
+            throw CLI.options(error, request: typed)
         }
     }
 }

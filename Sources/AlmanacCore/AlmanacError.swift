@@ -17,6 +17,18 @@
 /// print(e.at(file: "bad.ics"))   // bad.ics: line 7, column 1: END:VEVENT without a BEGIN:VEVENT
 /// ```
 public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Equal when every public part is: ``reason`` only repeats the end of ``message``.
+    public static func == (a: AlmanacError, b: AlmanacError) -> Bool {
+        a.kind == b.kind && a.message == b.message && a.text == b.text && a.column == b.column
+            && a.line == b.line && a.field == b.field && a.input == b.input && a.file == b.file
+    }
+
+    /// Hashes the parts ``==`` compares.
+    public func hash(into h: inout Hasher) {
+        h.combine(kind); h.combine(message); h.combine(text); h.combine(column)
+        h.combine(line); h.combine(field); h.combine(input); h.combine(file)
+    }
+
     /// What went wrong, as a stable machine-readable code (its raw value is
     /// what `almanac batch` and `almanac --json` print as `kind`).
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -78,6 +90,10 @@ public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
     public var input: String?
     /// The file the input came from, as it was named (`-` for standard input).
     public var file: String?
+    /// What is wrong, alone, when ``message`` leads with the value and its
+    /// column (`invalid date "19970230" at column 7: ` + reason): so that a
+    /// caller that typed the value in another form can say it its own way.
+    package var reason: String?
 
     /// An error from its parts, for code that validates input of its own
     /// and reports it the way Almanac does.

@@ -4,8 +4,9 @@ import Almanac
 /// Foundation: the one way the CLI reads JSON files (the agenda file, and
 /// through it ``AgendaItem``'s own `Codable`).
 ///
-/// Errors are ``AlmanacError``s of kind `invalid_request` that start with the
-/// path of the faulty value, so a file's author can find it:
+/// Errors are ``AlmanacError``s of kind `invalid_request` whose
+/// ``AlmanacError/field`` is the path of the faulty value, so a file's
+/// author can find it:
 ///
 /// ```swift
 /// let bytes = Array(#"[{"id":"a","title":"A","period":"2023-W48","visibleIn":[]}]"#.utf8)
@@ -22,7 +23,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// Decodes a value from a parsed JSON value.
     ///
-    /// - Throws: ``AlmanacError`` of kind `invalid_request`: `path: message`.
+    /// - Throws: ``AlmanacError`` of kind `invalid_request`, its ``AlmanacError/field`` the path.
     /// - Complexity: O(n) in the size of the value.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(AlmanacError) -> T {
         do {
@@ -55,15 +56,15 @@ public struct JSONValueDecoder: Sendable {
         return out.isEmpty ? "the top level" : out
     }
 
-    /// A decoding error as `path: message`.
+    /// A decoding error, its path as the error's field.
     static func error(_ error: DecodingError) -> AlmanacError {
         switch error {
         case .typeMismatch(_, let c), .dataCorrupted(let c):
-            return AlmanacError(.invalidRequest, path(c.codingPath) + ": " + c.debugDescription)
+            return AlmanacError(.invalidRequest, c.debugDescription).at(field: path(c.codingPath))
         case .valueNotFound(_, let c):
-            return AlmanacError(.invalidRequest, path(c.codingPath) + ": " + c.debugDescription)
+            return AlmanacError(.invalidRequest, c.debugDescription).at(field: path(c.codingPath))
         case .keyNotFound(let key, let c):
-            return AlmanacError(.invalidRequest, path(c.codingPath) + ": missing field \"\(key.stringValue)\"")
+            return AlmanacError(.invalidRequest, "missing field \"\(key.stringValue)\"").at(field: path(c.codingPath))
         @unknown default:
             return AlmanacError(.invalidRequest, "\(error)")
         }

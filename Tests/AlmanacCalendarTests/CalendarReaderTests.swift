@@ -10,7 +10,7 @@ struct CalendarReaderTests {
             _ = try EventCalendar(ics: bytes, options: .strict)
             return nil
         } catch {
-            return (error.kind, error.line, error.column)
+            return (error.kind, error.line ?? 0, error.column ?? 0)
         }
     }
 

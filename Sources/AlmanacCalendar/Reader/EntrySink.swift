@@ -124,7 +124,7 @@ struct EntrySink {
             }
         } catch {
             guard lenient else { failure = error; return }
-            current!.reader.readings.append(CalendarReading(.skipped, line: c.line, "\(c.name) skipped: \(error)"))
+            current!.reader.readings.append(CalendarReading(skipped: "\(c.name) skipped: \(error)", line: c.line, cause: error))
         }
     }
 }

@@ -6,9 +6,6 @@ import Almanac
 /// name after a vendor prefix (``VendorTZIDPrefix``), else floating.
 /// Each choice is reported once, with the line of the first use.
 struct ZoneResolver {
-    /// What the reading of a TZID that names a known zone says after the
-    /// quoted TZID (see ``CalendarReading/resolvesKnownZone``).
-    static let knownZoneMark = " resolved by "
     private(set) var definitions: [String: ParsedComponent]
     /// The store of the definitions' lines (set while a component is read: see ``EntrySink``).
     var store: LineStore
@@ -54,7 +51,7 @@ struct ZoneResolver {
         if !(options.prefersFileZones && definition != nil), let z = try? Zone(tzid) {
             let mapped = z.identifier == tzid ? "" : " as \(z.identifier)"
             let by = switch z.source { case .system: "the system tz database"; case .icu: "ICU"; case .foundation: "Foundation" }
-            readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\"\(Self.knownZoneMark)\(by)\(mapped) (tz data \(z.dataVersion))"))
+            readings.append(CalendarReading(knownZone: "TZID \"\(tzid)\" resolved by \(by)\(mapped) (tz data \(z.dataVersion))", line: line))
             return z
         }
         if let definition {

@@ -20,7 +20,9 @@ enum Payload {
             switch result {
             case .success(let v): values.append(v)
             case .failure(let e):
-                throw AlmanacError(.invalidRequest, (values.isEmpty ? "" : "page \(values.count + 1): ") + e.message, text: e.text, column: e.column)
+                var e = e
+                e.kind = .invalidRequest
+                throw values.isEmpty ? e : e.at(field: "[\(values.count)]")
             }
             i = end
         }
@@ -84,19 +86,18 @@ enum Payload {
             calendar = try EventCalendar.series(ics: Array(text.utf8),
                                                 options: CalendarOptions(mode: log.mode, unsynchronizedStart: .firstOfCount))
         } catch {
-            throw at(error.line).fault(error.message)
+            throw at(error.line ?? 0).fault(error.message)
         }
         guard let e = calendar.events.first else {
-            // Lenient reading left the series out; its reading says why:
-            // "VEVENT skipped: line 5: RRULE ...".
-            let why = calendar.readings.last?.message ?? "the recurrence lines cannot be read"
-            guard let r = why.firstRange(of: "line "), let colon = why[r.upperBound...].firstIndex(of: ":"),
-                  let line = Int(why[r.upperBound..<colon]) else { throw at(5).fault(why) }
-            throw at(line).fault(String(why[why.index(after: colon)...].drop { $0 == " " }))
+            // Lenient reading left the series out; its reading says why, with the line of the fault.
+            guard let cause = calendar.readings.last(where: { $0.cause != nil })?.cause else {
+                throw at(5).fault(calendar.readings.last?.message ?? "the recurrence lines cannot be read")
+            }
+            throw at(cause.line ?? 5).fault(cause.message)
         }
         for r in calendar.readings where r.line >= 5 && r.line < 5 + lines.count && !r.resolvesKnownZone {
             let kind: SyncReading.Kind = r.kind == .zone ? .zone : r.kind == .skipped ? .skipped : .liberty
-            log.note(kind, item, at(r.line).path + ": " + r.message)
+            log.note(kind, item, field: at(r.line).path, r.message)
         }
         var set = e.recurrence
         set.start = start

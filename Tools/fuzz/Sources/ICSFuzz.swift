@@ -87,7 +87,8 @@ struct Hash {
 }
 
 func check(_ e: AlmanacError, lines: Int) {
-    fuzzCheck(e.line >= 0 && e.line <= lines && e.column >= 0, "error at line \(e.line), column \(e.column) of \(lines) lines: \(e)")
+    let line = e.line ?? 0, column = e.column ?? 0
+    fuzzCheck(line >= 0 && line <= lines && column >= 0, "error at line \(line), column \(column) of \(lines) lines: \(e)")
     fuzzCheck(!e.message.isEmpty, "error without a message: \(e.kind)")
 }
 
