@@ -89,7 +89,7 @@ struct EventsCommand: ParsableCommand {
         guard start <= end else { throw CLI.inputError("--from is after --to") }
         var all: [CalendarOccurrence] = []
         for c in calendars {
-            for p in c.problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error.message)") }
+            for p in c.problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error)") }
             all += c.occurrences(overlapping: start..<end, viewer: zone, dropsCancelled: dropCancelled).prefix(limit + 1)
         }
         if calendars.count > 1 {

@@ -219,7 +219,7 @@ struct ReviewCommand: ParsableCommand {
             }
             return (log.records, path)
         } catch {
-            throw error.named(field: "--records")
+            throw error   // it names the file, and the line
         }
     }
 }

@@ -17,13 +17,22 @@
 /// print(e.at(file: "bad.ics"))   // bad.ics: line 7, column 1: END:VEVENT without a BEGIN:VEVENT
 /// ```
 public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Equal when every public part is: ``reason`` only repeats the end of ``message``.
+    /// Equal when every public part is (``reason`` only repeats the end of ``message``).
+    ///
+    /// ```swift
+    /// #expect(throws: AlmanacError(.invalidValue, "invalid date \"19970230\" at column 7: day 30 is not in 1...28 for 1997-02",
+    ///                              text: "30", column: 7)) { try Anchor(parsing: "19970230") }
+    /// ```
     public static func == (a: AlmanacError, b: AlmanacError) -> Bool {
         a.kind == b.kind && a.message == b.message && a.text == b.text && a.column == b.column
             && a.line == b.line && a.field == b.field && a.input == b.input && a.file == b.file
     }
 
     /// Hashes the parts ``==`` compares.
+    ///
+    /// ```swift
+    /// let seen: Set<AlmanacError> = [AlmanacError(.empty, line: 0, column: 0, "no component")]
+    /// ```
     public func hash(into h: inout Hasher) {
         h.combine(kind); h.combine(message); h.combine(text); h.combine(column)
         h.combine(line); h.combine(field); h.combine(input); h.combine(file)
@@ -183,20 +192,25 @@ public struct AlmanacError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The message with its context before it, the way people read it:
-    /// `file: field "input": line L, column C: message`, each part only
+    /// `file: line L, column C: field "input": message`, each part only
     /// when it is set (the column is shown here only with a line: without
     /// one it is a column in a value, which the message names).
+    ///
+    /// ```swift
+    /// let e = AlmanacError(.invalidRequest, "expected a string").at(field: "note").at(line: 3, column: 0)
+    /// print(e.at(file: "records.jsonl"))   // records.jsonl: line 3: note: expected a string
+    /// ```
     public var description: String {
         var out = ""
         if let file { out += file + ": " }
-        if let field {
-            out += field
-            if let input { out += " \"" + input + "\"" }
-            out += ": "
-        }
         if let line {
             out += "line \(line)"
             if let column { out += ", column \(column)" }
+            out += ": "
+        }
+        if let field {
+            out += field
+            if let input { out += " \"" + input + "\"" }
             out += ": "
         }
         return out + message

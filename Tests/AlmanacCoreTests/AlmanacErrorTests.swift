@@ -20,6 +20,8 @@ struct AlmanacErrorTests {
 
         let o = AlmanacError(.invalidValue, "invalid date").named(field: "--rdate", input: "1997x")
         #expect(o.description == #"--rdate "1997x": invalid date"#)
+        let r = AlmanacError(.invalidValue, "expected a string").at(field: "note").at(line: 3, column: 0).at(file: "r.jsonl")
+        #expect(r.description == "r.jsonl: line 3: note: expected a string" && r.line == 3 && r.column == nil)
         // A column without a line is one in the value, which the message names itself.
         #expect(AlmanacError(.invalidRule, "invalid RRULE at column 3: ...", column: 3).description == "invalid RRULE at column 3: ...")
     }
