@@ -34,7 +34,7 @@ struct ProducerFileTests {
     func emptyInputIsAnError(_ options: CalendarOptions) {
         for text in ["", "\r\n\r\n", "\u{FEFF}"] {
             let e = Self.error(text, options)
-            #expect(e?.kind == .empty && e?.line == 0, "\(String(describing: e))")
+            #expect(e?.kind == .empty && e?.line == nil, "\(String(describing: e))")
         }
     }
 
