@@ -116,7 +116,7 @@ struct AgendaCommand: ParsableCommand {
         if let file {
             switch StandardStreams.readFile(file) {
             case .success(let bytes): agendaFile = try AgendaFile(bytes: bytes, name: file)
-            case .failure(let e): throw CLI.inputError("--file: \(e)")
+            case .failure(let e): throw CLI.inputError(option: "--file", "\(e)")
             }
             source = file
         } else if !ics.isEmpty {
@@ -133,7 +133,7 @@ struct AgendaCommand: ParsableCommand {
         } else if let d = agendaFile.from {
             start = d
         } else {
-            throw CLI.inputError("--from: the file gives no \"from\" date: say where the plan starts, such as --from 2023-11-27")
+            throw CLI.inputError(option: "--from", "the file gives no \"from\" date: say where the plan starts, such as --from 2023-11-27")
         }
         let zone: Zone
         if let viewer { zone = try CLI.zone(viewer, option: "--viewer") }

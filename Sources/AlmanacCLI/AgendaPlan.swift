@@ -50,7 +50,7 @@ struct Plan {
         var budget = limit
         for (horizon, title) in horizons {
             guard let periods = horizon.periods(from: from, weekRule: weekRule) else {
-                throw CLI.inputError("--from: a plan of \(horizon) from \(from) leaves the supported years 1...9999")
+                throw CLI.inputError(option: "--from", "a plan of \(horizon) from \(from) leaves the supported years 1...9999")
             }
             var lists: [PeriodList] = []
             for p in periods {

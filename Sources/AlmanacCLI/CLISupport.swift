@@ -46,7 +46,7 @@ enum CLI {
         guard bytes.count == 3, let weekday = Weekday(rfcCode: String(decoding: bytes[0..<2], as: UTF8.self).uppercased()),
               (0x31...0x37).contains(bytes[2])
         else {
-            throw inputError("\(option): \"\(text)\" is not a week rule: expected the first weekday (MO, TU, WE, TH, FR, SA or SU) "
+            throw inputError(option: option, "\"\(text)\" is not a week rule: expected the first weekday (MO, TU, WE, TH, FR, SA or SU) "
                 + "and the minimum days of week 1 (1...7), such as MO4 (ISO 8601) or SU1 (US)")
         }
         return WeekRule(firstWeekday: weekday, minimumDaysInFirstWeek: Int(bytes[2] - 0x30))
@@ -65,12 +65,12 @@ enum CLI {
         } catch {
             throw error.named(field: option)
         }
-        throw inputError("\(option): \"\(text)\" is not a date such as 2023-11-27")
+        throw inputError(option: option, "\"\(text)\" is not a date such as 2023-11-27")
     }
 
     /// A `--limit` value: not negative.
     static func limit(_ n: Int) throws(AlmanacError) -> Int {
-        guard n >= 0 else { throw inputError("--limit: \(n) is negative: give the largest number of items to print, such as --limit 100") }
+        guard n >= 0 else { throw inputError(option: "--limit", "\(n) is negative: give the largest number of items to print, such as --limit 100") }
         return n
     }
 

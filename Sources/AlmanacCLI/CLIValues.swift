@@ -83,10 +83,10 @@ enum CLIValue {
         var zone: Zone?
         if body.uppercased().hasPrefix("TZID=") {
             guard let colon = body.firstIndex(of: ":") else {
-                throw CLI.inputError("\(option): \"\(text)\" has a TZID but no value: write TZID=Europe/Paris:20240101T090000")
+                throw CLI.inputError(option: option, "\"\(text)\" has a TZID but no value: write TZID=Europe/Paris:20240101T090000")
             }
             guard hasInstants else {
-                throw CLI.inputError("\(option): \"\(text)\" names an instant, but the series is floating or all-day: "
+                throw CLI.inputError(option: option, "\"\(text)\" names an instant, but the series is floating or all-day: "
                     + "give --tz, or write the value without TZID=")
             }
             let id = String(body[body.index(body.startIndex, offsetBy: 5)..<colon])

@@ -85,7 +85,7 @@ struct MarkCommand: ParsableCommand {
         var time = Timestamp(secondsSinceEpoch: Int64(now()))
         if let at {
             guard let t = DayRecord.timestamp(at) else {
-                throw CLI.inputError("--at: \"\(at)\" is not a UTC instant such as 2023-11-28T09:00:00Z")
+                throw CLI.inputError(option: "--at", "\"\(at)\" is not a UTC instant such as 2023-11-28T09:00:00Z")
             }
             time = t
         }

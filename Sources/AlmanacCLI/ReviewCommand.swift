@@ -140,11 +140,11 @@ struct ReviewCommand: ParsableCommand {
         if let svg {
             let bytes = Array(ReviewDrawing(review).svg().utf8)
             guard let fd = Optional(open(svg, O_WRONLY | O_CREAT | O_TRUNC, 0o644)), fd >= 0 else {
-                throw CLI.inputError("--svg: cannot write \"\(svg)\": " + String(cString: strerror(errno)))
+                throw CLI.inputError(option: "--svg", "cannot write \"\(svg)\": " + String(cString: strerror(errno)))
             }
             defer { close(fd) }
             guard StandardStreams.writeAll(bytes, to: fd) else {
-                throw CLI.inputError("--svg: cannot write \"\(svg)\": " + String(cString: strerror(errno)))
+                throw CLI.inputError(option: "--svg", "cannot write \"\(svg)\": " + String(cString: strerror(errno)))
             }
         }
         if output.json {
@@ -182,7 +182,7 @@ struct ReviewCommand: ParsableCommand {
         if let file {
             switch StandardStreams.readFile(file) {
             case .success(let bytes): agenda = try AgendaFile(bytes: bytes, name: file)
-            case .failure(let e): throw CLI.inputError("--file: \(e)")
+            case .failure(let e): throw CLI.inputError(option: "--file", "\(e)")
             }
             name = file
         } else {

@@ -65,7 +65,7 @@ struct ZoneCommand: ParsableCommand {
         var chosen: Zone.Source?
         if let source {
             guard let s = Zone.Source(rawValue: source) else {
-                throw CLI.inputError("--source: \"\(source)\" is not a source: expected system, icu or foundation")
+                throw CLI.inputError(option: "--source", "\"\(source)\" is not a source: expected system, icu or foundation")
             }
             chosen = s
         }
