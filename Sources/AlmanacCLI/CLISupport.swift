@@ -33,6 +33,11 @@ enum CLI {
     /// An input error, for `throw CLI.inputError(...)`.
     static func inputError(_ message: String) -> AlmanacError { AlmanacError(.invalidRequest, message) }
 
+    /// An input error about the value of `option`, which it names as its field: `--limit: -1 is negative...`.
+    static func inputError(option: String, _ message: String) -> AlmanacError {
+        AlmanacError(.invalidRequest, message).named(field: option)
+    }
+
     /// A zone from its IANA (or Windows) id; an unknown id is an input error
     /// that names the option it came from.
     static func zone(_ id: String, option: String) throws(AlmanacError) -> Zone {

@@ -14,7 +14,7 @@ enum SyncInput {
         let kind: SyncEvent.Source
         if let source {
             guard let s = SyncEvent.Source(rawValue: source), s != .eventkit else {
-                throw AlmanacError(.usage, "--source: expected ics, google or graph, found \"\(source)\"")
+                throw AlmanacError(.usage, "expected ics, google or graph, found \"\(source)\"").named(field: "--source")
             }
             kind = s
         } else if let s = SyncEvent.Source(guessing: bytes) {

@@ -143,7 +143,7 @@ import Testing
     @Test func expandJSONErrorGoesToBothStreams() throws {
         let r = try run(["expand", "FREQ=DAILY", "--start", "19970902T090000Z", "--limit=-1", "--json"])
         #expect(r.status == 2)
-        #expect(r.stdout == #"{"error":{"kind":"invalid_request","message":"--limit: -1 is negative: give the largest number of items to print, such as --limit 100"}}"# + "\n")
+        #expect(r.stdout == #"{"error":{"kind":"invalid_request","message":"--limit: -1 is negative: give the largest number of items to print, such as --limit 100","field":"--limit"}}"# + "\n")
         #expect(r.stderr == "error: --limit: -1 is negative: give the largest number of items to print, such as --limit 100\n")
     }
 
