@@ -145,8 +145,10 @@ extension Anchor {
         var columns = Columns(bytes)
         let column = columns.column(error.start)
         let whole = columns.text(0, bytes.count)
-        return AlmanacError(error.kind, "invalid \(dateTime ? "date-time" : "date") \"\(whole)\" at column \(column): \(error.detail)",
-                            text: columns.text(error.start, error.end), column: column)
+        var e = AlmanacError(error.kind, "invalid \(dateTime ? "date-time" : "date") \"\(whole)\" at column \(column): \(error.detail)",
+                             text: columns.text(error.start, error.end), column: column)
+        e.reason = error.detail
+        return e
     }
 
     /// ``init(parsing:zone:)`` on UTF-8 bytes, without making a string of

@@ -114,7 +114,7 @@ struct AgendaCommand: ParsableCommand {
         let source: String
         if let file {
             let bytes: [UInt8]
-            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError("--file: " + error.message) }
+            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError(option: "--file", error.message) }
             agendaFile = try AgendaFile(bytes: bytes, name: file)
             source = file
         } else if !ics.isEmpty {
@@ -132,7 +132,7 @@ struct AgendaCommand: ParsableCommand {
         } else if let d = agendaFile.from {
             start = d
         } else {
-            throw CLI.inputError("--from: the file gives no \"from\" date: say where the plan starts, such as --from 2023-11-27")
+            throw CLI.inputError(option: "--from", "the file gives no \"from\" date: say where the plan starts, such as --from 2023-11-27")
         }
         let zone: Zone
         if let viewer { zone = try CLI.zone(viewer, option: "--viewer") }

@@ -76,11 +76,11 @@ struct AgendaFile: Decodable {
 
     /// Reads a file's bytes; every fault is an input error naming the file,
     /// then the line and column (bad JSON) or the path of the member.
-    init(bytes: [UInt8], name: String) throws(CLIError) {
+    init(bytes: [UInt8], name: String) throws(AlmanacError) {
         do throws(AlmanacError) {
             self = try JSONValueDecoder().decode(AgendaFile.self, from: bytes)
         } catch {
-            throw CLIError(error, context: name)
+            throw error.at(file: name)
         }
     }
 
@@ -92,8 +92,8 @@ struct AgendaFile: Decodable {
         _ = try c.decodeIfPresent(String.self, forKey: .note)
         viewer = try c.decodeIfPresent(String.self, forKey: .viewer)
         if let text = try c.decodeIfPresent(String.self, forKey: .from) {
-            do throws(CLIError) { from = try CLI.date(text, option: "from") } catch {
-                throw DecodingError.dataCorruptedError(forKey: .from, in: c, debugDescription: error.message.dropPrefix("from: "))
+            do throws(AlmanacError) { from = try CLI.date(text, option: "from") } catch {
+                throw DecodingError.dataCorruptedError(forKey: .from, in: c, debugDescription: error.message)
             }
         }
         events = try c.decodeIfPresent([EventFields].self, forKey: .events)?.map(\.event) ?? []
@@ -167,7 +167,7 @@ struct EventFields: Decodable {
             _ = try set.occurrences()
             var endZone: Zone?
             if let endZoneID {
-                do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.prefixed("dtend_tzid") }
+                do throws(AlmanacError) { endZone = try Zone(endZoneID) } catch { throw error.at(field: "dtend_tzid") }
             }
             if end != nil && duration != nil {
                 throw AlmanacError(.invalidRequest, "dtend and duration exclude each other: an event has one or the other (RFC 5545 section 3.6.1)")
@@ -176,13 +176,8 @@ struct EventFields: Decodable {
                                                 endName: "dtend", durationName: "duration")
             event = AgendaFile.Event(id: id, title: title, set: set)
         } catch {
-            // "rrule: ..." and "rdate[0]: ..." become "events[2].rrule: ...".
-            let field = error.message.prefix { $0 != ":" && $0 != "[" }
-            let named = CodingKeys(stringValue: String(field)) != nil && error.message.count > field.count
-            let joined = named ? "." : ": "
-            var e = error
-            e.message = JSONValueDecoder.path(decoder.codingPath) + joined + error.message
-            throw e
+            // "rrule" and "rdate[0]" become "events[2].rrule" and "events[2].rdate[0]".
+            throw error.at(field: JSONValueDecoder.path(decoder.codingPath))
         }
     }
 }

@@ -37,7 +37,7 @@ struct Plan {
     /// The list where the plan reached ``limit`` slices, if it did.
     var truncatedIn: Period?
 
-    init(_ file: AgendaFile, from: CivilDate, viewer: Zone, weekRule: WeekRule, limit: Int) throws(CLIError) {
+    init(_ file: AgendaFile, from: CivilDate, viewer: Zone, weekRule: WeekRule, limit: Int) throws(AlmanacError) {
         self.file = file
         self.from = from
         self.viewer = viewer
@@ -49,7 +49,7 @@ struct Plan {
         var budget = limit
         for (horizon, title) in horizons {
             guard let periods = horizon.periods(from: from, weekRule: weekRule) else {
-                throw CLI.inputError("--from: a plan of \(horizon) from \(from) leaves the supported years 1...9999")
+                throw CLI.inputError(option: "--from", "a plan of \(horizon) from \(from) leaves the supported years 1...9999")
             }
             var lists: [PeriodList] = []
             for p in periods {
@@ -71,7 +71,7 @@ struct Plan {
     /// The slices of every event in a period, at most `budget` of them in
     /// all; the first list that would pass the budget is where the plan is
     /// truncated.
-    mutating func slices(of p: Period, budget: inout Int) throws(CLIError) -> [Entry] {
+    mutating func slices(of p: Period, budget: inout Int) throws(AlmanacError) -> [Entry] {
         var entries: [Entry] = []
         // The slices of each calendar (the file's, each --ics file's) in this period, by series, worked out once.
         var fromCalendars: [Int: [Int: [CalendarDaySlice]]] = [:]

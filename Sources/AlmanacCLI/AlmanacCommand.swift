@@ -87,7 +87,7 @@ struct AlmanacCommand: ParsableCommand {
         if words.first == "help" { words = words.dropFirst() }
         let command = words.first.flatMap { name in commands.first { Self.name($0) == name } }
         if let name = words.first, command == nil {
-            fail(CLIError("unknown command \"\(name)\": the commands are \(commandList) (almanac --help describes them)", kind: "usage"))
+            fail(AlmanacError(.usage, "unknown command \"\(name)\": the commands are \(commandList) (almanac --help describes them)"))
         }
         if options.first != "help" {
             checkOptions(of: command)
@@ -95,7 +95,7 @@ struct AlmanacCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as CLIError {
+        } catch let error as AlmanacError {
             fail(error)
         } catch {
             let code = exitCode(for: error)
@@ -112,7 +112,7 @@ struct AlmanacCommand: ParsableCommand {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let first = String(lines.first ?? "").dropPrefix("Error: ")
             let rest = lines.dropFirst().joined(separator: "\n")
-            fail(CLIError(first, kind: "usage"), detail: rest)
+            fail(AlmanacError(.usage, first), detail: rest)
         }
     }
 
@@ -126,16 +126,16 @@ struct AlmanacCommand: ParsableCommand {
         guard let declared = DeclaredOptions(type), let unknown = declared.firstUnknown(in: words) else { return }
         let name = command.map { "almanac " + Self.name($0) } ?? "almanac"
         let hint = declared.suggestion(for: unknown).map { " (did you mean '\($0)'?)" } ?? ""
-        fail(CLIError("unknown option '\(unknown)'\(hint)", kind: "usage"),
+        fail(AlmanacError(.usage, "unknown option '\(unknown)'\(hint)"),
              detail: "Usage: " + usageString(for: type) + "\n  See '\(name) --help' for more information.")
     }
 
     /// Prints an error the CLI's way and exits 2.
-    static func fail(_ error: CLIError, detail: String = "") -> Never {
-        if options.contains("--json"), let line = try? CLI.jsonLine(CLIError.Reply(error: error)) {
+    static func fail(_ error: AlmanacError, detail: String = "") -> Never {
+        if options.contains("--json"), let line = try? CLI.jsonLine(ErrorReply(error)) {
             StandardStreams.writeAll(line, to: StandardStreams.output)
         }
-        StandardStreams.printError("error: " + error.message + (detail.isEmpty ? "" : "\n" + detail))
+        StandardStreams.printError("error: \(error)" + (detail.isEmpty ? "" : "\n" + detail))
         StandardStreams.terminate(ExitCode.inputError.rawValue)
     }
 }

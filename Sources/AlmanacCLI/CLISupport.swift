@@ -3,51 +3,56 @@ import AlmanacJSON
 import AlmanacRequests
 import ArgumentParser
 
-/// A usage or input error: exit status 2, `error: <message>` on standard
-/// error and, with `--json`, `{"error":{"kind":…,"message":…}}` on standard
-/// output (``AlmanacCommand/main()`` writes both).
-struct CLIError: Error, Encodable {
-    /// `usage` for the command line itself, else an ``AlmanacError/Kind`` raw value.
-    var kind: String
-    var message: String
-    var column: Int?
-
-    init(_ message: String, kind: String = AlmanacError.Kind.invalidRequest.rawValue, column: Int? = nil) {
-        self.kind = kind
-        self.message = message
-        self.column = column
+/// A usage or input error (an ``AlmanacError``) as `--json` prints it:
+/// `{"error":{"kind":…,"message":…}}`, then the context that is set:
+/// `field` (a request's field path or the option), `input` (the value
+/// typed there), `line`, `column`, `text` and `file`. `message` is the text
+/// printed after `error: ` on standard error (``AlmanacError/description``,
+/// the context put before the message for people); programs read the fields.
+struct ErrorReply: Encodable {
+    struct Body: Encodable {
+        var kind: String
+        var message: String
+        var field: String?
+        var input: String?
+        var line: Int?
+        var column: Int?
+        var text: String?
+        var file: String?
     }
 
-    /// A library error, its message put after `context: ` when there is one.
-    init(_ error: AlmanacError, context: String? = nil) {
-        self.init(context.map { $0 + ": " + error.message } ?? error.message, kind: error.kind.rawValue, column: error.column)
-    }
+    var error: Body
 
-    /// The `--json` form: `{"error":{"kind":…,"message":…,"column":…}}` (no column when there is none).
-    struct Reply: Encodable {
-        var error: CLIError
+    init(_ e: AlmanacError) {
+        error = Body(kind: e.kind.rawValue, message: e.description, field: e.field, input: e.input,
+                     line: e.line, column: e.column, text: e.text, file: e.file)
     }
 }
 
 /// What the subcommands share: input errors, zones, writing the output.
 enum CLI {
     /// An input error, for `throw CLI.inputError(...)`.
-    static func inputError(_ message: String) -> CLIError { CLIError(message) }
+    static func inputError(_ message: String) -> AlmanacError { AlmanacError(.invalidRequest, message) }
+
+    /// An input error about the value of `option`, which it names as its field: `--limit: -1 is negative...`.
+    static func inputError(option: String, _ message: String) -> AlmanacError {
+        AlmanacError(.invalidRequest, message).named(field: option)
+    }
 
     /// A zone from its IANA (or Windows) id; an unknown id is an input error
     /// that names the option it came from.
-    static func zone(_ id: String, option: String) throws(CLIError) -> Zone {
-        do throws(AlmanacError) { return try Zone(id) } catch { throw CLIError(error, context: option) }
+    static func zone(_ id: String, option: String) throws(AlmanacError) -> Zone {
+        do throws(AlmanacError) { return try Zone(id) } catch { throw error.named(field: option) }
     }
 
     /// A week rule written as the first weekday's RFC 5545 code and the
     /// minimum number of days of week 1: `MO4` (ISO 8601), `SU1` (US).
-    static func weekRule(_ text: String, option: String = "--week-rule") throws(CLIError) -> WeekRule {
+    static func weekRule(_ text: String, option: String = "--week-rule") throws(AlmanacError) -> WeekRule {
         let bytes = Array(text.utf8)
         guard bytes.count == 3, let weekday = Weekday(rfcCode: String(decoding: bytes[0..<2], as: UTF8.self).uppercased()),
               (0x31...0x37).contains(bytes[2])
         else {
-            throw inputError("\(option): \"\(text)\" is not a week rule: expected the first weekday (MO, TU, WE, TH, FR, SA or SU) "
+            throw inputError(option: option, "\"\(text)\" is not a week rule: expected the first weekday (MO, TU, WE, TH, FR, SA or SU) "
                 + "and the minimum days of week 1 (1...7), such as MO4 (ISO 8601) or SU1 (US)")
         }
         return WeekRule(firstWeekday: weekday, minimumDaysInFirstWeek: Int(bytes[2] - 0x30))
@@ -55,7 +60,7 @@ enum CLI {
 
     /// A date option: `2023-11-27` or `20231127`, with the library's reason
     /// when it is not a date (`day 30 does not exist in 2023-02, ...`).
-    static func date(_ text: String, option: String) throws(CLIError) -> CivilDate {
+    static func date(_ text: String, option: String) throws(AlmanacError) -> CivilDate {
         do throws(AlmanacError) {
             if text.contains("-") {
                 let p = try Period(parsing: text)
@@ -64,14 +69,14 @@ enum CLI {
                 return d
             }
         } catch {
-            throw CLIError(error, context: option)
+            throw error.named(field: option)
         }
-        throw inputError("\(option): \"\(text)\" is not a date such as 2023-11-27")
+        throw inputError(option: option, "\"\(text)\" is not a date such as 2023-11-27")
     }
 
     /// A `--limit` value: not negative.
-    static func limit(_ n: Int) throws(CLIError) -> Int {
-        guard n >= 0 else { throw inputError("--limit: \(n) is negative: give the largest number of items to print, such as --limit 100") }
+    static func limit(_ n: Int) throws(AlmanacError) -> Int {
+        guard n >= 0 else { throw inputError(option: "--limit", "\(n) is negative: give the largest number of items to print, such as --limit 100") }
         return n
     }
 
@@ -99,25 +104,27 @@ enum CLI {
         return w.bytes
     }
 
-    /// A message of the request layer with its field names put as the
-    /// options that gave them: `tzid: ` becomes `--tz: `, `rdate[0]: `
-    /// becomes `--rdate "1997x": `.
-    static func optionNames(_ message: String, request: BatchRequest) -> String {
+    /// An error of the request layer said in the options that gave its
+    /// fields: `tzid` is `--tz`, `rdate[0]` is `--rdate "1997x"` (the value
+    /// as typed), read from ``AlmanacError/field``.
+    static func options(_ error: AlmanacError, request: BatchRequest) -> AlmanacError {
+        guard let field = error.field else { return error }
+        if error.kind == .invalidRequest && field == "tzid" {
+            return AlmanacError(.invalidRequest, "--tz applies only to a local date-time --start such as 19970902T090000, not to \"\(request.dtstart)\"")
+        }
+        if error.kind == .invalidRequest && field == "before" {
+            return AlmanacError(.invalidRequest, "the window is reversed: --after \(request.after ?? "") is later than --before \(request.before ?? "")")
+        }
+        let plain = ["dtstart": "--start", "tzid": "--tz", "after": "--after", "before": "--before"]
+        if let option = plain[field] { return error.named(field: option) }
         let lists: [(field: String, option: String, values: [String])] = [
             ("rdate", "--rdate", request.rdates), ("exdate", "--exdate", request.exdates), ("exrule", "--exrule", request.exrules),
         ]
-        for (field, option, values) in lists where message.hasPrefix(field + "[") {
-            let rest = message.dropFirst(field.count + 1)
-            guard let close = rest.firstIndex(of: "]"), let k = Int(rest[..<close]), values.indices.contains(k) else { continue }
-            return "\(option) \"\(values[k])\"" + rest[rest.index(after: close)...]
+        for (name, option, values) in lists {
+            for (k, value) in values.enumerated() where field == "\(name)[\(k)]" {
+                return error.named(field: option, input: value)
+            }
         }
-        let plain = [("dtstart: ", "--start: "), ("tzid: ", "--tz: "), ("after: ", "--after: "), ("before: ", "--before: ")]
-        for (field, option) in plain where message.hasPrefix(field) { return option + message.dropFirst(field.count) }
-        let zoneNote = "a zone (tzid) applies only to a local date-time start"
-        if message.hasPrefix(zoneNote) { return "--tz applies only to a local date-time --start" + message.dropFirst(zoneNote.count) }
-        if message.hasPrefix("the window is reversed: after (") {
-            return "the window is reversed: --after \(request.after ?? "") is later than --before \(request.before ?? "")"
-        }
-        return message
+        return error
     }
 }

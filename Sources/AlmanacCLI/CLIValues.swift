@@ -25,16 +25,16 @@ enum CLIValue {
     /// in time (`hasInstants`: a --tz, or a UTC start); a floating or DATE
     /// series has no instant to compare it with.
     /// Each value comes with the text typed for it, for messages.
-    static func list(_ text: String, option: String, seriesZone: String?, hasInstants: Bool) throws(CLIError)
+    static func list(_ text: String, option: String, seriesZone: String?, hasInstants: Bool) throws(AlmanacError)
         -> [(typed: String, value: String)] {
         var body = Substring(text)
         var zone: Zone?
         if body.uppercased().hasPrefix("TZID=") {
             guard let colon = body.firstIndex(of: ":") else {
-                throw CLI.inputError("\(option): \"\(text)\" has a TZID but no value: write TZID=Europe/Paris:20240101T090000")
+                throw CLI.inputError(option: option, "\"\(text)\" has a TZID but no value: write TZID=Europe/Paris:20240101T090000")
             }
             guard hasInstants else {
-                throw CLI.inputError("\(option): \"\(text)\" names an instant, but the series is floating or all-day: "
+                throw CLI.inputError(option: option, "\"\(text)\" names an instant, but the series is floating or all-day: "
                     + "give --tz, or write the value without TZID=")
             }
             let id = String(body[body.index(body.startIndex, offsetBy: 5)..<colon])
@@ -44,7 +44,7 @@ enum CLIValue {
         var out: [(typed: String, value: String)] = []
         for part in body.split(separator: ",", omittingEmptySubsequences: false) {
             let anchor: Anchor
-            do throws(AlmanacError) { anchor = try Anchor(parsing: part, syntax: syntax) } catch { throw CLIError(error, context: "\(option) \"\(part)\"") }
+            do throws(AlmanacError) { anchor = try Anchor(parsing: part, syntax: syntax) } catch { throw error.named(field: option, input: String(part)) }
             guard let zone else {
                 out.append((String(part), anchor.rfc5545))
                 continue
@@ -58,7 +58,7 @@ enum CLIValue {
                 }
                 out.append((String(part), utc.rfc5545 + "Z"))
             } catch {
-                throw CLIError(error, context: "\(option) \"\(text)\"")
+                throw error.named(field: option, input: String(text))
             }
         }
         return out

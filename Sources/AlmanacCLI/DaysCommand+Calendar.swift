@@ -6,12 +6,12 @@ extension DaysCommand {
     /// overrides applied, each with its day key (UID / recurrence id / date).
     func runCalendar(_ path: String, limit: Int) throws {
         let calendar = try SyncInput.calendar(path, source: nil)
-        let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
+        let zone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         var found: [CalendarDaySlice]
         do throws(AlmanacError) {
             if let period {
                 let p: Period
-                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixed("--period") }
+                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.at(field: "--period") }
                 found = calendar.daySlices(in: p, viewer: zone, dropsCancelled: true)
             } else {
                 let lower = try after.map { v throws(AlmanacError) in try instant(v, "--after", zone) } ?? Timestamp.min
@@ -22,7 +22,7 @@ extension DaysCommand {
                 found = calendar.daySlices(overlapping: lower..<upper, viewer: zone, dropsCancelled: true)
             }
         } catch {
-            throw CLIError(error)
+            throw error
         }
         if let uid { found = found.filter { $0.occurrence.uid == uid } }
         found.sort { ($0.slice.date, $0.slice.start) < ($1.slice.date, $1.slice.start) }

@@ -126,7 +126,7 @@ struct DaysCommand: ParsableCommand {
         let limit = try CLI.limit(limit)
         if let ics { return try runCalendar(ics, limit: limit) }
         let set = try recurrenceSet()
-        let viewerZone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? set.start.zone ?? .utc
+        let viewerZone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? set.start.zone ?? .utc
 
         // The slices, in order, one more than the limit to tell truncation.
         var slices: [DaySlice] = []
@@ -137,7 +137,7 @@ struct DaysCommand: ParsableCommand {
         do throws(AlmanacError) {
             if let period {
                 let p: Period
-                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.prefixed("--period") }
+                do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.at(field: "--period") }
                 for s in try set.daySlices(in: p, viewer: viewerZone) {
                     if !take(s) { break }
                 }
@@ -158,7 +158,7 @@ struct DaysCommand: ParsableCommand {
                 }
             }
         } catch {
-            throw CLIError(error)
+            throw error
         }
         let truncated = slices.count > limit
         if truncated { slices.removeLast() }
@@ -182,16 +182,16 @@ struct DaysCommand: ParsableCommand {
 
     /// The series from the arguments: read as `almanac expand` and `almanac
     /// batch` read it, plus DTEND or DURATION.
-    func recurrenceSet() throws(CLIError) -> RecurrenceSet {
+    func recurrenceSet() throws(AlmanacError) -> RecurrenceSet {
         var set = try series.recurrenceSet(rrules: rrules)
         do throws(AlmanacError) {
             let endText = try end.map { v throws(AlmanacError) in
-                do throws(AlmanacError) { return try CLIValue.rfc5545(v) } catch { throw error.prefixed("--end") }
+                do throws(AlmanacError) { return try CLIValue.rfc5545(v) } catch { throw error.named(field: "--end", input: v) }
             }
             set.length = try Self.length(end: endText, duration: duration, start: set.start,
                                          endName: "--end", durationName: "--duration")
         } catch {
-            throw CLIError(error)
+            throw error
         }
         return set
     }
@@ -206,28 +206,28 @@ struct DaysCommand: ParsableCommand {
             do throws(AlmanacError) {
                 anchor = try Anchor(parsing: end, zone: endZone ?? (start.kind == .zoned ? start.zone : nil))
             } catch {
-                throw error.prefixed(endName)
+                throw error.at(field: endName)
             }
             if (anchor.kind == .date) != (start.kind == .date) {
                 let want = start.kind == .date ? "a date such as 20240504, as the start is a date"
                     : "a date-time such as 20240504T090000, as the start is a date-time"
-                throw AlmanacError(.invalidValue, "\(endName): \"\(end)\" must be \(want) (RFC 5545 section 3.8.2.2)", text: end)
+                throw AlmanacError(.invalidValue, "\"\(end)\" must be \(want) (RFC 5545 section 3.8.2.2)", text: end).at(field: endName)
             }
             let probe = RecurrenceSet(start: start)
             // A window from the start to the end is reversed when the end comes first.
             if probe.window(after: start, before: anchor) == nil {
-                throw AlmanacError(.invalidValue, "\(endName): \(end) is before the start \(start.rfc5545) (RFC 5545 section 3.8.2.2)", text: end)
+                throw AlmanacError(.invalidValue, "\(end) is before the start \(start.rfc5545) (RFC 5545 section 3.8.2.2)", text: end).at(field: endName)
             }
             return .end(anchor)
         }
         if let duration {
             let d: EventDuration
-            do throws(AlmanacError) { d = try EventDuration(parsing: duration) } catch { throw error.prefixed(durationName) }
+            do throws(AlmanacError) { d = try EventDuration(parsing: duration) } catch { throw error.at(field: durationName) }
             if d.days < 0 || d.seconds < 0 {
-                throw AlmanacError(.invalidValue, "\(durationName): \(duration) is negative: an event cannot end before it starts", text: duration)
+                throw AlmanacError(.invalidValue, "\(duration) is negative: an event cannot end before it starts", text: duration).at(field: durationName)
             }
             if start.kind == .date && d.seconds != 0 {
-                throw AlmanacError(.invalidValue, "\(durationName): \(duration) has hours, minutes or seconds, but the start is a date: use whole days such as P1D or P1W (RFC 5545 section 3.8.2.5)", text: duration)
+                throw AlmanacError(.invalidValue, "\(duration) has hours, minutes or seconds, but the start is a date: use whole days such as P1D or P1W (RFC 5545 section 3.8.2.5)", text: duration).at(field: durationName)
             }
             return .duration(d)
         }
@@ -244,7 +244,7 @@ struct DaysCommand: ParsableCommand {
             case .floating(let c): return try viewer.timestamp(for: c)
             }
         } catch {
-            throw error.prefixed(option)
+            throw error.at(field: option)
         }
     }
 

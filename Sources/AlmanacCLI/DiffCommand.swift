@@ -54,7 +54,7 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
+        let zone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         let before = try SyncInput.calendar(old, source: source), after = try SyncInput.calendar(new, source: source)
         let start = try EventsCommand.instant(from, option: "--from", viewer: zone)
         let end = try EventsCommand.instant(to, option: "--to", viewer: zone)

@@ -76,20 +76,20 @@ struct EventsCommand: ParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? .utc
+        let zone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         let limit = try CLI.limit(limit)
         var calendars: [EventCalendar] = []
         let options = CalendarOptions(mode: strict ? .strict : .lenient, keepsRevisions: keepRevisions,
                                       unsynchronizedStart: dtstartInCount ? .firstOfCount : .besideCount)
         for path in files { calendars.append(try SyncInput.calendar(path, source: source, options: options)) }
-        let start = try from.map { v throws(CLIError) in try Self.instant(v, option: "--from", viewer: zone) }
+        let start = try from.map { v throws(AlmanacError) in try Self.instant(v, option: "--from", viewer: zone) }
             ?? calendars.flatMap(\.events).map { $0.recurrence.start.instant(in: zone) }.min() ?? Timestamp(secondsSinceEpoch: 0)
-        let end = try to.map { v throws(CLIError) in try Self.instant(v, option: "--to", viewer: zone) }
+        let end = try to.map { v throws(AlmanacError) in try Self.instant(v, option: "--to", viewer: zone) }
             ?? Timestamp(secondsSinceEpoch: min(start.secondsSinceEpoch + 366 * 86_400, Timestamp.max.secondsSinceEpoch))
         guard start <= end else { throw CLI.inputError("--from is after --to") }
         var all: [CalendarOccurrence] = []
         for c in calendars {
-            for p in c.problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error.message)") }
+            for p in c.problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error)") }
             all += c.occurrences(overlapping: start..<end, viewer: zone, dropsCancelled: dropCancelled).prefix(limit + 1)
         }
         if calendars.count > 1 {
@@ -110,11 +110,11 @@ struct EventsCommand: ParsableCommand {
 
     /// A --from or --to value: a date (its start in the viewer's zone), a
     /// local time (in the viewer's zone), or an instant.
-    static func instant(_ text: String, option: String, viewer: Zone) throws(CLIError) -> Timestamp {
+    static func instant(_ text: String, option: String, viewer: Zone) throws(AlmanacError) -> Timestamp {
         do throws(AlmanacError) {
             return try Anchor(parsing: text, syntax: CLIValue.syntax).instant(in: viewer)
         } catch {
-            throw CLIError(error, context: "\(option) \"\(text)\"")
+            throw error.named(field: option, input: String(text))
         }
     }
 }

@@ -26,11 +26,9 @@ extension MarkCommand {
         let escapedKey = Self.escaped(id) + text.dropFirst(id.count)
         do throws(AlmanacError) { return try DayKey(parsing: escapedKey) } catch {
             // Its message quotes the escaped text: quote the key as typed, at the column as typed.
-            guard let c = error.column else { throw error }
-            let prefix = "invalid day key \"\(escapedKey)\" at column \(c): "
-            guard error.message.hasPrefix(prefix) else { throw error }
+            guard let c = error.column, let reason = error.reason else { throw error }
             let typedColumn = c - (escapedKey.count - text.count)
-            throw AlmanacError(error.kind, "invalid day key \"\(text)\" at column \(typedColumn): " + error.message.dropFirst(prefix.count),
+            throw AlmanacError(error.kind, "invalid day key \"\(text)\" at column \(typedColumn): " + reason,
                                text: error.text, column: typedColumn)
         }
     }

@@ -80,12 +80,12 @@ struct MarkCommand: ParsableCommand {
     func run() throws {
         let dayKey: DayKey
         let parsedMark: DayRecord.Mark
-        do throws(AlmanacError) { dayKey = try Self.dayKey(key) } catch { throw CLIError(error, context: "KEY \"\(key)\"") }
-        do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw CLIError(error, context: "MARK") }
+        do throws(AlmanacError) { dayKey = try Self.dayKey(key) } catch { throw error.named(field: "KEY", input: key) }
+        do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw error.named(field: "MARK") }
         var time = Timestamp(secondsSinceEpoch: Int64(now()))
         if let at {
             guard let t = DayRecord.timestamp(at) else {
-                throw CLI.inputError("--at: \"\(at)\" is not a UTC instant such as 2023-11-28T09:00:00Z")
+                throw CLI.inputError(option: "--at", "\"\(at)\" is not a UTC instant such as 2023-11-28T09:00:00Z")
             }
             time = t
         }
@@ -98,9 +98,11 @@ struct MarkCommand: ParsableCommand {
             torn = try RecordLog.append(record, to: path, followingSymlink: records != nil)
         } catch {
             if records == nil && isSymbolicLink(path) {
-                throw CLIError(error.message + "; give --records \(path) to follow it")
+                var e = error
+                e.message += "; give --records \(path) to follow it"
+                throw e
             }
-            throw CLIError(error)
+            throw error
         }
         if let torn {
             StandardStreams.printError("note: \(path): line \(torn.line) was torn by an interrupted write and was cut off: "

@@ -33,12 +33,12 @@ struct SeriesOptions: ParsableArguments {
     /// give; RFC 3339 values and comma lists already rewritten. `typed` is
     /// the same request with each value as typed, for messages.
     func request(rrules: [String], after: String? = nil, before: String? = nil,
-                 limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> (request: BatchRequest, typed: BatchRequest) {
+                 limit: Int = BatchRequest.defaultLimit) throws(AlmanacError) -> (request: BatchRequest, typed: BatchRequest) {
         // Optional for argument-parser so that `days --ics` can go without it.
-        guard let start else { throw CLIError("Missing expected argument '--start <dtstart>'", kind: "usage") }
-        func value(_ text: String?, _ option: String) throws(CLIError) -> String? {
+        guard let start else { throw AlmanacError(.usage, "Missing expected argument '--start <dtstart>'") }
+        func value(_ text: String?, _ option: String) throws(AlmanacError) -> String? {
             guard let text else { return nil }
-            do throws(AlmanacError) { return try CLIValue.rfc5545(text) } catch { throw CLIError(error, context: option) }
+            do throws(AlmanacError) { return try CLIValue.rfc5545(text) } catch { throw error.named(field: option) }
         }
         let dtstart = try value(start, "--start")!
         let timed = tz != nil || dtstart.hasSuffix("Z") || dtstart.hasSuffix("z")
@@ -61,7 +61,7 @@ struct SeriesOptions: ParsableArguments {
     /// The request read and checked, its notes on standard error; its
     /// errors name the options (`--tz: `, `--rdate "1997x": `).
     func query(rrules: [String], after: String? = nil, before: String? = nil,
-               limit: Int = BatchRequest.defaultLimit) throws(CLIError) -> BatchQuery {
+               limit: Int = BatchRequest.defaultLimit) throws(AlmanacError) -> BatchQuery {
         let (request, typed) = try request(rrules: rrules, after: after, before: before, limit: limit)
         return try Self.named(typed) { () throws(AlmanacError) in
             let query = try BatchQuery(request)
@@ -74,7 +74,7 @@ struct SeriesOptions: ParsableArguments {
     /// reads it (notes on standard error, errors naming the options),
     /// without a window or a plan of its expansion: what `days` and
     /// `review` need of a series given by options.
-    func recurrenceSet(rrules: [String]) throws(CLIError) -> RecurrenceSet {
+    func recurrenceSet(rrules: [String]) throws(AlmanacError) -> RecurrenceSet {
         let (request, typed) = try request(rrules: rrules)
         return try Self.named(typed) { () throws(AlmanacError) in
             let (set, readings) = try request.recurrenceSet()
@@ -85,13 +85,11 @@ struct SeriesOptions: ParsableArguments {
     }
 
     /// `body`'s value; its error with the request's field names put as the options that gave them.
-    static func named<T>(_ typed: BatchRequest, _ body: () throws(AlmanacError) -> T) throws(CLIError) -> T {
+    static func named<T>(_ typed: BatchRequest, _ body: () throws(AlmanacError) -> T) throws(AlmanacError) -> T {
         do throws(AlmanacError) {
             return try body()
         } catch {
-            var e = CLIError(error)
-            e.message = CLI.optionNames(error.message, request: typed)
-            throw e
+            throw CLI.options(error, request: typed)
         }
     }
 }
@@ -110,5 +108,5 @@ struct WeekRuleOption: ParsableArguments {
     var weekRule = "MO4"
 
     /// The rule, or an input error naming the option.
-    func rule() throws(CLIError) -> WeekRule { try CLI.weekRule(weekRule) }
+    func rule() throws(AlmanacError) -> WeekRule { try CLI.weekRule(weekRule) }
 }

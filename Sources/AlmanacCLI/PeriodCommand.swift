@@ -71,7 +71,7 @@ struct PeriodCommand: ParsableCommand {
         var text = period
         if !rule.isISO, text.uppercased().contains("-W"), !text.contains("@") { text += "@" + rule.description }
         let p: Period
-        do throws(AlmanacError) { p = try Period(parsing: text) } catch { throw CLIError(error) }
+        do throws(AlmanacError) { p = try Period(parsing: text) } catch { throw error }
         let groups: [(name: String, granularity: Period.Granularity)] = [("weeks", .week), ("months", .month), ("years", .year)]
 
         if output.json {

@@ -127,24 +127,24 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         let p: Period
-        do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw CLIError(error, context: "PERIOD") }
+        do throws(AlmanacError) { p = try Period(parsing: period) } catch { throw error.named(field: "PERIOD") }
         let source = try sources()
-        let zone = try viewer.map { id throws(CLIError) in try CLI.zone(id, option: "--viewer") } ?? source.viewer
+        let zone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? source.viewer
         let (recordList, recordSource) = try readRecords(sample: source.isSample)
         let review: Review
         do throws(AlmanacError) {
             review = try Review(of: p, viewer: zone, series: source.series, records: recordList)
         } catch {
-            throw CLIError(error)
+            throw error
         }
         if let svg {
             let bytes = Array(ReviewDrawing(review).svg().utf8)
             guard let fd = Optional(open(svg, O_WRONLY | O_CREAT | O_TRUNC, 0o644)), fd >= 0 else {
-                throw CLI.inputError("--svg: cannot write \"\(svg)\": " + String(cString: strerror(errno)))
+                throw CLI.inputError(option: "--svg", "cannot write \"\(svg)\": " + String(cString: strerror(errno)))
             }
             defer { close(fd) }
             guard StandardStreams.writeAll(bytes, to: fd) else {
-                throw CLI.inputError("--svg: cannot write \"\(svg)\": " + String(cString: strerror(errno)))
+                throw CLI.inputError(option: "--svg", "cannot write \"\(svg)\": " + String(cString: strerror(errno)))
             }
         }
         if output.json {
@@ -163,7 +163,7 @@ struct ReviewCommand: ParsableCommand {
         var isSample = false
     }
 
-    func sources() throws(CLIError) -> Sources {
+    func sources() throws(AlmanacError) -> Sources {
         if let ics {
             return Sources(series: ReviewSeries.series(of: try SyncInput.calendar(ics, source: nil)), name: ics, viewer: .utc)
         }
@@ -173,7 +173,7 @@ struct ReviewCommand: ParsableCommand {
                 set.length = try DaysCommand.length(end: nil, duration: duration, start: set.start,
                                                     endName: "--end", durationName: "--duration")
             } catch {
-                throw CLIError(error)
+                throw error
             }
             return Sources(series: [ReviewSeries(id: seriesID, title: title ?? seriesID, set: set)],
                            name: "the series \(seriesID)", viewer: set.start.zone ?? .utc)
@@ -181,20 +181,20 @@ struct ReviewCommand: ParsableCommand {
         let agenda: AgendaFile, name: String
         if let file {
             let bytes: [UInt8]
-            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError("--file: " + error.message) }
+            do throws(AlmanacError) { bytes = try FileBytes.read(path: file) } catch { throw CLI.inputError(option: "--file", error.message) }
             agenda = try AgendaFile(bytes: bytes, name: file)
             name = file
         } else {
             agenda = try AgendaFile(bytes: AgendaFile.sampleBytes, name: AgendaFile.sampleName)
             name = "the bundled sample (\(AgendaFile.sampleName))"
         }
-        let zone = try agenda.viewer.map { v throws(CLIError) in try CLI.zone(v, option: "\(file ?? AgendaFile.sampleName): viewer") } ?? .utc
+        let zone = try agenda.viewer.map { v throws(AlmanacError) in try CLI.zone(v, option: "\(file ?? AgendaFile.sampleName): viewer") } ?? .utc
         let events = agenda.events.map { ReviewSeries(id: $0.id, title: $0.title, set: $0.set) }
         return Sources(series: events + ReviewSeries.series(of: Agenda(agenda.todos)), name: name, viewer: zone, isSample: file == nil)
     }
 
     /// The records and where they came from; a torn last line is a note on standard error.
-    func readRecords(sample: Bool) throws(CLIError) -> ([DayRecord], String) {
+    func readRecords(sample: Bool) throws(AlmanacError) -> ([DayRecord], String) {
         let path: String
         if let records {
             path = records
@@ -205,7 +205,7 @@ struct ReviewCommand: ParsableCommand {
                 let log = try RecordLog.read(PackageResources.records_jsonl)
                 return (log.records, "the bundled sample (\(Self.sampleRecordsName))")
             } catch {
-                throw CLIError(error, context: Self.sampleRecordsName)
+                throw error.at(file: Self.sampleRecordsName)
             }
         } else {
             StandardStreams.printError("note: no records: give --records FILE, or keep them in \(Self.defaultRecords) here")
@@ -218,7 +218,7 @@ struct ReviewCommand: ParsableCommand {
             }
             return (log.records, path)
         } catch {
-            throw CLIError(error, context: "--records")
+            throw error   // it names the file, and the line
         }
     }
 }

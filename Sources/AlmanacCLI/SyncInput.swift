@@ -11,18 +11,18 @@ enum SyncInput {
     /// `graph`, told from the content when `nil`. Read leniently, what the
     /// reader noticed printed as notes (an item of a payload that cannot be
     /// read is one), unless `options.mode` is strict: then that is an error.
-    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> EventCalendar {
+    static func calendar(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) -> EventCalendar {
         try input(path, source: source, options: options).calendar
     }
 
     /// The file read, its notes on standard error; errors name the file,
     /// then the line and column, or the field.
-    static func input(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> CalendarInput {
+    static func input(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) -> CalendarInput {
         let bytes = try read(path)
         let format: CalendarInput.Format
         if let source {
             guard let f = CalendarInput.Format(rawValue: source) else {
-                throw CLIError("--source: expected ics, google or graph, found \"\(source)\"", kind: "usage")
+                throw AlmanacError(.usage, "expected ics, google or graph, found \"\(source)\"").named(field: "--source")
             }
             format = f
         } else if let f = CalendarInput.Format(guessing: bytes) {
@@ -34,7 +34,7 @@ enum SyncInput {
         do throws(AlmanacError) {
             input = try CalendarInput(bytes: bytes, format: format, options: options)
         } catch {
-            throw CLIError(error, context: path)
+            throw error.at(file: path)
         }
         for r in input.calendar.readings where !r.resolvesKnownZone { StandardStreams.printError("note: \(path): \(r)") }
         for r in input.payloadReadings { StandardStreams.printError("note: \(path): \(r)") }
@@ -43,7 +43,7 @@ enum SyncInput {
 
     /// The bytes of a file (`-`: standard input); a file that cannot be
     /// read is an input error (`cannot read "x.ics": No such file or directory`).
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+    static func read(_ path: String) throws(AlmanacError) -> [UInt8] {
         if path == "-" {
             switch StandardStreams.readAll(from: 0) {
             case .success(let b): return b

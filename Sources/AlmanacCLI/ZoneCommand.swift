@@ -65,7 +65,7 @@ struct ZoneCommand: ParsableCommand {
         var chosen: Zone.Source?
         if let source {
             guard let s = Zone.Source(rawValue: source) else {
-                throw CLI.inputError("--source: \"\(source)\" is not a source: expected system, icu or foundation")
+                throw CLI.inputError(option: "--source", "\"\(source)\" is not a source: expected system, icu or foundation")
             }
             chosen = s
         }
@@ -75,7 +75,7 @@ struct ZoneCommand: ParsableCommand {
         let window = Timestamp(utc: first.at(0, 0))..<Timestamp(utc: last.at(0, 0))
         for id in zones {
             let zone: Zone
-            do throws(AlmanacError) { zone = try Zone(id, source: chosen) } catch { throw CLIError(error, context: "zone") }
+            do throws(AlmanacError) { zone = try Zone(id, source: chosen) } catch { throw error.named(field: "zone") }
             let transitions = zone.transitions(from: window.lowerBound, to: window.upperBound)
             if json {
                 try CLI.writeJSON(ZoneReply(zone: id, identifier: zone.identifier, source: zone.source.rawValue, data_version: zone.dataVersion,

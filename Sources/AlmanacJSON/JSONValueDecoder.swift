@@ -4,8 +4,8 @@ import AlmanacCore
 /// Foundation: how the package reads JSON files into its types (the CLI's
 /// agenda file, a review's records, `Codable` values of AlmanacCore).
 ///
-/// Errors are `AlmanacError`s of kind `invalid_request` that start with the
-/// path of the faulty value, so a file's author can find it:
+/// Errors are `AlmanacError`s of kind `invalid_request` whose `field` is
+/// the path of the faulty value, so a file's author can find it:
 ///
 /// ```swift
 /// struct Todo: Codable { var id: String; var done: Bool }
@@ -32,7 +32,7 @@ public struct JSONValueDecoder: Sendable {
     /// try JSONValueDecoder().decode([String: Int].self, from: v)   // ["limit": 3]
     /// ```
     ///
-    /// - Throws: `AlmanacError` of kind `invalid_request`: `path: message`.
+    /// - Throws: `AlmanacError` of kind `invalid_request`, its `field` the path.
     /// - Complexity: O(n) in the size of the value.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(AlmanacError) -> T {
         do {
@@ -74,15 +74,15 @@ public struct JSONValueDecoder: Sendable {
         return out.isEmpty ? "the top level" : out
     }
 
-    /// A decoding error as `path: message`.
+    /// A decoding error, its path as the error's field.
     static func error(_ error: DecodingError) -> AlmanacError {
         switch error {
         case .typeMismatch(_, let c), .dataCorrupted(let c):
-            return AlmanacError(.invalidRequest, path(c.codingPath) + ": " + c.debugDescription)
+            return AlmanacError(.invalidRequest, c.debugDescription).at(field: path(c.codingPath))
         case .valueNotFound(_, let c):
-            return AlmanacError(.invalidRequest, path(c.codingPath) + ": " + c.debugDescription)
+            return AlmanacError(.invalidRequest, c.debugDescription).at(field: path(c.codingPath))
         case .keyNotFound(let key, let c):
-            return AlmanacError(.invalidRequest, path(c.codingPath) + ": missing field \"\(key.stringValue)\"")
+            return AlmanacError(.invalidRequest, "missing field \"\(key.stringValue)\"").at(field: path(c.codingPath))
         @unknown default:
             return AlmanacError(.invalidRequest, "\(error)")
         }

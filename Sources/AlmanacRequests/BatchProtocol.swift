@@ -8,13 +8,17 @@ import AlmanacJSON
 /// ```json
 /// {"id":"a","occurrences":["1997-09-02T09:00:00-04:00"],"truncated":false}
 /// {"id":"a","occurrences":[...],"truncated":false,"readings":["rrule: column 1: ..."]}
-/// {"id":"b","error":{"kind":"invalid_rule","message":"rrule: ...","column":12}}
+/// {"id":"b","error":{"kind":"invalid_rule","message":"rrule: invalid RRULE at column 12: ...","field":"rrule","column":12,"text":"..."}}
 /// ```
 ///
 /// `id` is `null` when the request has none or the line is not a JSON object
 /// with a string `id`. `readings` appears only when lenient parsing took a
-/// liberty. `column` appears only when the error has one: for invalid JSON it
-/// counts Unicode scalars in the line; for a bad value it is in that value's text.
+/// liberty. The error's context is in fields of its own, each only when the
+/// error has it (``AlmanacError``): `field`, the request's field at fault
+/// (`rrule`, `rdate[0]`, `tzid`); `line`; `column` (for invalid JSON it
+/// counts Unicode scalars in the line; for a bad value it is in that value's
+/// text); `text`, the offending piece. `message` is the text for people,
+/// the field before it (``AlmanacError/description``); programs read the fields.
 ///
 /// ```swift
 /// BatchProtocol.respond(to: #"{"id":"x","dtstart":"19970902T090000Z","rrule":"FREQ=DAILY;COUNT=2"}"#)
@@ -122,9 +126,18 @@ public struct BatchResponder: Sendable {
         writer.key("id"); writer.stringOrNull(id)
         writer.key("error"); writer.beginObject()
         writer.key("kind"); writer.string(error.kind.rawValue)
-        writer.key("message"); writer.string(error.message)
+        writer.key("message"); writer.string(error.description)
+        if let field = error.field {
+            writer.key("field"); writer.string(field)
+        }
+        if let line = error.line {
+            writer.key("line"); writer.int(line)
+        }
         if let column = error.column {
             writer.key("column"); writer.int(column)
+        }
+        if let text = error.text {
+            writer.key("text"); writer.string(text)
         }
         writer.endObject()
         writer.endObject()

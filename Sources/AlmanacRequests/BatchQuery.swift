@@ -21,7 +21,7 @@ public struct BatchQuery: Sendable {
     /// How many occurrences to produce at most, already capped at ``BatchRequest/maximumLimit``.
     public let limit: Int
     /// How lenient parsing read what strict RFC 5545 rejects, one line each,
-    /// prefixed with the field (`rrule: column 1: ...`).
+    /// after the field it is about (`rrule: column 1: ...`).
     public let readings: [String]
     /// The occurrences of ``set`` in ``window``, planned (so expansion cannot fail) but not produced.
     public let occurrences: RecurrenceSet.Occurrences
@@ -31,7 +31,8 @@ public struct BatchQuery: Sendable {
     /// - Throws: `AlmanacError`: `invalid_request` for a negative limit, a
     ///   `tzid` with a DATE or UTC `dtstart`, or `after` later than `before`;
     ///   `unknown_zone`, `invalid_value`, `out_of_range` or `invalid_rule`
-    ///   from the library, with the field name put before the message; and
+    ///   from the library, with the request's field in ``AlmanacError/field``
+    ///   (`dtstart`, `tzid`, `rrule`, `rdate[0]`, `after`...); and
     ///   what the expander refuses to plan (a sub-daily rule on a DATE start).
     public init(_ request: BatchRequest) throws(AlmanacError) {
         guard request.limit >= 0 else {
@@ -47,7 +48,8 @@ public struct BatchQuery: Sendable {
             let lower = try request.after.map { (t) throws(AlmanacError) in try Self.anchor(t, "after", zone: zone) }
             let upper = try request.before.map { (t) throws(AlmanacError) in try Self.anchor(t, "before", zone: zone) }
             guard let w = set.window(after: lower, before: upper) else {
-                throw AlmanacError(.invalidRequest, "the window is reversed: after (\(request.after!)) is later than before (\(request.before!))")
+                throw AlmanacError(.invalidRequest, "the window is reversed: after (\(request.after!)) is later than before (\(request.before!))",
+                                   text: request.before).at(field: "before")
             }
             window = w
         }
@@ -81,7 +83,7 @@ public struct BatchQuery: Sendable {
         if let read {
             anchor = read
         } else {
-            do throws(AlmanacError) { anchor = try Anchor(parsing: text, zone: nil) } catch { throw error.prefixed(field) }
+            do throws(AlmanacError) { anchor = try Anchor(parsing: text, zone: nil) } catch { throw error.at(field: field) }
         }
         if let zone, case .floating(let civil) = anchor { return .zoned(civil, zone) }
         return anchor
@@ -105,19 +107,9 @@ public struct BatchQuery: Sendable {
                 out.append(rule)
                 for r in ruleReadings { readings.append(name + ": " + r.description) }
             } catch {
-                throw error.prefixed(name)
+                throw error.at(field: name)
             }
         }
         return out
-    }
-}
-
-extension AlmanacError {
-    /// The same error with `field: ` put before its message, so a reply (or
-    /// the CLI) says which field or option was at fault.
-    package func prefixed(_ field: String) -> AlmanacError {
-        var e = self
-        e.message = field + ": " + message
-        return e
     }
 }

@@ -16,8 +16,8 @@ extension BatchRequest {
     ///
     /// - Throws: `AlmanacError`: `invalid_request` for a `tzid` with a
     ///   DATE or UTC `dtstart`; `unknown_zone`, `invalid_value`,
-    ///   `out_of_range` or `invalid_rule` from the library, with the field
-    ///   name put before the message.
+    ///   `out_of_range` or `invalid_rule` from the library, with the
+    ///   request's field as the error's `field` (`rdate[1]`, `tzid`).
     public func recurrenceSet() throws(AlmanacError) -> (set: RecurrenceSet, readings: [String]) {
         var readings: [String] = []
         // DTSTART is read on its own; a tzid then places a local date-time in its zone.
@@ -25,9 +25,10 @@ extension BatchRequest {
         var zone: Zone?
         if let tzid {
             guard case .floating = start else {
-                throw AlmanacError(.invalidRequest, "a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"\(dtstart)\"")
+                throw AlmanacError(.invalidRequest, "a zone applies only to a local date-time start such as 19970902T090000, not to \"\(dtstart)\"",
+                                   text: tzid).at(field: "tzid")
             }
-            do throws(AlmanacError) { zone = try Zone(tzid) } catch { throw error.prefixed("tzid") }
+            do throws(AlmanacError) { zone = try Zone(tzid) } catch { throw error.at(field: "tzid") }
         }
         let mode: RecurrenceRule.ParsingMode = strict ? .strict : .lenient
         let set = RecurrenceSet(

@@ -144,7 +144,7 @@ import Testing
     @Test func expandJSONErrorGoesToBothStreams() throws {
         let r = try run(["expand", "FREQ=DAILY", "--start", "19970902T090000Z", "--limit=-1", "--json"])
         #expect(r.status == 2)
-        #expect(r.stdout == #"{"error":{"kind":"invalid_request","message":"--limit: -1 is negative: give the largest number of items to print, such as --limit 100"}}"# + "\n")
+        #expect(r.stdout == #"{"error":{"kind":"invalid_request","message":"--limit: -1 is negative: give the largest number of items to print, such as --limit 100","field":"--limit"}}"# + "\n")
         #expect(r.stderr == "error: --limit: -1 is negative: give the largest number of items to print, such as --limit 100\n")
     }
 
@@ -190,7 +190,7 @@ import Testing
             7: #"{"id":"8","occurrences":["1997-09-02T09:00:00Z","1997-09-03T09:00:00Z"],"truncated":true}"#,
             8: #"{"id":"9","error":{"kind":"invalid_request","message":"field \"limit\" must be a non-negative integer written with digits only, got -1"}}"#,
             9: #"{"id":null,"error":{"kind":"invalid_request","message":"invalid JSON at column 12: expected ',' or '}'","column":12}}"#,
-            10: #"{"id":"11","error":{"kind":"invalid_request","message":"a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"19970902\""}}"#,
+            10: #"{"id":"11","error":{"kind":"invalid_request","message":"tzid: a zone applies only to a local date-time start such as 19970902T090000, not to \"19970902\"","field":"tzid","text":"America/New_York"}}"#,
             11: #"{"id":"12","occurrences":["9999-12-31T09:00:00Z"],"truncated":false}"#,
             12: #"{"id":"13","occurrences":["1997-01-01","1998-07-04","1999-01-01","2001-01-01"],"truncated":false}"#,
         ]

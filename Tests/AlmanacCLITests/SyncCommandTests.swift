@@ -36,10 +36,10 @@ struct SyncCommandTests {
     }
 
     @Test(arguments: [
-        (#"{"items":[{"id":"a","summary":"x"}]}"#, #"items[0] (id "a"): missing field "start""#),
-        (#"{"items":[{"id":"a","start":{"dateTime":"2024-05-06 09:00"},"end":{"date":"2024-05-07"}}]}"#, #"items[0] (id "a"): start.dateTime: expected an RFC 3339 date-time"#),
-        (#"{"items":[{"id":"a","start":{"dateTime":"2024-05-06T09:00:00Z","timeZone":"Mars/Base"}}]}"#, #"items[0] (id "a"): start.timeZone: unknown time zone "Mars/Base""#),
-        (#"{"items":[{"id":"a","start":{"date":"2024-05-06"},"recurrence":["RRULE:FREQ=FORTNIGHTLY"]}]}"#, #"items[0] (id "a"): recurrence[0]: RRULE "FREQ=FORTNIGHTLY": invalid RRULE at column 6"#),
+        (#"{"items":[{"id":"a","summary":"x"}]}"#, #"items[0]: missing field "start" (item id "a")"#),
+        (#"{"items":[{"id":"a","start":{"dateTime":"2024-05-06 09:00"},"end":{"date":"2024-05-07"}}]}"#, #"items[0].start.dateTime: expected an RFC 3339 date-time"#),
+        (#"{"items":[{"id":"a","start":{"dateTime":"2024-05-06T09:00:00Z","timeZone":"Mars/Base"}}]}"#, #"items[0].start.timeZone: unknown time zone "Mars/Base" (item id "a")"#),
+        (#"{"items":[{"id":"a","start":{"date":"2024-05-06"},"recurrence":["RRULE:FREQ=FORTNIGHTLY"]}]}"#, #"items[0].recurrence[0]: RRULE "FREQ=FORTNIGHTLY": invalid RRULE at column 6"#),
         (#"{"items":[{"id":"a"}]"#, "invalid JSON"),
     ])
     func importNamesTheField(_ json: String, _ message: String) throws {
@@ -52,7 +52,8 @@ struct SyncCommandTests {
         let json = #"{"value":[{"id":"m","type":"seriesMaster","start":{"dateTime":"2024-05-06T09:00:00","timeZone":"UTC"},"recurrence":{"pattern":{"type":"fortnightly"},"range":{"type":"noEnd","startDate":"2024-05-06"}}}]}"#
         let r = try run(["import", "graph", "-"], stdin: json)
         #expect(r.status == 2)
-        #expect(r.stderr.contains(#"value[0] (id "m"): recurrence.pattern: type: unknown pattern type "fortnightly""#), "\(r.stderr)")
+        #expect(r.stderr.contains(#"value[0].recurrence.pattern.type: unknown pattern type "fortnightly""#), "\(r.stderr)")
+        #expect(r.stderr.contains(#"(item id "m")"#), "\(r.stderr)")
     }
 
     /// `days --ics` takes a Graph payload: each day keyed by the series' UID and original start.

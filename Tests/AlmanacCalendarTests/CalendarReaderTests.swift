@@ -5,16 +5,16 @@ import Testing
 /// Content lines, components and errors (RFC 5545 section 3.1, 3.4, 3.6).
 struct CalendarReaderTests {
     /// The error strict mode reads `bytes` with: its kind, line and column.
-    static func strictError(_ bytes: [UInt8]) -> (kind: CalendarError.Kind, line: Int, column: Int)? {
+    static func strictError(_ bytes: [UInt8]) -> (kind: AlmanacError.Kind, line: Int, column: Int)? {
         do {
             _ = try EventCalendar(ics: bytes, options: .strict)
             return nil
         } catch {
-            return (error.kind, error.line, error.column)
+            return (error.kind, error.line ?? 0, error.column ?? 0)
         }
     }
 
-    static func strictError(_ text: String) -> (kind: CalendarError.Kind, line: Int, column: Int)? { strictError(Array(text.utf8)) }
+    static func strictError(_ text: String) -> (kind: AlmanacError.Kind, line: Int, column: Int)? { strictError(Array(text.utf8)) }
 
     static func ics(_ lines: [String], _ separator: String = "\r\n") -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).joined(separator: separator) + separator
@@ -31,7 +31,7 @@ struct CalendarReaderTests {
         let c = try EventCalendar(ics: text)
         #expect(c.events.count == 1)
         #expect(c.readings.contains { $0.kind == .liberty && $0.message.contains("LF") })
-        #expect(throws: CalendarError.self) { try EventCalendar(ics: text, options: .strict) }
+        #expect(throws: AlmanacError.self) { try EventCalendar(ics: text, options: .strict) }
     }
 
     /// CR alone, LF alone and CRLF each end one physical line, a CR at the
@@ -77,7 +77,7 @@ struct CalendarReaderTests {
 
     @Test func missingEndIsAnErrorInStrictModeAndClosedInLenient() throws {
         let text = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", "DTSTART:20240101"].joined(separator: "\r\n") + "\r\n"
-        #expect(throws: CalendarError.self) { try EventCalendar(ics: text, options: .strict) }
+        #expect(throws: AlmanacError.self) { try EventCalendar(ics: text, options: .strict) }
         let c = try EventCalendar(ics: text)
         #expect(c.events.count == 1)
         #expect(c.readings.contains { $0.message.contains("END:VEVENT missing") })
@@ -90,7 +90,7 @@ struct CalendarReaderTests {
         #expect(try EventCalendar(ics: text, options: .strict).events.count == 1)
         // Unclosed: an error, not a hang.
         let open = Self.ics(Array(repeating: "BEGIN:X-DEEP", count: depth))
-        #expect(throws: CalendarError.self) { try EventCalendar(ics: open, options: .strict) }
+        #expect(throws: AlmanacError.self) { try EventCalendar(ics: open, options: .strict) }
     }
 
     @Test func otherComponentsAreSkipped() throws {

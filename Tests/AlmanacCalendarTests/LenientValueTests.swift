@@ -24,7 +24,7 @@ import Testing
         let (a, readings) = try Self.start(value, .lenient)
         #expect(a == expected)
         #expect(readings.count == 1 && readings[0].hasPrefix("DTSTART \""), "\(readings)")
-        #expect(throws: CalendarError.self) { try Self.start(value, .strict) }
+        #expect(throws: AlmanacError.self) { try Self.start(value, .strict) }
     }
 
     /// What no form reads is skipped, with strict RFC 5545's message.

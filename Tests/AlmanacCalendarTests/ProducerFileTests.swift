@@ -11,7 +11,7 @@ struct ProducerFileTests {
         (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
     }
 
-    static func error(_ text: String, _ options: CalendarOptions = CalendarOptions()) -> CalendarError? {
+    static func error(_ text: String, _ options: CalendarOptions = CalendarOptions()) -> AlmanacError? {
         do {
             _ = try EventCalendar(ics: text, options: options)
             return nil
@@ -34,7 +34,7 @@ struct ProducerFileTests {
     func emptyInputIsAnError(_ options: CalendarOptions) {
         for text in ["", "\r\n\r\n", "\u{FEFF}"] {
             let e = Self.error(text, options)
-            #expect(e?.kind == .empty && e?.line == 0, "\(String(describing: e))")
+            #expect(e?.kind == .empty && e?.line == nil, "\(String(describing: e))")
         }
     }
 

@@ -22,8 +22,8 @@ struct ReaderStreamingTests {
     }
 
     static func same(_ bytes: [UInt8], _ options: CalendarOptions, _ name: String) {
-        let streamed = Result { () throws(CalendarError) in try EventCalendar(ics: bytes, options: options) }
-        let whole = Result { () throws(CalendarError) in try EventCalendar(ics: bytes, options: Self.whole(options)) }
+        let streamed = Result { () throws(AlmanacError) in try EventCalendar(ics: bytes, options: options) }
+        let whole = Result { () throws(AlmanacError) in try EventCalendar(ics: bytes, options: Self.whole(options)) }
         switch (streamed, whole) {
         case (.success(let a), .success(let b)):
             #expect(a.events == b.events, "\(name)")
@@ -114,8 +114,8 @@ struct ReaderStreamingTests {
         let bad = ["BEGIN:VEVENT", "UID:x", "DTSTART:2024-13-45", "END:VEVENT"]
         let open = CalendarReaderTests.ics(bad + ["BEGIN:VEVENT", "UID:y", "DTSTART:20240101T090000Z"])
         // END:VCALENDAR on line 10 while the VEVENT of line 7 is open.
-        #expect { try EventCalendar(ics: open, options: .strict) } throws: { ($0 as? CalendarError)?.kind == .structure && ($0 as? CalendarError)?.line == 10 }
+        #expect { try EventCalendar(ics: open, options: .strict) } throws: { ($0 as? AlmanacError)?.kind == .structure && ($0 as? AlmanacError)?.line == 10 }
         let closed = CalendarReaderTests.ics(bad)
-        #expect { try EventCalendar(ics: closed, options: .strict) } throws: { ($0 as? CalendarError)?.kind == .invalidValue && ($0 as? CalendarError)?.line == 5 }
+        #expect { try EventCalendar(ics: closed, options: .strict) } throws: { ($0 as? AlmanacError)?.kind == .invalidValue && ($0 as? AlmanacError)?.line == 5 }
     }
 }

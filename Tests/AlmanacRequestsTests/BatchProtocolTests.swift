@@ -140,7 +140,7 @@ import Testing
 
     @Test func echoesTheIdOfABadRequest() {
         #expect(reply(#"{"id":"q","dtstart":"19970902","tzid":"America/New_York"}"#)
-            == #"{"id":"q","error":{"kind":"invalid_request","message":"a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to \"19970902\""}}"#)
+            == #"{"id":"q","error":{"kind":"invalid_request","message":"tzid: a zone applies only to a local date-time start such as 19970902T090000, not to \"19970902\"","field":"tzid","text":"America/New_York"}}"#)
         #expect(reply(#"{"id":"q","rrule":"FREQ=DAILY"}"#)
             == #"{"id":"q","error":{"kind":"invalid_request","message":"missing field \"dtstart\""}}"#)
     }

@@ -38,30 +38,31 @@ import Testing
     func rejectsATzidWithADateOrUTCStart(dtstart: String) {
         let e = failure(BatchRequest(dtstart: dtstart, tzid: "America/New_York", rrules: ["FREQ=DAILY"]))
         #expect(e?.kind == .invalidRequest)
-        #expect(e?.message == #"a zone (tzid) applies only to a local date-time start such as 19970902T090000, not to "\#(dtstart)""#)
+        #expect(e?.message == #"a zone applies only to a local date-time start such as 19970902T090000, not to "\#(dtstart)""#)
+        #expect(e?.field == "tzid" && e?.text == "America/New_York")
     }
 
     @Test func namesTheFieldOfAnUnknownZone() {
         let e = failure(BatchRequest(dtstart: "19970902T090000", tzid: "America/New_Yrok"))
         #expect(e?.kind == .unknownZone)
-        #expect(e?.message.hasPrefix("tzid: ") == true)
+        #expect(e?.field == "tzid")
     }
 
     @Test func namesTheFieldOfABadValue() {
-        #expect(failure(BatchRequest(dtstart: "1997-09-02"))?.message.hasPrefix("dtstart: ") == true)
-        #expect(failure(BatchRequest(dtstart: "19970902", rdates: ["19970903", "x"]))?.message.hasPrefix("rdate[1]: ") == true)
-        #expect(failure(BatchRequest(dtstart: "19970902", exdates: ["x"]))?.message.hasPrefix("exdate[0]: ") == true)
-        #expect(failure(BatchRequest(dtstart: "19970902", after: "x"))?.message.hasPrefix("after: ") == true)
-        #expect(failure(BatchRequest(dtstart: "19970902", before: "x"))?.message.hasPrefix("before: ") == true)
+        #expect(failure(BatchRequest(dtstart: "1997-09-02"))?.field == "dtstart")
+        #expect(failure(BatchRequest(dtstart: "19970902", rdates: ["19970903", "x"]))?.field == "rdate[1]")
+        #expect(failure(BatchRequest(dtstart: "19970902", exdates: ["x"]))?.field == "exdate[0]")
+        #expect(failure(BatchRequest(dtstart: "19970902", after: "x"))?.field == "after")
+        #expect(failure(BatchRequest(dtstart: "19970902", before: "x"))?.field == "before")
     }
 
     @Test func namesTheRuleAtFault() {
         let one = failure(BatchRequest(dtstart: "19970902", rrules: ["FREQ=FORTNIGHTLY"]))
         #expect(one?.kind == .invalidRule)
-        #expect(one?.message.hasPrefix("rrule: ") == true)
+        #expect(one?.field == "rrule")
         let second = failure(BatchRequest(dtstart: "19970902", rrules: ["FREQ=DAILY", "FREQ=FORTNIGHTLY"]))
-        #expect(second?.message.hasPrefix("rrule[1]: ") == true)
-        #expect(failure(BatchRequest(dtstart: "19970902", exrules: ["BYDAY=MO"]))?.message.hasPrefix("exrule: ") == true)
+        #expect(second?.field == "rrule[1]")
+        #expect(failure(BatchRequest(dtstart: "19970902", exrules: ["BYDAY=MO"]))?.field == "exrule")
     }
 
     @Test func readsLocalValuesInTheZone() throws {

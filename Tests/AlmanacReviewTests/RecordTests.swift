@@ -38,8 +38,8 @@ import Testing
                 _ = try RecordLog.read(Array((good + line + "\n" + good).utf8))
                 Issue.record("no error for \(line)")
             } catch {
-                #expect(error.message.hasPrefix("line 2: "), "\(error.message)")
-                #expect(error.message.contains(words), "\(error.message)")
+                #expect(error.line == 2 && error.description.hasPrefix("line 2: "), "\(error)")
+                #expect(error.description.contains(words), "\(error)")
             }
         }
         // The same bad line last, without a line break: a torn line, skipped.

@@ -80,7 +80,8 @@ import AlmanacSync
             _ = try GoogleEvents.read(json: json, mode: .strict)
             Issue.record("strict mode read a BYDAY=XX item")
         } catch {
-            #expect(error.message.hasPrefix(#"items[1] (id "bad-byday"): recurrence[0]: "#), "\(error)")
+            #expect(error.field == "items[1].recurrence[0]", "\(error)")
+            #expect(error.description.hasPrefix("items[1].recurrence[0]: ") && error.description.hasSuffix(#" (item id "bad-byday")"#), "\(error)")
         }
     }
 
@@ -102,7 +103,8 @@ import AlmanacSync
             _ = try GraphEvents.read(json: json, mode: .strict)
             Issue.record("strict mode read an unknown pattern type")
         } catch {
-            #expect(error.message.hasPrefix(#"value[1] (id "AAMkBadPattern"): recurrence.pattern: type: unknown pattern type "fortnightly""#), "\(error)")
+            #expect(error.field == "value[1].recurrence.pattern.type", "\(error)")
+            #expect(error.description.hasPrefix(#"value[1].recurrence.pattern.type: unknown pattern type "fortnightly""#), "\(error)")
         }
     }
 

@@ -56,7 +56,9 @@ struct KeyScanner {
     func fail(_ why: String, at position: Int? = nil) -> AlmanacError {
         let p = min(position ?? i, bytes.count)
         let column = String(decoding: bytes[..<p], as: UTF8.self).count + 1
-        return AlmanacError(.invalidValue, "invalid \(what) \"\(text)\" at column \(column): \(why)", text: text, column: column)
+        var e = AlmanacError(.invalidValue, "invalid \(what) \"\(text)\" at column \(column): \(why)", text: text, column: column)
+        e.reason = why
+        return e
     }
 
     /// A percent-escaped series id, up to (not including) the next `/`.

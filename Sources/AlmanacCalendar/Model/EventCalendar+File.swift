@@ -17,7 +17,7 @@ extension EventCalendar {
     ///   (see ``init(events:fileZones:readings:)``).
     public init(contentsOf path: String, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) {
         let bytes = try FileBytes.read(path: path)
-        do throws(CalendarError) {
+        do throws(AlmanacError) {
             try self.init(ics: bytes, options: options)
         } catch {
             throw AlmanacError(calendar: error)
@@ -33,10 +33,10 @@ extension EventCalendar {
 }
 
 extension AlmanacError {
-    /// A reader's ``CalendarError`` as an `AlmanacError` of kind
+    /// A reader's ``AlmanacError`` as an `AlmanacError` of kind
     /// `invalid_value` whose message is the error's description (`line 7,
     /// column 9: ...`), as the CLI has always shown it.
-    package init(calendar error: CalendarError) {
+    package init(calendar error: AlmanacError) {
         self.init(.invalidValue, error.description)
     }
 }

@@ -53,11 +53,11 @@ public struct EventCalendar: Sendable {
     /// Reads iCalendar bytes: UTF-8, CRLF or LF line breaks, folded lines,
     /// a byte order mark, one or more VCALENDARs.
     ///
-    /// - Throws: ``CalendarError`` with the line and column of the fault. In
+    /// - Throws: ``AlmanacError`` with the line and column of the fault. In
     ///   lenient mode (the default) only input that cannot be read at all
     ///   throws; everything else is read as producers mean it and reported
     ///   in ``readings``.
-    public init(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions()) throws(CalendarError) {
+    public init(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions()) throws(AlmanacError) {
         self = try CalendarBuilder.read(bytes, options: options)
     }
 
@@ -68,14 +68,14 @@ public struct EventCalendar: Sendable {
     /// (``CalendarOptions/UnsynchronizedStart/firstOfCount``): how Google
     /// counts an unsynchronized DTSTART is not known here, and the series
     /// stays the engine's ``RecurrenceSet`` of the payload's lines.
-    package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions(unsynchronizedStart: .firstOfCount)) throws(CalendarError)
+    package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions(unsynchronizedStart: .firstOfCount)) throws(AlmanacError)
         -> (events: [CalendarEvent], readings: [CalendarReading]) {
         let (events, _, _, readings) = try CalendarBuilder.parts(bytes, options: options)
         return (events, readings)
     }
 
     /// Reads iCalendar text (see ``init(ics:options:)-([UInt8],_)``).
-    public init(ics text: String, options: CalendarOptions = CalendarOptions()) throws(CalendarError) {
+    public init(ics text: String, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) {
         try self.init(ics: Array(text.utf8), options: options)
     }
 }

@@ -3,7 +3,7 @@ import Almanac
 /// Bytes to ``EventCalendar``: content lines, components, zones, entries,
 /// then series with their overrides.
 enum CalendarBuilder {
-    static func read(_ bytes: [UInt8], options: CalendarOptions) throws(CalendarError) -> EventCalendar {
+    static func read(_ bytes: [UInt8], options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
         let (events, byUID, fileZones, readings) = try parts(bytes, options: options)
         return EventCalendar(events: events, byUID: byUID, fileZones: fileZones, readings: readings)
     }
@@ -16,7 +16,7 @@ enum CalendarBuilder {
     /// input were read into components first: the component reader's, then
     /// each VCALENDAR's. In strict mode the reader's faults come first too:
     /// an entry's fault is thrown once the whole input is read.
-    static func parts(_ bytes: [UInt8], options: CalendarOptions) throws(CalendarError)
+    static func parts(_ bytes: [UInt8], options: CalendarOptions) throws(AlmanacError)
         -> (events: [CalendarEvent], byUID: UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
         let lenient = options.mode == .lenient
         var readings: [CalendarReading] = []
@@ -29,7 +29,7 @@ enum CalendarBuilder {
         // an empty calendar).
         if calendars.isEmpty {
             let blank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-            throw CalendarError(.empty, line: 0, column: 0, blank
+            throw AlmanacError(.empty, line: 0, column: 0, blank
                 ? "the input is empty: no iCalendar component (BEGIN:VCALENDAR) in it"
                 : "no iCalendar component in the input: no BEGIN:VCALENDAR\(lenient ? ", nor a VEVENT, VTODO or VTIMEZONE," : "") in it (is it an iCalendar file?)")
         }

@@ -43,7 +43,7 @@ enum ComponentReader {
     /// many events is never held as lines all at once. The VCALENDARs
     /// returned hold what the sink did not take.
     static func read(_ bytes: [UInt8], lenient: Bool, readings: inout [CalendarReading],
-                     sink: inout EntrySink) throws(CalendarError) -> (calendars: [ParsedComponent], store: LineStore) {
+                     sink: inout EntrySink) throws(AlmanacError) -> (calendars: [ParsedComponent], store: LineStore) {
         var scanner = LineScanner(bytes)
         var store = LineStore()
         var stack: [ParsedComponent] = []
@@ -63,7 +63,7 @@ enum ComponentReader {
             guard case .kept(let cl) = parsed else {
                 if skipping == nil, stack.isEmpty {
                     let name = ContentLineParser.name(scanner)
-                    if !lenient { throw CalendarError(.structure, line: scanner.line, column: 1, "\(name) outside a VCALENDAR") }
+                    if !lenient { throw AlmanacError(.structure, line: scanner.line, column: 1, "\(name) outside a VCALENDAR") }
                     liberty(scanner.line, "\(name) outside a VCALENDAR: skipped")
                 }
                 continue
@@ -89,27 +89,27 @@ enum ComponentReader {
                 continue
             }
             guard !stack.isEmpty else {
-                if !lenient { throw CalendarError(.structure, line: cl.line, column: 1, "\(cl.name) outside a VCALENDAR") }
+                if !lenient { throw AlmanacError(.structure, line: cl.line, column: 1, "\(cl.name) outside a VCALENDAR") }
                 liberty(cl.line, "\(cl.name) outside a VCALENDAR: skipped")
                 continue
             }
             pending.lines.append(cl)
         }
         if let s = skipping, !lenient {
-            throw CalendarError(.structure, line: s.line, column: 1, "BEGIN:\(s.name) is never closed")
+            throw AlmanacError(.structure, line: s.line, column: 1, "BEGIN:\(s.name) is never closed")
         }
         if implicit, stack.count == 1 {
             close(&stack, &calendars, &pending, &store, &sink)
         }
         if let open = stack.last {
-            if !lenient { throw CalendarError(.structure, line: open.line, column: 1, "BEGIN:\(open.name) is never closed (END:\(open.name) missing)") }
+            if !lenient { throw AlmanacError(.structure, line: open.line, column: 1, "BEGIN:\(open.name) is never closed (END:\(open.name) missing)") }
             while let t = stack.last {
                 if !(implicit && stack.count == 1) { liberty(t.line, "END:\(t.name) missing at the end of the input: closed there") }
                 close(&stack, &calendars, &pending, &store, &sink)
             }
         }
         if scanner.bareBreaks > 0 {
-            if !lenient { throw CalendarError(.syntax, line: scanner.firstBareBreakLine, column: 0, "a line ends without CRLF (RFC 5545 section 3.1)") }
+            if !lenient { throw AlmanacError(.syntax, line: scanner.firstBareBreakLine, column: 0, "a line ends without CRLF (RFC 5545 section 3.1)") }
             liberty(scanner.firstBareBreakLine, "\(scanner.bareBreaks) line breaks are LF or CR alone, not CRLF (the first on this line): read as line breaks")
         }
         return (calendars, store)
@@ -121,7 +121,7 @@ enum ComponentReader {
     /// component to step over.
     private static func begin(_ value: String, line: Int, lenient: Bool, stack: inout [ParsedComponent], calendars: inout [ParsedComponent],
                               pending: inout PendingLines, store: inout LineStore, sink: inout EntrySink, implicit: inout Bool,
-                              readings: inout [CalendarReading]) throws(CalendarError) -> (name: String, depth: Int, line: Int)? {
+                              readings: inout [CalendarReading]) throws(AlmanacError) -> (name: String, depth: Int, line: Int)? {
         if implicit, stack.count == 1, value == "VCALENDAR" {
             close(&stack, &calendars, &pending, &store, &sink)
             implicit = false
@@ -130,7 +130,7 @@ enum ComponentReader {
             pending.flush(into: &stack)
             stack.append(ParsedComponent(name: value, line: line))
         } else if stack.isEmpty {
-            if !lenient { throw CalendarError(.structure, line: line, column: 1, "BEGIN:\(value) outside a VCALENDAR") }
+            if !lenient { throw AlmanacError(.structure, line: line, column: 1, "BEGIN:\(value) outside a VCALENDAR") }
             guard PastedComponent.opensCalendar(value) else {
                 readings.append(CalendarReading(.liberty, line: line, "BEGIN:\(value) outside a VCALENDAR: skipped"))
                 return (value, 1, line)
@@ -158,15 +158,15 @@ enum ComponentReader {
     /// (lenient) the components it leaves open, or skips a stray END.
     private static func end(_ value: String, line: Int, lenient: Bool, stack: inout [ParsedComponent], calendars: inout [ParsedComponent],
                             pending: inout PendingLines, store: inout LineStore, sink: inout EntrySink,
-                            readings: inout [CalendarReading]) throws(CalendarError) {
+                            readings: inout [CalendarReading]) throws(AlmanacError) {
         func liberty(_ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
         guard let top = stack.last else {
-            if !lenient { throw CalendarError(.structure, line: line, column: 1, "END:\(value) without a BEGIN") }
+            if !lenient { throw AlmanacError(.structure, line: line, column: 1, "END:\(value) without a BEGIN") }
             return liberty("END:\(value) without a BEGIN: skipped")
         }
         if top.name != value {
             guard lenient, stack.contains(where: { $0.name == value }) else {
-                if !lenient { throw CalendarError(.structure, line: line, column: 1, "END:\(value) where END:\(top.name) was expected (BEGIN:\(top.name) on line \(top.line))") }
+                if !lenient { throw AlmanacError(.structure, line: line, column: 1, "END:\(value) where END:\(top.name) was expected (BEGIN:\(top.name) on line \(top.line))") }
                 return liberty("END:\(value) does not close BEGIN:\(top.name) of line \(top.line): skipped")
             }
             while let t = stack.last, t.name != value {

@@ -14,12 +14,12 @@ enum ParsedLine {
 enum ContentLineParser {
     /// `nil` when lenient reading drops the line (the reason is in `readings`).
     static func parse(_ scanner: inout LineScanner, into store: inout LineStore, lenient: Bool,
-                      readings: inout [CalendarReading]) throws(CalendarError) -> ParsedLine? {
+                      readings: inout [CalendarReading]) throws(AlmanacError) -> ParsedLine? {
         if !scanner.isValidUTF8, let bad = scanner.withLine({ firstInvalidUTF8($0) }) {
             let p = scanner.position(of: bad)
             let byte = scanner.withLine { $0[bad] }
             guard lenient else {
-                throw CalendarError(.invalidUTF8, line: p.line, column: p.column, "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (RFC 5545 section 3.1.4)")
+                throw AlmanacError(.invalidUTF8, line: p.line, column: p.column, "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (RFC 5545 section 3.1.4)")
             }
             readings.append(CalendarReading(.invalidUTF8, line: p.line, "bytes that are not UTF-8 from column \(p.column) replaced by U+FFFD"))
             // Parse the repaired text (U+FFFD in place of each bad sequence).
@@ -37,7 +37,7 @@ enum ContentLineParser {
                 readings.append(CalendarReading(.skipped, line: p.line, "line dropped: \(error.message) (column \(p.column))"))
                 return nil
             }
-            throw CalendarError(.syntax, line: p.line, column: p.column, error.message)
+            throw AlmanacError(.syntax, line: p.line, column: p.column, error.message)
         }
     }
 

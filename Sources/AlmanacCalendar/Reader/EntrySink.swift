@@ -21,7 +21,7 @@ struct EntrySink {
     var readings: [CalendarReading] = []
     /// Strict mode: the first fault of an entry, thrown once the component
     /// reader has read the whole input without one of its own.
-    var failure: CalendarError?
+    var failure: AlmanacError?
     /// Series of one UID that revise one another (``SeriesRevisions``):
     /// the dead ones are removed once the whole input is read.
     var revisions = SeriesRevisions()
@@ -109,7 +109,7 @@ struct EntrySink {
     /// Reads `c` into a series or an override of the current VCALENDAR
     /// (lenient: a fault skips it with a reading; strict: the first is kept).
     private mutating func read(_ c: ParsedComponent) {
-        do throws(CalendarError) {
+        do throws(AlmanacError) {
             guard let e = try current!.reader.entry(c) else { return }
             if e.recurrenceID == nil {
                 let series = CalendarBuilder.series(e, options: options)
@@ -124,7 +124,7 @@ struct EntrySink {
             }
         } catch {
             guard lenient else { failure = error; return }
-            current!.reader.readings.append(CalendarReading(.skipped, line: c.line, "\(c.name) skipped: \(error)"))
+            current!.reader.readings.append(CalendarReading(skipped: "\(c.name) skipped: \(error)", line: c.line, cause: error))
         }
     }
 }

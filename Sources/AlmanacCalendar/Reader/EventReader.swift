@@ -56,8 +56,8 @@ struct EventReader {
 
     func value(_ p: ContentLine) -> String { store.value(p) }
 
-    func fault(_ p: ContentLine, _ message: String) -> CalendarError {
-        CalendarError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(value(p))\": \(message)")
+    func fault(_ p: ContentLine, _ message: String) -> AlmanacError {
+        AlmanacError(.invalidValue, line: p.line, column: 0, "\(p.name) \"\(value(p))\": \(message)")
     }
 
     /// The zone a value of `p` is read in: its TZID's, or X-WR-TIMEZONE's for a floating value.
@@ -65,7 +65,7 @@ struct EventReader {
     /// A file names a few zones tens of thousands of times; each TZID is
     /// found by its bytes, without making a string of it, once it has been
     /// resolved.
-    mutating func zone(of p: ContentLine) throws(CalendarError) -> Zone? {
+    mutating func zone(of p: ContentLine) throws(AlmanacError) -> Zone? {
         guard let r = store.parameterRange(.tzid, of: p) else { return calendarZone }
         if store.same(lastZone.tzid, r) { return lastZone.zone }
         let hash = store.hash(r)
@@ -91,7 +91,7 @@ struct EventReader {
     }
 
     /// One DATE or DATE-TIME value of `p`.
-    mutating func anchor(_ p: ContentLine, _ text: Substring? = nil) throws(CalendarError) -> Anchor {
+    mutating func anchor(_ p: ContentLine, _ text: Substring? = nil) throws(AlmanacError) -> Anchor {
         let zone = try zone(of: p)
         // Most values are read from the store's bytes; the others (list
         // items, values to repair, faults) as text.
@@ -113,7 +113,7 @@ struct EventReader {
     /// `";" x-name "=" text` is gone from `recur-rule-part`): an X- part is
     /// an error naming it. Lenient mode skips it (expansion ignores it) with
     /// a reading, as it does unknown and nameless parts.
-    mutating func rule(_ p: ContentLine) throws(CalendarError) -> RecurrenceRule {
+    mutating func rule(_ p: ContentLine) throws(AlmanacError) -> RecurrenceRule {
         var text = value(p)
         if lenient, let unescaped = EscapedRuleSeparators.unescaped(text) {
             readings.append(EscapedRuleSeparators.reading(p.name, text, line: p.line))
@@ -144,7 +144,7 @@ struct EventReader {
     /// as expand does, with expand's reading. A rule that cannot be
     /// expanded at all (a sub-daily rule on a DATE) is, in lenient mode,
     /// left to the calendar's `problems`.
-    mutating func check(_ rules: [RuleLine], start: Anchor) throws(CalendarError) {
+    mutating func check(_ rules: [RuleLine], start: Anchor) throws(AlmanacError) {
         // Lenient mode asks validate only where it has something to say.
         for r in rules where !lenient || start.kind == .date
             || r.rule.until.map({ RecurrenceSet.untilProblem($0, start: start) != nil }) == true {
@@ -155,13 +155,13 @@ struct EventReader {
                     readings.append(CalendarReading(.liberty, line: r.line, n.message))
                 }
             } catch {
-                guard lenient else { throw CalendarError(.invalidValue, line: r.line, column: 0, error.message) }
+                guard lenient else { throw AlmanacError(.invalidValue, line: r.line, column: 0, error.message) }
             }
         }
     }
 
     /// Reads a VEVENT or VTODO; `nil` (lenient) when it has nothing to anchor on.
-    mutating func entry(_ c: ParsedComponent) throws(CalendarError) -> EventEntry? {
+    mutating func entry(_ c: ParsedComponent) throws(AlmanacError) -> EventEntry? {
         let component: CalendarEvent.Component = c.name == "VTODO" ? .todo : .event
         var start: Anchor? = nil, due: Anchor? = nil, end: Anchor? = nil, duration: EventDuration? = nil
         var e = EventEntry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
@@ -201,7 +201,7 @@ struct EventReader {
         // A to-do with only DUE is anchored on DUE (DTSTART then DUE: DUE ends it).
         guard let anchor = start ?? due else {
             let what = component == .todo ? "a VTODO without DTSTART or DUE" : "a VEVENT without DTSTART"
-            guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(what) has no time to show it at") }
+            guard lenient else { throw AlmanacError(.invalidValue, line: c.line, column: 0, "\(what) has no time to show it at") }
             readings.append(CalendarReading(.skipped, line: c.line, "\(what) (UID \(e.uid)) skipped: it has no time to show it at"))
             return nil
         }
@@ -209,7 +209,7 @@ struct EventReader {
         if !ruleLines.isEmpty { try check(ruleLines, start: anchor) }
         if start != nil, component == .todo, let due { end = due }
         if let end, duration != nil {
-            guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(component == .todo ? "DUE" : "DTEND") and DURATION together (RFC 5545 section 3.6.1 allows one)") }
+            guard lenient else { throw AlmanacError(.invalidValue, line: c.line, column: 0, "\(component == .todo ? "DUE" : "DTEND") and DURATION together (RFC 5545 section 3.6.1 allows one)") }
             readings.append(CalendarReading(.liberty, line: c.line, "DTEND and DURATION together: DTEND \(end.rfc5545) used"))
             duration = nil
         }
@@ -218,7 +218,7 @@ struct EventReader {
     }
 
     /// RDATE: DATE, DATE-TIME or PERIOD values (`start/end`, `start/duration`).
-    mutating func readDates(_ p: ContentLine, into e: inout EventEntry) throws(CalendarError) {
+    mutating func readDates(_ p: ContentLine, into e: inout EventEntry) throws(AlmanacError) {
         for v in Values.list(value(p)) {
             guard let slash = v.firstIndex(of: "/") else { e.dates.append(try anchor(p, v)); continue }
             let start = try anchor(p, v[..<slash])
@@ -234,8 +234,8 @@ struct EventReader {
         }
     }
 
-    mutating func missingUID(_ c: ParsedComponent) throws(CalendarError) -> String {
-        guard lenient else { throw CalendarError(.invalidValue, line: c.line, column: 0, "\(c.name) has no UID (RFC 5545 section 3.6.1 requires one)") }
+    mutating func missingUID(_ c: ParsedComponent) throws(AlmanacError) -> String {
+        guard lenient else { throw AlmanacError(.invalidValue, line: c.line, column: 0, "\(c.name) has no UID (RFC 5545 section 3.6.1 requires one)") }
         readings.append(CalendarReading(.liberty, line: c.line, "\(c.name) has no UID: given \"line-\(c.line)\""))
         return "line-\(c.line)"
     }

@@ -10,7 +10,7 @@ enum VTimeZone {
     /// The local time at which onsets stop being expanded.
     static let end = CivilDate(2500, 1, 1)!.at(0, 0)
 
-    static func zone(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
+    static func zone(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) throws(AlmanacError) -> Zone {
         let key = VTimeZoneCache.key(component, tzid: tzid, store: store, options: options)
         if let key, let z = VTimeZoneCache.shared.zone(key) { return z }
         let z = try expand(component, tzid: tzid, store: store, options: options)
@@ -19,27 +19,27 @@ enum VTimeZone {
     }
 
     /// The zone of a VTIMEZONE, its onsets expanded.
-    static func expand(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) throws(CalendarError) -> Zone {
+    static func expand(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) throws(AlmanacError) -> Zone {
         var onsets: [(instant: Int64, from: Int32, to: Int32)] = []
         for sub in component.children {
             guard let start = sub.first(.dtstart), let fromLine = sub.first(.tzoffsetfrom),
                   let toLine = sub.first(.tzoffsetto) else {
-                throw CalendarError(.invalidValue, line: sub.line, column: 0,
+                throw AlmanacError(.invalidValue, line: sub.line, column: 0,
                                     "\(sub.name) of VTIMEZONE \"\(tzid)\" needs DTSTART, TZOFFSETFROM and TZOFFSETTO")
             }
             guard let from = Values.offset(store.value(fromLine)), let to = Values.offset(store.value(toLine)) else {
-                throw CalendarError(.invalidValue, line: fromLine.line, column: 0,
+                throw AlmanacError(.invalidValue, line: fromLine.line, column: 0,
                                     "TZOFFSETFROM \"\(store.value(fromLine))\" / TZOFFSETTO \"\(store.value(toLine))\": expected +HHMM or -HHMM")
             }
             guard case let (anchor?, _, _) = Values.anchor(Substring(store.value(start)), zone: nil, lenient: true),
                   anchor.kind != .date else {
-                throw CalendarError(.invalidValue, line: start.line, column: 0, "DTSTART \"\(store.value(start))\" of \(sub.name): expected a local date-time")
+                throw AlmanacError(.invalidValue, line: start.line, column: 0, "DTSTART \"\(store.value(start))\" of \(sub.name): expected a local date-time")
             }
             let local = anchor.civil
             var rules: [RecurrenceRule] = []
             for r in sub.all(.rrule) {
                 guard var rule = try? RecurrenceRule(store.value(r), mode: .lenient) else {
-                    throw CalendarError(.invalidValue, line: r.line, column: 0, "RRULE \"\(store.value(r))\" of VTIMEZONE \"\(tzid)\" cannot be read")
+                    throw AlmanacError(.invalidValue, line: r.line, column: 0, "RRULE \"\(store.value(r))\" of VTIMEZONE \"\(tzid)\" cannot be read")
                 }
                 // UNTIL is in UTC (section 3.6.5); onsets are expanded in local time.
                 if case .utc(let u)? = rule.until {
@@ -58,17 +58,17 @@ enum VTimeZone {
             // inverted range; found by Tools/fuzz fuzz-ics).
             let upper = local < end ? end : CivilDateTime(_localSeconds: Int(local.localSeconds) + 1)
             guard let expansion = try? set.occurrences(in: .wallClock(local..<upper)) else {
-                throw CalendarError(.invalidValue, line: sub.line, column: 0, "the onsets of \(sub.name) in VTIMEZONE \"\(tzid)\" cannot be expanded")
+                throw AlmanacError(.invalidValue, line: sub.line, column: 0, "the onsets of \(sub.name) in VTIMEZONE \"\(tzid)\" cannot be expanded")
             }
             for o in expansion {
                 onsets.append((o.start.localSeconds - Int64(from.seconds), Int32(from.seconds), Int32(to.seconds)))
                 if onsets.count > 200_000 {
-                    throw CalendarError(.limit, line: sub.line, column: 0, "VTIMEZONE \"\(tzid)\" has more than 200,000 onsets before 2500")
+                    throw AlmanacError(.limit, line: sub.line, column: 0, "VTIMEZONE \"\(tzid)\" has more than 200,000 onsets before 2500")
                 }
             }
         }
         guard let first = onsets.min(by: { $0.instant < $1.instant }) else {
-            throw CalendarError(.invalidValue, line: component.line, column: 0, "VTIMEZONE \"\(tzid)\" has no STANDARD or DAYLIGHT")
+            throw AlmanacError(.invalidValue, line: component.line, column: 0, "VTIMEZONE \"\(tzid)\" has no STANDARD or DAYLIGHT")
         }
         onsets.sort { $0.instant < $1.instant }
         var transitions: [Int64] = [], offsets: [Offset] = [Offset(uncheckedSeconds: first.from)]
@@ -85,7 +85,7 @@ enum VTimeZone {
         do throws(AlmanacError) {
             return try Zone(identifier: tzid, transitions: transitions, offsets: offsets)
         } catch {
-            throw CalendarError(.invalidValue, line: component.line, column: 0, "VTIMEZONE \"\(tzid)\": \(error.message)")
+            throw AlmanacError(.invalidValue, line: component.line, column: 0, "VTIMEZONE \"\(tzid)\": \(error.message)")
         }
     }
 }

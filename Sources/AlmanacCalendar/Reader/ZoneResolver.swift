@@ -6,9 +6,6 @@ import Almanac
 /// name after a vendor prefix (``VendorTZIDPrefix``), else floating.
 /// Each choice is reported once, with the line of the first use.
 struct ZoneResolver {
-    /// What the reading of a TZID that names a known zone says after the
-    /// quoted TZID (see ``CalendarReading/resolvesKnownZone``).
-    static let knownZoneMark = " resolved by "
     private(set) var definitions: [String: ParsedComponent]
     /// The store of the definitions' lines (set while a component is read: see ``EntrySink``).
     var store: LineStore
@@ -42,19 +39,19 @@ struct ZoneResolver {
     }
 
     /// The zone of a TZID parameter; `nil` reads the value as floating.
-    mutating func zone(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(CalendarError) -> Zone? {
+    mutating func zone(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(AlmanacError) -> Zone? {
         if let z = resolved[tzid] { return z }
         let z = try resolve(tzid, line: line, readings: &readings)
         resolved[tzid] = z
         return z
     }
 
-    private mutating func resolve(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(CalendarError) -> Zone? {
+    private mutating func resolve(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(AlmanacError) -> Zone? {
         let definition = definitions[tzid]
         if !(options.prefersFileZones && definition != nil), let z = try? Zone(tzid) {
             let mapped = z.identifier == tzid ? "" : " as \(z.identifier)"
             let by = switch z.source { case .system: "the system tz database"; case .icu: "ICU"; case .foundation: "Foundation" }
-            readings.append(CalendarReading(.zone, line: line, "TZID \"\(tzid)\"\(Self.knownZoneMark)\(by)\(mapped) (tz data \(z.dataVersion))"))
+            readings.append(CalendarReading(knownZone: "TZID \"\(tzid)\" resolved by \(by)\(mapped) (tz data \(z.dataVersion))", line: line))
             return z
         }
         if let definition {
@@ -64,7 +61,7 @@ struct ZoneResolver {
             return z
         }
         guard options.mode == .lenient else {
-            throw CalendarError(.unknownZone, line: line, column: 0,
+            throw AlmanacError(.unknownZone, line: line, column: 0,
                                 "TZID \"\(tzid)\" is neither a known zone (the system tz database or ICU) nor a VTIMEZONE of the file" + VendorTZIDPrefix.hint(tzid))
         }
         if let z = VendorTZIDPrefix.zone(tzid) {

@@ -33,7 +33,7 @@ extension RecordLog {
         defer { close(fd) }
         let bytes = try settledBytes(fd, path: path)
         do throws(AlmanacError) { return try read(bytes) } catch {
-            throw AlmanacError(.invalidValue, "\(path): \(error.message)")
+            throw error.at(file: path)
         }
     }
 
@@ -140,7 +140,7 @@ extension RecordLog {
             return .unended
         } catch {
             let line = try lineBreaks(fd, upTo: lineStart, path: path) + 1
-            return .torn(TornLine(line: line, bytes: text, reason: error.message), cut: lineStart)
+            return .torn(TornLine(line: line, bytes: text, reason: error.description), cut: lineStart)
         }
     }
 

@@ -131,9 +131,14 @@ public enum RecordLog {
                 out.records.append(try decoder.decode(DayRecord.self, from: Array(text)))
             } catch {
                 if newline == nil {
-                    out.tornLine = TornLine(line: line, bytes: Array(text), reason: error.message)
+                    out.tornLine = TornLine(line: line, bytes: Array(text), reason: error.description)
                 } else {
-                    throw AlmanacError(.invalidValue, "line \(line): \(error.message)")
+                    // The line of the file; a column of invalid JSON is in the message, in that line.
+                    var e = error
+                    e.kind = .invalidValue
+                    e.line = line
+                    e.column = nil
+                    throw e
                 }
             }
         }

@@ -24,7 +24,7 @@ extension GraphItem {
             first = zone.identifier == "UTC" ? .utc(at) : .zoned(at, zone)
         }
         let rule: RecurrenceRule
-        do throws(AlmanacError) { rule = try g.rule(start: first) } catch { throw r.fault(error.message) }
+        do throws(AlmanacError) { rule = try g.rule(start: first) } catch { throw field.path.isEmpty ? error : error.at(field: field.path) }
         var probe = RecurrenceSet(start: first, rules: [rule], options: ExpansionOptions(includesStart: false))
         if let o = try probe.occurrences().first(where: { _ in true }) {
             // The match as the pattern made it (02:30 on a spring-forward night, not 03:30).

@@ -68,14 +68,14 @@ struct GraphItem {
         guard let f, let name = try f.string().nonEmpty else { return nil }
         if name == "tzone://Microsoft/Utc" { return .utc }
         if name == "tzone://Microsoft/Custom" {
-            log.note(.zone, item, "\(f.path): \"\(name)\" is a custom zone of desktop Outlook that Graph does not describe: read in \(instead)")
+            log.note(.zone, item, field: f.path, "\"\(name)\" is a custom zone of desktop Outlook that Graph does not describe: read in \(instead)")
             return nil
         }
         do throws(AlmanacError) {
             return try Zone(name)
         } catch {
             if log.isStrict { throw f.fault("unknown time zone \"\(name)\"") }
-            log.note(.zone, item, "\(f.path): unknown time zone \"\(name)\": read in \(instead)")
+            log.note(.zone, item, field: f.path, "unknown time zone \"\(name)\": read in \(instead)")
             return nil
         }
     }

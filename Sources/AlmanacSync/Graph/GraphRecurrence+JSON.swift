@@ -7,7 +7,7 @@ extension GraphRecurrence {
         guard let r = f["range"] else { throw f.fault("missing field \"range\"") }
         let typeText = try p.requiredString("type")
         guard let type = PatternType(rawValue: typeText) else {
-            throw p.fault("type: unknown pattern type \"\(typeText)\" (expected " + PatternType.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            throw (p["type"] ?? p).fault("unknown pattern type \"\(typeText)\" (expected " + PatternType.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
         var pattern = Pattern(type: type)
         pattern.interval = try p["interval"]?.int() ?? 1

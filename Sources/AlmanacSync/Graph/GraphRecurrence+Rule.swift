@@ -14,19 +14,19 @@ extension GraphRecurrence {
     ///   rejects (interval 0, dayOfMonth 32, a weekly pattern with no day...).
     public func rule(start: Anchor) throws(AlmanacError) -> RecurrenceRule {
         let p = pattern
-        guard p.interval >= 1 else { throw AlmanacError(.invalidValue, "recurrence.pattern.interval: \(p.interval) is not at least 1") }
+        guard p.interval >= 1 else { throw AlmanacError(.invalidValue, "\(p.interval) is not at least 1").at(field: "recurrence.pattern.interval") }
         var r: RecurrenceRule
         switch p.type {
         case .daily:
             r = RecurrenceRule(frequency: .daily)
         case .weekly:
-            guard !p.daysOfWeek.isEmpty else { throw AlmanacError(.invalidValue, "recurrence.pattern.daysOfWeek: a weekly pattern needs at least one day") }
+            guard !p.daysOfWeek.isEmpty else { throw AlmanacError(.invalidValue, "a weekly pattern needs at least one day").at(field: "recurrence.pattern.daysOfWeek") }
             r = RecurrenceRule(frequency: .weekly)
             r.byDay = p.daysOfWeek.map { .every($0) }
             r.weekStart = p.firstDayOfWeek
         case .absoluteMonthly, .absoluteYearly:
             r = RecurrenceRule(frequency: p.type == .absoluteMonthly ? .monthly : .yearly)
-            guard (1...31).contains(p.dayOfMonth) else { throw AlmanacError(.invalidValue, "recurrence.pattern.dayOfMonth: \(p.dayOfMonth) is not in 1...31") }
+            guard (1...31).contains(p.dayOfMonth) else { throw AlmanacError(.invalidValue, "\(p.dayOfMonth) is not in 1...31").at(field: "recurrence.pattern.dayOfMonth") }
             if p.dayOfMonth >= 29 {
                 r.byMonthDay = Array(28...p.dayOfMonth)
                 r.bySetPos = [-1]
@@ -34,7 +34,7 @@ extension GraphRecurrence {
                 r.byMonthDay = [p.dayOfMonth]
             }
         case .relativeMonthly, .relativeYearly:
-            guard !p.daysOfWeek.isEmpty else { throw AlmanacError(.invalidValue, "recurrence.pattern.daysOfWeek: a relative pattern needs at least one day") }
+            guard !p.daysOfWeek.isEmpty else { throw AlmanacError(.invalidValue, "a relative pattern needs at least one day").at(field: "recurrence.pattern.daysOfWeek") }
             r = RecurrenceRule(frequency: p.type == .relativeMonthly ? .monthly : .yearly)
             if p.daysOfWeek.count == 1 {
                 r.byDay = [.nth(p.index.ordinal, p.daysOfWeek[0])]
@@ -44,7 +44,7 @@ extension GraphRecurrence {
             }
         }
         if p.type == .absoluteYearly || p.type == .relativeYearly {
-            guard (1...12).contains(p.month) else { throw AlmanacError(.invalidValue, "recurrence.pattern.month: \(p.month) is not in 1...12") }
+            guard (1...12).contains(p.month) else { throw AlmanacError(.invalidValue, "\(p.month) is not in 1...12").at(field: "recurrence.pattern.month") }
             r.byMonth = [RecurrenceRule.Month(p.month)]
         }
         r.interval = p.interval
@@ -52,11 +52,11 @@ extension GraphRecurrence {
         case .noEnd: break
         case .numbered:
             guard range.numberOfOccurrences >= 1 else {
-                throw AlmanacError(.invalidValue, "recurrence.range.numberOfOccurrences: \(range.numberOfOccurrences) is not at least 1")
+                throw AlmanacError(.invalidValue, "\(range.numberOfOccurrences) is not at least 1").at(field: "recurrence.range.numberOfOccurrences")
             }
             r.count = range.numberOfOccurrences
         case .endDate:
-            guard let end = range.endDate else { throw AlmanacError(.invalidValue, "recurrence.range.endDate: missing for an endDate range") }
+            guard let end = range.endDate else { throw AlmanacError(.invalidValue, "missing for an endDate range").at(field: "recurrence.range.endDate") }
             r.until = Self.until(end, start: start)
         }
         return r

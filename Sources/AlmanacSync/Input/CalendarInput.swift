@@ -102,7 +102,7 @@ public struct CalendarInput: Sendable {
         let payload: SyncPayload
         switch format {
         case .ics:
-            do throws(CalendarError) {
+            do throws(AlmanacError) {
                 calendar = try EventCalendar(ics: bytes, options: options)
             } catch {
                 throw AlmanacError(calendar: error)

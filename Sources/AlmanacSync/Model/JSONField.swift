@@ -12,8 +12,10 @@ struct JSONField {
         self.path = path
     }
 
+    /// An `invalid_request` error at this field (``AlmanacError/field`` is the path).
     func fault(_ message: String) -> AlmanacError {
-        AlmanacError(.invalidRequest, (path.isEmpty ? "" : path + ": ") + message)
+        let e = AlmanacError(.invalidRequest, message)
+        return path.isEmpty ? e : e.at(field: path)
     }
 
     /// The member `key`; `nil` when absent or `null` (Graph writes `null` for absent values).

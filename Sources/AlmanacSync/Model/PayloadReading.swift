@@ -15,8 +15,9 @@ enum Payload {
                 return .success(try JSONReader.parseSequence(b) { values.append($0) })
             } catch { return .failure(error) }
         }
-        if case .failure(let e) = result {
-            throw AlmanacError(.invalidRequest, (values.isEmpty ? "" : "page \(values.count + 1): ") + e.message, text: e.text, column: e.column)
+        if case .failure(var e) = result {
+            e.kind = .invalidRequest
+            throw values.isEmpty ? e : e.at(field: "[\(values.count)]")
         }
         guard !values.isEmpty else { throw AlmanacError(.invalidRequest, "no JSON value in the input") }
         return values.enumerated().map { JSONField($1, path: values.count == 1 ? "" : "[\($0)]") }
@@ -47,24 +48,23 @@ enum Payload {
             lines.indices.contains(line - 5) ? lines[line - 5] : JSONField(.null, path: lines.first?.path ?? item.path + ".recurrence")
         }
         let calendar: (events: [CalendarEvent], readings: [CalendarReading])
-        do throws(CalendarError) {
+        do throws(AlmanacError) {
             // The engine's reading of DTSTART and COUNT (RFC 5545 section 3.3.10), not a file's.
             calendar = try EventCalendar.series(ics: Array(text.utf8),
                                                 options: CalendarOptions(mode: log.mode, unsynchronizedStart: .firstOfCount))
         } catch {
-            throw at(error.line).fault(error.message)
+            throw at(error.line ?? 0).fault(error.message)
         }
         guard let e = calendar.events.first else {
-            // Lenient reading left the series out; its reading says why:
-            // "VEVENT skipped: line 5: RRULE ...".
-            let why = calendar.readings.last?.message ?? "the recurrence lines cannot be read"
-            guard let r = why.firstRange(of: "line "), let colon = why[r.upperBound...].firstIndex(of: ":"),
-                  let line = Int(why[r.upperBound..<colon]) else { throw at(5).fault(why) }
-            throw at(line).fault(String(why[why.index(after: colon)...].drop { $0 == " " }))
+            // Lenient reading left the series out; its reading says why, with the line of the fault.
+            guard let cause = calendar.readings.last(where: { $0.cause != nil })?.cause else {
+                throw at(5).fault(calendar.readings.last?.message ?? "the recurrence lines cannot be read")
+            }
+            throw at(cause.line ?? 5).fault(cause.message)
         }
         for r in calendar.readings where r.line >= 5 && r.line < 5 + lines.count && !r.resolvesKnownZone {
             let kind: SyncReading.Kind = r.kind == .zone ? .zone : r.kind == .skipped ? .skipped : .liberty
-            log.note(kind, item, at(r.line).path + ": " + r.message)
+            log.note(kind, item, field: at(r.line).path, r.message)
         }
         var set = e.recurrence
         set.start = start

@@ -16,17 +16,22 @@ struct ReadLog {
 
     /// `body`'s result for the item `f`; when it throws: in lenient mode
     /// `nil` and a reading (the item's own readings dropped with it), in
-    /// strict mode the error, its message led by the item
-    /// (`value[3] (id "AAMkX"): recurrence.pattern.type: ...`).
+    /// strict mode the error, its field the full path of the fault and the
+    /// item's id after its message
+    /// (`value[3].recurrence.pattern.type: ... (item id "AAMkX")`).
     mutating func item<T>(_ f: JSONField, _ body: (inout ReadLog) throws(AlmanacError) -> T) throws(AlmanacError) -> T? {
         let mark = notes.count
         do throws(AlmanacError) {
             return try body(&self)
         } catch {
             notes.removeSubrange(mark...)
-            let id = Self.id(of: f), message = Self.relative(error.message, to: f.path)
-            if isStrict { throw AlmanacError(error.kind, SyncReading.item(f.path, id) + ": " + message, text: error.text, column: error.column) }
-            notes.append((f.path, SyncReading(.skipped, path: f.path, id: id, message)))
+            let id = Self.id(of: f)
+            if isStrict {
+                var e = error.field == nil && !f.path.isEmpty ? error.at(field: f.path) : error
+                if let id { e.message += " (item id \"\(id)\")" }
+                throw e
+            }
+            notes.append((f.path, SyncReading(.skipped, path: f.path, id: id, Self.relative(error, to: f.path).description)))
             return nil
         }
     }
@@ -41,14 +46,16 @@ struct ReadLog {
             return try body()
         } catch {
             if isStrict { throw error }
-            notes.append((item.path, SyncReading(.skipped, path: part.path, id: Self.id(of: item), Self.relative(error.message, to: part.path))))
+            notes.append((item.path, SyncReading(.skipped, path: part.path, id: Self.id(of: item), Self.relative(error, to: part.path).description)))
             return nil
         }
     }
 
-    /// A reading about the item `f` (its id, when it has one, read from it).
-    mutating func note(_ kind: SyncReading.Kind, _ f: JSONField, _ message: String) {
-        notes.append((f.path, SyncReading(kind, path: f.path, id: Self.id(of: f), Self.relative(message, to: f.path))))
+    /// A reading about the item `f` (its id, when it has one, read from it),
+    /// about its member at the path `field` when given (`value[3].start`).
+    mutating func note(_ kind: SyncReading.Kind, _ f: JSONField, field: String? = nil, _ message: String) {
+        let about = field.flatMap { Self.relative(field: $0, to: f.path) }
+        notes.append((f.path, SyncReading(kind, path: f.path, id: Self.id(of: f), about.map { $0 + ": " + message } ?? message)))
     }
 
     /// The readings in the order of the items they are about (`items`, in
@@ -68,13 +75,23 @@ struct ReadLog {
         return s
     }
 
-    /// `value[3].start.timeZone: ...` said from the item `value[3]`: `start.timeZone: ...`.
-    static func relative(_ message: String, to path: String) -> String {
-        guard !path.isEmpty, message.hasPrefix(path) else { return message }
-        let rest = message.dropFirst(path.count)
+    /// An error at `value[3].start.timeZone` said from the item `value[3]`:
+    /// its field is `start.timeZone` (none when it is the item itself).
+    static func relative(_ error: AlmanacError, to path: String) -> AlmanacError {
+        guard let field = error.field else { return error }
+        var e = error
+        e.field = relative(field: field, to: path)
+        return e
+    }
+
+    /// The field path `value[3].start.timeZone` from `value[3]`: `start.timeZone`;
+    /// `nil` for `value[3]` itself; the path unchanged when it is not inside `path`.
+    static func relative(field: String, to path: String) -> String? {
+        guard !path.isEmpty, field.hasPrefix(path) else { return field }
+        let rest = field.dropFirst(path.count)
+        if rest.isEmpty { return nil }
         if rest.hasPrefix(".") { return String(rest.dropFirst()) }
-        if rest.hasPrefix(": ") { return String(rest.dropFirst(2)) }
-        return message
+        return rest.hasPrefix("[") ? String(rest) : field
     }
 }
 

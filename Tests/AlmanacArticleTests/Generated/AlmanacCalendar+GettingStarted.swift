@@ -61,7 +61,7 @@ struct AlmanacCalendarGettingStartedArticleTests {
             _ = try EventCalendar(ics: "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n",
                                   options: CalendarOptions(mode: .strict))
         } catch {
-            print(error.line, error.column, error.message)
+            print(error.line ?? 0, error.column ?? 0, error.message)
         }
         // 3 1 END:VCALENDAR where END:VEVENT was expected (BEGIN:VEVENT on line 2)
         // Every top-level declaration is read once: no "never used" warnings.

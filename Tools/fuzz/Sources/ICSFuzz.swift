@@ -54,9 +54,9 @@ public func icsFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let t0 = verbose ? fuzzNow() : 0
 
     var strict: EventCalendar?
-    do throws(CalendarError) { strict = try EventCalendar(ics: bytes, options: .strict) } catch { check(error, lines: lines) }
+    do throws(AlmanacError) { strict = try EventCalendar(ics: bytes, options: .strict) } catch { check(error, lines: lines) }
     let lenient: EventCalendar
-    do throws(CalendarError) { lenient = try EventCalendar(ics: bytes) } catch {
+    do throws(AlmanacError) { lenient = try EventCalendar(ics: bytes) } catch {
         check(error, lines: lines)
         fuzzCheck(strict == nil, "strict mode reads the calendar, lenient mode fails: \(error)")
         if verbose { fuzzLog("lenient: \(error)") }
@@ -86,8 +86,9 @@ struct Hash {
     }
 }
 
-func check(_ e: CalendarError, lines: Int) {
-    fuzzCheck(e.line >= 0 && e.line <= lines && e.column >= 0, "error at line \(e.line), column \(e.column) of \(lines) lines: \(e)")
+func check(_ e: AlmanacError, lines: Int) {
+    let line = e.line ?? 0, column = e.column ?? 0
+    fuzzCheck(line >= 0 && line <= lines && column >= 0, "error at line \(line), column \(column) of \(lines) lines: \(e)")
     fuzzCheck(!e.message.isEmpty, "error without a message: \(e.kind)")
 }
 

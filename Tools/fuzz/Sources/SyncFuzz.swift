@@ -77,7 +77,7 @@ func check(_ events: [SyncEvent]) {
                   "instance names series \(o.eventIndex), UID \(o.uid.debugDescription)")
     }
     let text = calendar.icsText()
-    do throws(CalendarError) {
+    do throws(AlmanacError) {
         // Every series written reads back as one: two of one UID whose
         // SEQUENCE differs would otherwise read as revisions of one event.
         let back = try EventCalendar(ics: text, options: CalendarOptions(keepsRevisions: true))

@@ -1,3 +1,5 @@
+import Almanac
+
 /// A VEVENT or VTODO inside another VEVENT or VTODO. RFC 5545 has no such
 /// shape: a VEVENT holds properties and VALARMs only (section 3.6.1,
 /// `eventc = "BEGIN" ":" "VEVENT" CRLF eventprop *alarmc "END" ":" "VEVENT"
@@ -23,8 +25,8 @@ enum NestedEvent {
     }
 
     /// Strict mode's error at the nested BEGIN.
-    static func error(_ name: String, line: Int, parent: (name: String, line: Int)) -> CalendarError {
-        CalendarError(.structure, line: line, column: 1,
+    static func error(_ name: String, line: Int, parent: (name: String, line: Int)) -> AlmanacError {
+        AlmanacError(.structure, line: line, column: 1,
                       "BEGIN:\(name) inside the \(parent.name) of line \(parent.line) (RFC 5545 section \(section(parent.name)): a \(parent.name) holds only VALARM components)")
     }
 
