@@ -41,15 +41,16 @@ import AlmanacSync
 
     /// Pages of `events.list` saved one after another (read by AlmanacJSON's
     /// `JSONReader.parseSequence`), with a byte order mark before the first:
-    /// every page's items; a fault in a later page names the page, and its
-    /// line in the file.
+    /// every page's items; a fault in a later page names the page as its
+    /// field (`[1]`: the second), and its line in the file.
     @Test func concatenatedPagesAreOnePayload() throws {
         let page1 = #"{"kind":"calendar#events","items":[{"id":"a","start":{"date":"2024-05-06"}}]}"#
         let page2 = #"{"kind":"calendar#events","items":[{"id":"b","start":{"date":"2024-05-07"}}]}"#
         #expect(try GoogleEvents.read(json: "\u{FEFF}" + page1 + page2).map(\.id) == ["a", "b"])
         #expect(try GoogleEvents.read(json: page1 + "\n" + page2).map(\.id) == ["a", "b"])
         let e = #expect(throws: AlmanacError.self) { try GoogleEvents.read(json: page1 + "\n" + #"{"items":[}"#) }
-        #expect(e?.message == "page 2: invalid JSON at line 2, column 11: expected a value")
+        #expect(e?.message == "invalid JSON at line 2, column 11: expected a value")
+        #expect(e?.field == "[1]")
     }
 
     /// A lone event is still an event (not taken for an empty page), and

@@ -10,9 +10,10 @@ extension EventCalendar {
     /// let strict = try EventCalendar(contentsOf: "work.ics", options: .strict)
     /// ```
     ///
-    /// - Throws: `AlmanacError` of kind `invalid_value`: the file cannot
-    ///   be read (`cannot read "work.ics": No such file or directory`), or
-    ///   its content cannot (the reader's message, with its line and column).
+    /// - Throws: `AlmanacError` of kind `invalid_value` when the file cannot
+    ///   be read (`cannot read "work.ics": No such file or directory`); the
+    ///   reader's error when its content cannot (its kind, such as
+    ///   `structure`, with its line, column and the file's path).
     /// - Complexity: O(n) in the file's bytes, plus indexing its series
     ///   (see ``init(events:fileZones:readings:)``).
     public init(contentsOf path: String, options: CalendarOptions = CalendarOptions()) throws(AlmanacError) {
@@ -20,7 +21,7 @@ extension EventCalendar {
         do throws(AlmanacError) {
             try self.init(ics: bytes, options: options)
         } catch {
-            throw AlmanacError(calendar: error)
+            throw error.at(file: path)
         }
     }
 }
@@ -30,13 +31,4 @@ extension EventCalendar {
     /// builds it: tests count builds with it (a calendar read from a file
     /// is indexed once). Read once per index, never per series.
     @TaskLocal package static var indexBuildHook: (@Sendable () -> Void)?
-}
-
-extension AlmanacError {
-    /// A reader's ``AlmanacError`` as an `AlmanacError` of kind
-    /// `invalid_value` whose message is the error's description (`line 7,
-    /// column 9: ...`), as the CLI has always shown it.
-    package init(calendar error: AlmanacError) {
-        self.init(.invalidValue, error.description)
-    }
 }

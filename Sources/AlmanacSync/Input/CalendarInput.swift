@@ -90,7 +90,7 @@ public struct CalendarInput: Sendable {
     ///   - options: how to read it; a payload's readers take only its mode.
     /// - Throws: `AlmanacError`: the payload reader's (kind
     ///   `invalid_request`, naming the item and field), or the iCalendar
-    ///   reader's with its line and column (kind `invalid_value`); kind
+    ///   reader's with its kind (`structure`, `syntax`, ...), line and column; kind
     ///   `invalid_request` when `format` is `nil` and the content is JSON of
     ///   neither service.
     /// - Complexity: O(n) in the bytes, plus indexing the series once.
@@ -102,11 +102,7 @@ public struct CalendarInput: Sendable {
         let payload: SyncPayload
         switch format {
         case .ics:
-            do throws(AlmanacError) {
-                calendar = try EventCalendar(ics: bytes, options: options)
-            } catch {
-                throw AlmanacError(calendar: error)
-            }
+            calendar = try EventCalendar(ics: bytes, options: options)
             payloadReadings = []
             payloadEvents = []
             return
