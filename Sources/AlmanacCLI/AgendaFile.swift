@@ -49,7 +49,7 @@ struct AgendaFile: Decodable {
     /// are left out), its VTODOs as to-dos.
     mutating func add(_ calendar: EventCalendar, ordinal: Int) {
         for (i, e) in calendar.events.enumerated() {
-            events.append(Event(id: e.uid, title: e.summary ?? e.uid, set: e.recurrence,
+            events.append(Event(id: e.id, title: e.title ?? e.id, set: e.recurrence,
                                 calendar: CalendarSource(calendar: calendar, ordinal: ordinal, index: i),
                                 isTodo: e.component == .todo))
         }

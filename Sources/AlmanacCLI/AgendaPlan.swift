@@ -86,7 +86,7 @@ struct Plan {
                         fromCalendars[c.ordinal] = Dictionary(grouping: found, by: \.occurrence.eventIndex)
                     }
                     // An override is a whole component (RFC 5545 section 3.8.4.4): its own title, or none (then its UID).
-                    slices = (fromCalendars[c.ordinal]?[c.index] ?? []).map { ($0.slice, $0.occurrence.summary ?? $0.occurrence.uid) }
+                    slices = (fromCalendars[c.ordinal]?[c.index] ?? []).map { ($0.slice, $0.occurrence.title ?? $0.occurrence.seriesID) }
                 } else {
                     slices = try event.set.daySlices(in: p, viewer: viewer).map { ($0, event.title) }
                 }

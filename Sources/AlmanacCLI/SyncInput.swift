@@ -11,13 +11,13 @@ enum SyncInput {
     /// unless `options.mode` is strict: then that is an error.
     static func events(_ path: String, source: String?, options: CalendarOptions = CalendarOptions()) throws(CLIError) -> [SyncEvent] {
         let bytes = try read(path)
-        let kind: SyncEvent.Source
+        let kind: SyncEvent.Origin
         if let source {
-            guard let s = SyncEvent.Source(rawValue: source), s != .eventkit else {
+            guard let s = SyncEvent.Origin(rawValue: source), s != .eventkit else {
                 throw CLIError("--source: expected ics, google or graph, found \"\(source)\"", kind: "usage")
             }
             kind = s
-        } else if let s = SyncEvent.Source(guessing: bytes) {
+        } else if let s = SyncEvent.Origin(guessing: bytes) {
             kind = s
         } else if bytes.first(where: { $0 > 0x20 || $0 == 0x09 }).map({ $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "[") }) ?? true {
             kind = .ics   // not JSON: read as iCalendar, whose errors say where

@@ -4,19 +4,19 @@ import Almanac
 /// recurrence id, summary, status) and when (``occurrence``).
 public struct CalendarOccurrence: Sendable, Hashable {
     /// The series' UID.
-    public var uid: String
+    public var seriesID: String
     /// VEVENT or VTODO.
     public var component: CalendarEvent.Component
     /// The index of the series in ``EventCalendar/events``.
     public var eventIndex: Int
     /// The instance's original start, in the form of the series' DTSTART
     /// (what a RECURRENCE-ID names); `nil` for a one-off event.
-    public var recurrenceID: Anchor?
+    public var originalStart: Anchor?
     /// When it happens: its start and extent (a moved instance at its new
     /// time; its ``Occurrence/recurrenceID`` is still the original one).
     public var occurrence: Occurrence
     /// SUMMARY (the override's, or the series').
-    public var summary: String?
+    public var title: String?
     /// STATUS (the override's, or the series'): `CANCELLED` for a cancelled instance.
     public var status: CalendarEvent.Status?
     /// The zone of its start value: the series' (or the override's own), UTC
@@ -28,7 +28,7 @@ public struct CalendarOccurrence: Sendable, Hashable {
 
     /// The key a to-do app records against: the UID and the original
     /// recurrence id, so a moved instance keeps its key.
-    public var key: OccurrenceKey { OccurrenceKey(seriesID: uid, occurrence: occurrence) }
+    public var key: OccurrenceKey { OccurrenceKey(seriesID: seriesID, occurrence: occurrence) }
 }
 
 extension CalendarOccurrence {
@@ -38,13 +38,13 @@ extension CalendarOccurrence {
     /// that instant (`Z` for UTC), floating ones have no offset, all-day
     /// ones are dates (the end exclusive).
     package var jsonLine: String {
-        var out = "{\"uid\":" + Self.json(uid)
-        out += ",\"recurrence_id\":" + (recurrenceID.map { Self.json(Self.iso(anchor: $0)) } ?? "null")
+        var out = "{\"uid\":" + Self.json(seriesID)
+        out += ",\"recurrence_id\":" + (originalStart.map { Self.json(Self.iso(anchor: $0)) } ?? "null")
         let (start, end) = Self.iso(occurrence, zone: zone)
         out += ",\"start\":" + Self.json(start) + ",\"end\":" + Self.json(end)
         out += ",\"all_day\":" + (isAllDay ? "true" : "false")
         if let status { out += ",\"status\":" + Self.json(status.rawValue) }
-        if let summary { out += ",\"summary\":" + Self.json(summary) }
+        if let title { out += ",\"summary\":" + Self.json(title) }
         return out + "}"
     }
 

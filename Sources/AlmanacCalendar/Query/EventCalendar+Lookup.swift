@@ -41,10 +41,10 @@ extension SeriesInstances {
     /// series' own as its segment shows it.
     func occurrence(_ rid: RecurrenceID, viewer: Zone) -> CalendarOccurrence? {
         for k in active {
-            let r = recurrenceID(of: event.overrides[k].recurrenceID)
+            let r = recurrenceID(of: event.overrides[k].originalStart)
             if r.date == rid.date && r.time == rid.time { return occurrence(override(k), part: Int32(k)) }
         }
-        let k = Self.key(event.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
+        let k = Self.sortKey(event.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
         let segment = ranges.filter { $0.key < k }.count
         let slack = CalendarIndex.slack
         let lo = Self.clamp(k &* unit &- slack), hi = Self.clamp(k &* unit &+ slack)
@@ -52,7 +52,7 @@ extension SeriesInstances {
         guard var found = iterator(over: span, viewer: viewer) else { return nil }
         while let o = found.next() {
             if o.recurrenceID == rid {
-                return own(o, key: key(of: o), segment: segment).map { occurrence($0, part: Int32(-1 - segment)) }
+                return own(o, key: sortKey(of: o), segment: segment).map { occurrence($0, part: Int32(-1 - segment)) }
             }
         }
         return nil

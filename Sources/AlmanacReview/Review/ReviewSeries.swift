@@ -56,8 +56,8 @@ public struct ReviewSeries: Sendable, Hashable {
     /// ReviewSeries(event: calendar.events[0])
     /// ```
     public init(event: CalendarEvent) {
-        id = event.uid
-        title = event.summary ?? event.uid
+        id = event.id
+        title = event.title ?? event.id
         source = .calendar(event)
     }
 
