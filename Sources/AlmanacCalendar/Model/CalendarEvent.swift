@@ -9,7 +9,7 @@ import Almanac
 /// an ``Override`` says so.
 ///
 /// ```swift
-/// let event = CalendarEvent(id: "lunch@example.com", summary: "Lunch",
+/// let event = CalendarEvent(id: "lunch@example.com", title: "Lunch",
 ///                           recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 5, 6)!.at(12, 0))))
 /// event.isRecurring   // false
 /// ```
@@ -27,10 +27,10 @@ public struct CalendarEvent: Sendable, Hashable {
         case todo
     }
 
-    /// UID (RFC 5545 section 3.8.4.7): the series' identity, and the series
+    /// The series id: the UID (RFC 5545 section 3.8.4.7), the series' identity and the series
     /// id of its ``OccurrenceKey``s.
     public var id: String
-    /// SUMMARY, unescaped.
+    /// The title: SUMMARY, unescaped.
     public var title: String?
     /// STATUS.
     public var status: Status?

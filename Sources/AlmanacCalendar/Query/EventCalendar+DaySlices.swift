@@ -20,7 +20,7 @@ extension EventCalendar {
     ///
     /// ```swift
     /// for d in calendar.daySlices(overlapping: week, viewer: paris) {
-    ///     print(d.slice.date, d.occurrence.summary ?? "", d.key)
+    ///     print(d.slice.date, d.occurrence.title ?? "", d.key)
     /// }
     /// ```
     public func daySlices(overlapping window: Range<Timestamp>, viewer: Zone,

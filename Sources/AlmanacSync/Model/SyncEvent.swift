@@ -1,21 +1,21 @@
 import Almanac
 import AlmanacCalendar
 
-/// One event from any source, in one model: its identity in the source, the
-/// source's version tag, and the series itself as a ``CalendarEvent`` (UID,
+/// One event from any origin, in one model: its identity in its origin, the
+/// origin's version tag, and the series itself as a ``CalendarEvent`` (UID,
 /// title, start and end, recurrence, overrides and cancellations, status,
 /// last modification), so everything that occurs is computed by the engine.
 ///
 /// ```swift
 /// let events = try GoogleEvents.read(json: bytes)
 /// let calendar = EventCalendar(events: events.map(\.series))
-/// for o in calendar.occurrences(overlapping: week, viewer: paris) { print(o.summary ?? "", o.key) }
+/// for o in calendar.occurrences(overlapping: week, viewer: paris) { print(o.title ?? "", o.key) }
 /// ```
 ///
 /// All-day events start and end on dates (`Anchor.date`), never on midnight
 /// instants; timed events carry their zone (`Anchor.zoned`), or UTC.
 public struct SyncEvent: Sendable, Hashable {
-    /// Where an event was read from.
+    /// Where an event was read from (the CLI's `--source`).
     public enum Origin: String, Sendable, Hashable, Codable, CaseIterable {
         /// An iCalendar file (RFC 5545).
         case ics
@@ -27,9 +27,14 @@ public struct SyncEvent: Sendable, Hashable {
         case eventkit
     }
 
-    /// The event's id in its source (Google's and Graph's `id`; the UID for
-    /// an iCalendar file). Exceptions are folded into their series, so this
-    /// is the series' id.
+    /// The event's id in its origin (Google's and Graph's `id`; the UID for
+    /// an iCalendar file), to write back to the service. Exceptions are
+    /// folded into their series, so this is the series' object. Not the
+    /// series id that keys its occurrences: that is ``id``, the UID.
+    ///
+    /// ```swift
+    /// event.sourceID   // "7cbh8rpc10lrc0ckih9tafss99"
+    /// ```
     public var sourceID: String
     /// Where it was read from.
     public var origin: Origin
