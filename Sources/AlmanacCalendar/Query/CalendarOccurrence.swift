@@ -1,9 +1,10 @@
 import Almanac
 
-/// One instance of a calendar's series in a window: what it is (UID,
-/// recurrence id, summary, status) and when (``occurrence``).
+/// One instance of a calendar's series in a window: what it is (series id,
+/// original start, title, status) and when (``occurrence``, and on the
+/// viewer's clock ``viewerStart`` and ``viewerEnd``).
 public struct CalendarOccurrence: Sendable, Hashable {
-    /// The series' UID.
+    /// The series id of its series (the UID): `CalendarEvent.id`.
     public var seriesID: String
     /// VEVENT or VTODO.
     public var component: CalendarEvent.Component
@@ -22,6 +23,14 @@ public struct CalendarOccurrence: Sendable, Hashable {
     /// The zone of its start value: the series' (or the override's own), UTC
     /// for a UTC value, `nil` for floating and all-day instances.
     public var zone: Zone?
+    /// The zone of the query that found it: the viewer, whose clock
+    /// ``viewerStart`` and ``viewerEnd`` read, and in which a floating or
+    /// all-day instance was placed.
+    ///
+    /// ```swift
+    /// calendar.occurrences(in: Period.week(2024, 19)!, viewer: paris).first { _ in true }?.viewer   // Europe/Paris
+    /// ```
+    public var viewer: Zone = .utc
 
     /// A DATE instance: all day.
     public var isAllDay: Bool { occurrence.isAllDay }

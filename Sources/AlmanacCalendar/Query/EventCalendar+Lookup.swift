@@ -15,7 +15,10 @@ extension EventCalendar {
     ///   to the instance's date.
     public func occurrence(for key: OccurrenceKey, viewer: Zone = .utc) -> CalendarOccurrence? {
         for i in index.byUID.indices(key.seriesID) {
-            if let o = index.series(i).occurrence(key.recurrenceID, viewer: viewer) { return o }
+            if var o = index.series(i).occurrence(key.recurrenceID, viewer: viewer) {
+                o.viewer = viewer
+                return o
+            }
         }
         return nil
     }
@@ -26,7 +29,7 @@ extension EventCalendar {
     /// (several VEVENTs may share one).
     ///
     /// ```swift
-    /// calendar.eventIndices(uid: "standup@example.com").map { calendar.events[$0].summary }
+    /// calendar.eventIndices(uid: "standup@example.com").map { calendar.events[$0].title }
     /// ```
     ///
     /// - Complexity: O(1) on average: the calendar keeps them.
