@@ -137,8 +137,8 @@ struct CostTests {
             events.append(CalendarEvent(id: uid, recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 1, 1)!.at(9, 0)))))
         }
         let c = EventCalendar(events: events)
-        for (uid, indices) in expected { #expect(c.eventIndices(uid: uid) == indices, "\(uid)") }
-        #expect(c.eventIndices(uid: "none") == [] && c.eventIndices(uid: "") == [])
+        for (uid, indices) in expected { #expect(c.eventIndices(seriesID: uid) == indices, "\(uid)") }
+        #expect(c.eventIndices(seriesID: "none") == [] && c.eventIndices(seriesID: "") == [])
     }
 }
 

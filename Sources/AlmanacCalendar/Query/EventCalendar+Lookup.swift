@@ -29,11 +29,11 @@ extension EventCalendar {
     /// (several VEVENTs may share one).
     ///
     /// ```swift
-    /// calendar.eventIndices(uid: "standup@example.com").map { calendar.events[$0].title }
+    /// calendar.eventIndices(seriesID: "standup@example.com").map { calendar.events[$0].title }
     /// ```
     ///
     /// - Complexity: O(1) on average: the calendar keeps them.
-    public func eventIndices(uid: String) -> [Int] { index.byUID.indices(uid) }
+    public func eventIndices(seriesID: String) -> [Int] { index.byUID.indices(seriesID) }
 
     /// The index of the first series with this UID.
     package func firstEventIndex(uid: String) -> Int? { index.byUID.first(uid) }

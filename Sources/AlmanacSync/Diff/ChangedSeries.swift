@@ -34,8 +34,8 @@ struct ChangedSeries {
     func flags() -> (before: [Bool], after: [Bool]) {
         var old = [Bool](repeating: false, count: before.events.count), new = [Bool](repeating: false, count: after.events.count)
         for uid in changedUIDs() {
-            for i in before.eventIndices(uid: uid) { old[i] = true }
-            for i in after.eventIndices(uid: uid) { new[i] = true }
+            for i in before.eventIndices(seriesID: uid) { old[i] = true }
+            for i in after.eventIndices(seriesID: uid) { new[i] = true }
         }
         return (old, new)
     }

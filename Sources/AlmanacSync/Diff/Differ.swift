@@ -79,7 +79,7 @@ struct Differ {
         var out: [OccurrenceKey: OccurrenceKey] = [:], seen = [Bool](repeating: false, count: before.events.count)
         for o in old where !seen[o.eventIndex] {
             seen[o.eventIndex] = true
-            guard let i = before.eventIndices(uid: o.seriesID).first, let j = after.eventIndices(uid: o.seriesID).first,
+            guard let i = before.eventIndices(seriesID: o.seriesID).first, let j = after.eventIndices(seriesID: o.seriesID).first,
                   before.events[i].recurrence != after.events[j].recurrence,
                   let r = try? Rekeying.occurrenceKeys(old: before.events[i].recurrence, new: after.events[j].recurrence,
                                                        seriesID: o.seriesID, window: window, viewer: viewer)
