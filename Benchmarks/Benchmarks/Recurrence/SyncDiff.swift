@@ -113,7 +113,7 @@ struct DiffEdits {
         let one = EventCalendar(events: [e])
         let instances = Array(one.occurrences(overlapping: diffWindow, viewer: diffViewer, dropsCancelled: true))
         let o = instances[rng.int(instances.count)]
-        let rid = o.recurrenceID!
+        let rid = o.originalStart!
         let length: RecurrenceSet.Length
         if o.isAllDay {
             let days = (o.occurrence.instants(in: .utc).upperBound.secondsSinceEpoch - o.occurrence.instants(in: .utc).lowerBound.secondsSinceEpoch) / 86_400
