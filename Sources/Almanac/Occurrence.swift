@@ -28,10 +28,10 @@ import AlmanacCore
 /// ```
 public struct Occurrence: Sendable, Hashable {
     // Integers, so that making an occurrence costs a few stores; the civil
-    // values are computed when read. `key`/`endKey`: instants for zoned and
+    // values are computed when read. `sortKey`/`endSortKey`: instants for zoned and
     // UTC occurrences, wall-clock seconds for floating and DATE ones.
-    @usableFromInline let key: Int64
-    @usableFromInline let endKey: Int64
+    @usableFromInline let sortKey: Int64
+    @usableFromInline let endSortKey: Int64
     /// Wall-clock seconds of the start shown, and of the unshifted start.
     @usableFromInline let local: Int64
     @usableFromInline let ridLocal: Int64
@@ -58,11 +58,11 @@ public struct Occurrence: Sendable, Hashable {
     public var extent: Extent {
         switch kind {
         case .date:
-            return .dates(CivilDate(_unchecked: floorDiv(Int(key), 86_400))..<CivilDate(_unchecked: floorDiv(Int(endKey), 86_400)))
+            return .dates(CivilDate(_unchecked: floorDiv(Int(sortKey), 86_400))..<CivilDate(_unchecked: floorDiv(Int(endSortKey), 86_400)))
         case .floating:
-            return .wallClock(CivilDateTime(_localSeconds: Int(key))..<CivilDateTime(_localSeconds: Int(endKey)))
+            return .wallClock(CivilDateTime(_localSeconds: Int(sortKey))..<CivilDateTime(_localSeconds: Int(endSortKey)))
         case .utc, .zoned:
-            return .instants(Timestamp(secondsSinceEpoch: key)..<Timestamp(secondsSinceEpoch: endKey),
+            return .instants(Timestamp(secondsSinceEpoch: sortKey)..<Timestamp(secondsSinceEpoch: endSortKey),
                              offset: Offset(uncheckedSeconds: offsetSeconds))
         }
     }
@@ -96,11 +96,11 @@ public struct Occurrence: Sendable, Hashable {
         precondition(recurrenceID.isAllDay == (kind == .date), "an all-day recurrence id goes with a DATE occurrence, a timed one with the others")
         switch (extent, kind) {
         case (.dates(let r), .date):
-            (key, endKey, offsetSeconds) = (Int64(r.lowerBound.daysSinceEpoch) * 86_400, Int64(r.upperBound.daysSinceEpoch) * 86_400, 0)
+            (sortKey, endSortKey, offsetSeconds) = (Int64(r.lowerBound.daysSinceEpoch) * 86_400, Int64(r.upperBound.daysSinceEpoch) * 86_400, 0)
         case (.wallClock(let r), .floating):
-            (key, endKey, offsetSeconds) = (r.lowerBound.localSeconds, r.upperBound.localSeconds, 0)
+            (sortKey, endSortKey, offsetSeconds) = (r.lowerBound.localSeconds, r.upperBound.localSeconds, 0)
         case (.instants(let r, let o), .utc), (.instants(let r, let o), .zoned):
-            (key, endKey, offsetSeconds) = (r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch, o.seconds)
+            (sortKey, endSortKey, offsetSeconds) = (r.lowerBound.secondsSinceEpoch, r.upperBound.secondsSinceEpoch, o.seconds)
         default:
             preconditionFailure("extent \(extent) does not fit a \(kind) occurrence")
         }
@@ -118,11 +118,11 @@ public struct Occurrence: Sendable, Hashable {
     /// +18:00) shows in year 32767 (README, Limits: Calendar). An end in
     /// year 10000 is kept as its clock reads.
     @inlinable
-    package init(key: Int64, endKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
-        self.key = key
+    package init(sortKey: Int64, endSortKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool, kind: Anchor.Kind) {
+        self.sortKey = sortKey
         // 32767-12-31T05:59:59Z in seconds (a literal: this is inlined into
         // the expander's loop in other modules); one test on the usual path.
-        self.endKey = endKey <= 971_890_898_399 ? endKey : Self.lastEnd(key: key, endKey: endKey, kind: kind)
+        self.endSortKey = endSortKey <= 971_890_898_399 ? endSortKey : Self.lastEnd(sortKey: sortKey, endSortKey: endSortKey, kind: kind)
         self.local = local
         self.ridLocal = ridLocal
         self.offsetSeconds = offsetSeconds
@@ -132,16 +132,16 @@ public struct Occurrence: Sendable, Hashable {
 
     /// An end past 32767-12-31T05:59:59Z, moved back as the keyed init says.
     @usableFromInline
-    static func lastEnd(key: Int64, endKey: Int64, kind: Anchor.Kind) -> Int64 {
+    static func lastEnd(sortKey: Int64, endSortKey: Int64, kind: Anchor.Kind) -> Int64 {
         // 32767-12-31T23:59:59 in seconds, less 18 hours for zoned series.
-        Swift.min(endKey, Swift.max(key, kind == .zoned ? 971_890_898_399 : 971_890_963_199))
+        Swift.min(endSortKey, Swift.max(sortKey, kind == .zoned ? 971_890_898_399 : 971_890_963_199))
     }
 
     /// The start and end instants of a zoned or UTC occurrence; `nil` for a
     /// floating or all-day one, which has no instant until a zone is chosen
     /// (see ``instants(in:)``).
     @inlinable public var instants: Range<Timestamp>? {
-        kind == .utc || kind == .zoned ? Timestamp(secondsSinceEpoch: key)..<Timestamp(secondsSinceEpoch: endKey) : nil
+        kind == .utc || kind == .zoned ? Timestamp(secondsSinceEpoch: sortKey)..<Timestamp(secondsSinceEpoch: endSortKey) : nil
     }
 
     /// The UTC offset of ``start`` for a zoned or UTC occurrence (zero for
@@ -207,7 +207,7 @@ extension Occurrence: Comparable {
     /// and end seconds (wall-clock seconds read as UTC for the wall-clock
     /// kinds: compared only with each other).
     private var orderKey: (Int, Int64, Int64) {
-        (kind == .utc || kind == .zoned ? 1 : 0, key, endKey)
+        (kind == .utc || kind == .zoned ? 1 : 0, sortKey, endSortKey)
     }
 }
 

@@ -113,7 +113,7 @@ public struct RecurrenceSet: Sendable, Hashable {
         case (nil, _): return (0, 0)
         case (.duration(let d)?, _): return (d.days, Int64(d.seconds))
         case (.end(let e)?, .date(let d)): return (e.civil.date.daysSinceEpoch - d.daysSinceEpoch, 0)
-        case (.end(let e)?, _): return (0, key(of: e) - key(of: start))
+        case (.end(let e)?, _): return (0, sortKey(of: e) - sortKey(of: start))
         }
     }
 }

@@ -51,7 +51,7 @@ struct AgendaFile: Decodable {
     /// the plan then asks calendars alone for slices.
     mutating func indexEvents() {
         let own = events.indices.filter { events[$0].calendar == nil }
-        let calendar = EventCalendar(events: own.map { CalendarEvent(uid: events[$0].id, summary: events[$0].title, recurrence: events[$0].set) })
+        let calendar = EventCalendar(events: own.map { CalendarEvent(id: events[$0].id, title: events[$0].title, recurrence: events[$0].set) })
         for (k, i) in own.enumerated() { events[i].calendar = CalendarSource(calendar: calendar, ordinal: -1, index: k) }
     }
 
@@ -59,7 +59,7 @@ struct AgendaFile: Decodable {
     /// are left out), its VTODOs as to-dos.
     mutating func add(_ calendar: EventCalendar, ordinal: Int) {
         for (i, e) in calendar.events.enumerated() {
-            events.append(Event(id: e.uid, title: e.summary ?? e.uid, set: e.recurrence,
+            events.append(Event(id: e.id, title: e.title ?? e.id, set: e.recurrence,
                                 calendar: CalendarSource(calendar: calendar, ordinal: ordinal, index: i),
                                 isTodo: e.component == .todo))
         }

@@ -89,7 +89,7 @@ struct Plan {
                     if truncatedIn == nil { truncatedIn = p }
                     return entries
                 }
-                entries.append(Entry(event: k, slice: d.slice, title: d.occurrence.summary ?? d.occurrence.uid))
+                entries.append(Entry(event: k, slice: d.slice, title: d.occurrence.title ?? d.occurrence.seriesID))
                 budget -= 1
             }
         }

@@ -24,14 +24,14 @@ extension DaysCommand {
         } catch {
             throw error
         }
-        if let uid { found = found.filter { $0.occurrence.uid == uid } }
+        if let uid { found = found.filter { $0.occurrence.seriesID == uid } }
         found.sort { ($0.slice.date, $0.slice.start) < ($1.slice.date, $1.slice.start) }
         let truncated = found.count > limit
         let shown = found.prefix(limit)
         if output.json {
             let rows = shown.map { d in
-                var row = SliceJSON(d.slice, seriesID: d.occurrence.uid, viewer: zone)
-                row.summary = d.occurrence.summary
+                var row = SliceJSON(d.slice, seriesID: d.occurrence.seriesID, viewer: zone)
+                row.summary = d.occurrence.title
                 return row
             }
             try CLI.writeJSON(DaysJSON(viewer: zone.identifier, slices: Array(rows), truncated: truncated))
@@ -39,7 +39,7 @@ extension DaysCommand {
         }
         var out = ""
         for d in shown {
-            out += Self.line(d.slice, seriesID: d.occurrence.uid, viewer: zone).dropLast() + "  " + (d.occurrence.summary ?? "") + "\n"
+            out += Self.line(d.slice, seriesID: d.occurrence.seriesID, viewer: zone).dropLast() + "  " + (d.occurrence.title ?? "") + "\n"
         }
         try CLI.write(out)
         if truncated { StandardStreams.printError("… truncated at \(limit) (--limit raises it)") }

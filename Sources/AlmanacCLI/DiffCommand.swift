@@ -89,7 +89,7 @@ struct DiffCommand: ParsableCommand {
         func when(_ o: CalendarOccurrence?) -> String {
             guard let o else { return "" }
             let (s, e) = CalendarOccurrence.isoPair(o)
-            return s + "  " + e + "  " + (o.summary ?? "")
+            return s + "  " + e + "  " + (o.title ?? "")
         }
         var line = Text.padded(c.kind.rawValue, 8) + c.key.description
         switch c.kind {

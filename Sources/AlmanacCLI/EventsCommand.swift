@@ -89,7 +89,7 @@ struct EventsCommand: ParsableCommand {
         guard start <= end else { throw CLI.inputError("--from is after --to") }
         var all: [CalendarOccurrence] = []
         for c in calendars {
-            for p in c.problems { StandardStreams.printError("note: UID \(p.uid) left out: \(p.error)") }
+            for p in c.problems { StandardStreams.printError("note: UID \(p.seriesID) left out: \(p.error)") }
             all += c.occurrences(overlapping: start..<end, viewer: zone, dropsCancelled: dropCancelled).prefix(limit + 1)
         }
         if calendars.count > 1 {
@@ -101,7 +101,7 @@ struct EventsCommand: ParsableCommand {
                 out += o.jsonLine + "\n"
             } else {
                 let (s, e) = CalendarOccurrence.isoPair(o)
-                out += s + "  " + e + "  " + (o.summary ?? "") + "  [" + o.uid + "]" + (o.status.map { " (\($0))" } ?? "") + "\n"
+                out += s + "  " + e + "  " + (o.title ?? "") + "  [" + o.seriesID + "]" + (o.status.map { " (\($0))" } ?? "") + "\n"
             }
         }
         try CLI.write(out)

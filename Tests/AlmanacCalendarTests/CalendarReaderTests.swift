@@ -23,7 +23,7 @@ struct CalendarReaderTests {
     @Test func foldedLinesWithSpaceOrTabUnfold() throws {
         let text = Self.ics(["BEGIN:VEVENT", "UID:a", "SUMMARY:Lunch wi", " th the te", "\tam", "DTSTART:20240101T120000Z", "END:VEVENT"])
         let c = try EventCalendar(ics: text, options: .strict)
-        #expect(c.events.map(\.summary) == ["Lunch with the team"])
+        #expect(c.events.map(\.title) == ["Lunch with the team"])
     }
 
     @Test func lineFeedsAloneAreReadLenientlyAndReported() throws {
@@ -39,7 +39,7 @@ struct CalendarReaderTests {
     @Test func everyKindOfLineBreakEndsOneLine() throws {
         let text = "BEGIN:VCALENDAR\rVERSION:2.0\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T120000Z\rSUMMARY:x\r\n y\nEND:VEVENT\r\nEND:VCALENDAR\r"
         let c = try EventCalendar(ics: text)
-        #expect(c.events.map(\.summary) == ["xy"])
+        #expect(c.events.map(\.title) == ["xy"])
         let breaks = c.readings.filter { $0.message.contains("LF or CR alone") }
         #expect(breaks.map(\.line) == [1])
         #expect(breaks.first?.message.hasPrefix("5 line breaks") == true)
@@ -55,7 +55,7 @@ struct CalendarReaderTests {
 
     @Test func escapedTextIsUndone() throws {
         let text = Self.ics(["BEGIN:VEVENT", "UID:a", #"SUMMARY:a\, b\; c\nd\\e"#, "DTSTART:20240101", "END:VEVENT"])
-        #expect(try EventCalendar(ics: text).events.first?.summary == "a, b; c\nd\\e")
+        #expect(try EventCalendar(ics: text).events.first?.title == "a, b; c\nd\\e")
     }
 
     @Test func invalidUTF8IsAnErrorWithItsPositionInStrictModeAndReplacedInLenient() throws {
@@ -65,7 +65,7 @@ struct CalendarReaderTests {
         let e = Self.strictError(bytes)
         #expect(e?.kind == .invalidUTF8 && e?.line == 5 && e?.column == 12, "\(String(describing: e))")
         let lenient = try EventCalendar(ics: bytes)
-        #expect(lenient.events.first?.summary == "caf\u{FFFD}")
+        #expect(lenient.events.first?.title == "caf\u{FFFD}")
         #expect(lenient.readings.contains { $0.kind == .invalidUTF8 && $0.line == 5 })
     }
 
@@ -98,7 +98,7 @@ struct CalendarReaderTests {
                              "BEGIN:VEVENT", "UID:a", "DTSTART:20240101T090000Z",
                              "BEGIN:VALARM", "TRIGGER:-PT15M", "ACTION:DISPLAY", "END:VALARM", "END:VEVENT"])
         let c = try EventCalendar(ics: text, options: .strict)
-        #expect(c.events.map(\.uid) == ["a"])
+        #expect(c.events.map(\.id) == ["a"])
     }
 
     @Test func longPropertyIsRead() throws {
@@ -113,7 +113,7 @@ struct CalendarReaderTests {
             first = false
         }
         lines.append("END:VEVENT")
-        #expect(try EventCalendar(ics: Self.ics(lines), options: .strict).events.first?.summary?.count == 1 << 20)
+        #expect(try EventCalendar(ics: Self.ics(lines), options: .strict).events.first?.title?.count == 1 << 20)
     }
 
     @Test func unknownZoneIsFloatingInLenientModeAndAnErrorInStrict() throws {

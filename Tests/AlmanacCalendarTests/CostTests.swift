@@ -46,9 +46,9 @@ struct CostTests {
         // Every day of 2020-01-01...2039-12-31 (the date chain's last
         // segment moves its instances by 2 days: two fewer), each shown by its segment.
         #expect(listed.count == (form == "date" ? 7_303 : 7_305), "\(listed.count)")
-        #expect(listed.first { $0.occurrence.recurrenceID.date == CivilDate(2020, 1, 35 - 31)! }?.summary == "segment 1")
-        #expect(listed.first { $0.occurrence.recurrenceID.date == CivilDate(2020, 2, 2)! }?.summary == "segment 10")
-        #expect(listed.last?.summary == "segment \(n)")
+        #expect(listed.first { $0.occurrence.recurrenceID.date == CivilDate(2020, 1, 35 - 31)! }?.title == "segment 1")
+        #expect(listed.first { $0.occurrence.recurrenceID.date == CivilDate(2020, 2, 2)! }?.title == "segment 10")
+        #expect(listed.last?.title == "segment \(n)")
         // Each instance taken once, and per segment at most the few before
         // its override that the slack of a floating or all-day key admits.
         #expect(it.work <= listed.count + 4 * n, "\(it.work) taken for \(listed.count)")
@@ -111,12 +111,12 @@ struct CostTests {
             for e in cal.events {
                 for o in try e.recurrence.occurrences() {
                     let r = o.instants(in: viewer)
-                    if w.overlapsInstance(start: r.lowerBound, end: r.upperBound) { expected.append((e.uid, o)) }
+                    if w.overlapsInstance(start: r.lowerBound, end: r.upperBound) { expected.append((e.id, o)) }
                 }
             }
             expected.sort { ($0.occurrence.instants(in: viewer).lowerBound, $0.uid) < ($1.occurrence.instants(in: viewer).lowerBound, $1.uid) }
             let got = Array(cal.occurrences(overlapping: w, viewer: viewer))
-            #expect(got.map(\.uid) == expected.map(\.uid), "seed \(seed), \(w)")
+            #expect(got.map(\.seriesID) == expected.map(\.uid), "seed \(seed), \(w)")
             #expect(got.map(\.occurrence) == expected.map(\.occurrence), "seed \(seed), \(w)")
             listed += got.count
         }
@@ -134,11 +134,11 @@ struct CostTests {
         for i in 0..<5_000 {
             let uid = rng.chance(0.3) ? "shared-\(rng.int(0...400))@example.com" : "own-\(i)"
             expected[uid, default: []].append(i)
-            events.append(CalendarEvent(uid: uid, recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 1, 1)!.at(9, 0)))))
+            events.append(CalendarEvent(id: uid, recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 1, 1)!.at(9, 0)))))
         }
         let c = EventCalendar(events: events)
-        for (uid, indices) in expected { #expect(c.eventIndices(uid: uid) == indices, "\(uid)") }
-        #expect(c.eventIndices(uid: "none") == [] && c.eventIndices(uid: "") == [])
+        for (uid, indices) in expected { #expect(c.eventIndices(seriesID: uid) == indices, "\(uid)") }
+        #expect(c.eventIndices(seriesID: "none") == [] && c.eventIndices(seriesID: "") == [])
     }
 }
 

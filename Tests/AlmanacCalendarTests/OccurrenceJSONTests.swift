@@ -15,10 +15,10 @@ struct OccurrenceJSONTests {
         ]), options: .strict)
         let window = Timestamp(utc: CivilDate(2024, 5, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))
         let o = try #require(Array(c.occurrences(overlapping: window)).first)
-        #expect(o.summary == "A \"quote\", a \\ backslash\nand a line")
+        #expect(o.title == "A \"quote\", a \\ backslash\nand a line")
         #expect(o.jsonLine == #"{"uid":"é-1","recurrence_id":null,"start":"2024-05-06","end":"2024-05-07","all_day":true,"status":"CONFIRMED","summary":"A \"quote\", a \\ backslash\nand a line"}"#)
         let json = try JSONReader.parse(o.jsonLine)
-        #expect(json["summary"] == .string(o.summary!))
+        #expect(json["summary"] == .string(o.title!))
         #expect(json["uid"] == .string("é-1"))
         #expect(json["recurrence_id"] == .null)
     }

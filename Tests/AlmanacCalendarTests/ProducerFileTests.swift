@@ -62,7 +62,7 @@ struct ProducerFileTests {
 
     @Test func bareComponentsAreOneCalendarInLenientMode() throws {
         let c = try EventCalendar(ics: Self.bare)
-        #expect(c.events.map(\.uid) == ["a", "b"])
+        #expect(c.events.map(\.id) == ["a", "b"])
         // The pasted VTIMEZONE defines the TZID: 12:00 at +03:00.
         #expect(Self.starts(c) == [Self.utc(10, 9), Self.utc(11, 12)])
         #expect(c.readings.filter { $0.message.contains("outside a VCALENDAR") }.map(\.line) == [1])
@@ -77,7 +77,7 @@ struct ProducerFileTests {
         let text = "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240110T120000Z\r\nEND:VEVENT\r\n"
             + Self.ics(["BEGIN:VEVENT", "UID:b", "DTSTART:20240111T120000Z", "END:VEVENT"])
         let c = try EventCalendar(ics: text)
-        #expect(c.events.map(\.uid) == ["a", "b"])
+        #expect(c.events.map(\.id) == ["a", "b"])
         #expect(!c.readings.contains { $0.message.contains("missing") })
     }
 
@@ -89,9 +89,9 @@ struct ProducerFileTests {
 
     @Test func nestedComponentIsReadBesideItsParent() throws {
         let c = try EventCalendar(ics: Self.nested)
-        #expect(Set(c.events.map(\.uid)) == ["outer", "inner"])
-        #expect(c.events.first { $0.uid == "outer" }?.summary == "after the inner one")
-        #expect(c.events.first { $0.uid == "inner" }?.component == .todo)
+        #expect(Set(c.events.map(\.id)) == ["outer", "inner"])
+        #expect(c.events.first { $0.id == "outer" }?.title == "after the inner one")
+        #expect(c.events.first { $0.id == "inner" }?.component == .todo)
         #expect(c.readings.contains { $0.line == 6 && $0.message.contains("BEGIN:VTODO inside the VEVENT of line 3") })
     }
 
@@ -103,7 +103,7 @@ struct ProducerFileTests {
         for k in 0..<10_000 { lines += ["BEGIN:VEVENT", "UID:e\(k)", "DTSTART:20240110T090000Z"] }
         lines += Array(repeating: "END:VEVENT", count: 10_000)
         let c = try EventCalendar(ics: Self.ics(lines))
-        #expect(c.events.map(\.uid).sorted() == ["e0", "e1", "e2", "e3"])
+        #expect(c.events.map(\.id).sorted() == ["e0", "e1", "e2", "e3"])
         #expect(c.readings.filter { $0.kind == .skipped }.map(\.line) == [3 + 4 * 3])
     }
 

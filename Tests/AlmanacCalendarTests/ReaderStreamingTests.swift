@@ -64,7 +64,7 @@ struct ReaderStreamingTests {
         ] + Self.custom)
         for options in [CalendarOptions(), .strict] {
             let c = try EventCalendar(ics: text, options: options)
-            #expect(c.events.map(\.uid) == ["before", "atlantis", "after"])
+            #expect(c.events.map(\.id) == ["before", "atlantis", "after"])
             #expect(c.events[1].recurrence.start.instant(in: .utc) == Timestamp(utc: CivilDate(2024, 1, 2)!.at(5, 30)))
             #expect(c.fileZones.keys.sorted() == ["Atlantis"])
             #expect(c.readings.contains { $0.line == 9 && $0.message.contains("\"Atlantis\" read from the file's VTIMEZONE") })
@@ -98,7 +98,7 @@ struct ReaderStreamingTests {
             "NOT A CONTENT LINE",
         ])
         let c = try EventCalendar(ics: first + second)
-        #expect(c.events.map(\.uid) == ["a", "orphan", "b", "a"])
+        #expect(c.events.map(\.id) == ["a", "orphan", "b", "a"])
         // The dropped line (28) and the bare line feeds (from line 1), then
         // the first VCALENDAR's VEVENT without DTSTART (13), then the
         // second's repaired DTSTART (21).

@@ -74,7 +74,7 @@ struct RoundTripTests {
             lines += ["BEGIN:VEVENT", "UID:" + uid, "SUMMARY:" + escape(summary), startLine] + ruleLines
             if case .duration(let d)? = length { lines.append("DURATION:" + d.description) }
             lines.append("END:VEVENT")
-            events.append(CalendarEvent(uid: uid, summary: summary,
+            events.append(CalendarEvent(id: uid, title: summary,
                                         recurrence: RecurrenceSet(start: start, rules: rules, excludedDates: excluded, length: length)))
         }
         lines.append("END:VCALENDAR")
@@ -93,8 +93,8 @@ struct RoundTripTests {
             let d = try EventCalendar(ics: w.text, options: .strict)
             #expect(c.events.count == w.events.count, "round \(round)")
             for ((got, want), byDefault) in zip(zip(c.events, w.events), d.events) {
-                #expect(got.uid == want.uid)
-                #expect(got.summary == want.summary, "round \(round)")
+                #expect(got.id == want.id)
+                #expect(got.title == want.title, "round \(round)")
                 #expect(got.recurrence == want.recurrence, "round \(round): \(got.recurrence) against \(want.recurrence)\n\(w.text)")
                 #expect(Array(try byDefault.recurrence.occurrences().prefix(40)) == Array(try want.recurrence.occurrences().prefix(40)),
                         "round \(round)")
@@ -125,7 +125,7 @@ struct CountWrittenAsUntilTests {
         default: .date(tuesday.date)
         }
         let set = RecurrenceSet(start: start, rules: [try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO;COUNT=3")])
-        let written = EventCalendar(events: [CalendarEvent(uid: "r", recurrence: set)]).icsText()
+        let written = EventCalendar(events: [CalendarEvent(id: "r", recurrence: set)]).icsText()
         #expect(written.contains("UNTIL=") && !written.contains("COUNT="), "\(written)")
         let expected = Array(try set.occurrences()).map(\.start)
         #expect(expected.count == 3)
@@ -135,6 +135,6 @@ struct CountWrittenAsUntilTests {
         }
         // A rule that produces its DTSTART keeps COUNT.
         let monday = RecurrenceSet(start: .floating(CivilDate(2024, 5, 6)!.at(9, 0)), rules: set.rules)
-        #expect(EventCalendar(events: [CalendarEvent(uid: "m", recurrence: monday)]).icsText().contains("COUNT=3"))
+        #expect(EventCalendar(events: [CalendarEvent(id: "m", recurrence: monday)]).icsText().contains("COUNT=3"))
     }
 }

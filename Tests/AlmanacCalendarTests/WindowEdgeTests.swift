@@ -26,7 +26,7 @@ struct WindowEdgeTests {
     ])
 
     static func listed(_ w: Range<Timestamp>, _ viewer: Zone) -> [String] {
-        calendar.occurrences(overlapping: w, viewer: viewer).map { "\($0.uid) \($0.occurrence.start)" }
+        calendar.occurrences(overlapping: w, viewer: viewer).map { "\($0.seriesID) \($0.occurrence.start)" }
     }
 
     @Test func theWidestWindowListsEveryInstance() {

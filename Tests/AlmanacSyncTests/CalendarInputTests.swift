@@ -41,7 +41,7 @@ import Testing
         #expect(input.calendar.readings == direct.readings)
         #expect(input.calendar.fileZones.keys.sorted() == ["America/New_York"])
         #expect(input.payloadReadings.isEmpty)
-        #expect(input.events.map(\.id) == direct.events.map(\.uid))
+        #expect(input.events.map(\.id) == direct.events.map(\.id))
     }
 
     /// A Google payload (format told by its content): one index, its

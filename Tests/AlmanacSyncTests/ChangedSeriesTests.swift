@@ -11,12 +11,12 @@ import Testing
     static let zone = try! Zone("Europe/Berlin")
 
     static func event(_ uid: String, _ n: Int) -> CalendarEvent {
-        CalendarEvent(uid: uid, summary: "s\(n)", recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 1)!.at(9 + n % 8, 0), zone)))
+        CalendarEvent(id: uid, title: "s\(n)", recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 1)!.at(9 + n % 8, 0), zone)))
     }
 
     /// Each UID's series, in order: what "unchanged" compares.
     static func groups(_ events: [CalendarEvent]) -> [String: [CalendarEvent]] {
-        Dictionary(grouping: events, by: \.uid)
+        Dictionary(grouping: events, by: \.id)
     }
 
     @Test(arguments: 0..<40) func namesEveryChangedUIDAndFewOthers(seed: UInt64) {
@@ -30,7 +30,7 @@ import Testing
         for _ in 0..<edits {
             let i = Int(rng.next() % UInt64(after.count))
             switch rng.next() % 5 {
-            case 0: after[i].summary = "edited"
+            case 0: after[i].title = "edited"
             case 1: after.remove(at: i)
             case 2: after.insert(Self.event("new\(rng.next() % 1000)", 3), at: i)
             case 3: after.insert(after[i], at: Int(rng.next() % UInt64(after.count)))   // a copy elsewhere: two series
@@ -53,13 +53,13 @@ import Testing
     @Test func comparesOnlySeriesThatCanReachTheWindow() {
         let before = (0..<6).map { Self.event("u\($0)", $0) }   // 1 June 2024, 09:00-14:00 Berlin
         var after = before
-        after[1].summary = "edited"                              // in the window
+        after[1].title = "edited"                              // in the window
         after[2].recurrence = RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1)!.at(9, 0), Self.zone))
-        after[2].summary = "moved away"                          // leaves the window
+        after[2].title = "moved away"                          // leaves the window
         var far = before
         far[3].recurrence = RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1)!.at(9, 0), Self.zone))
         var farEdited = far
-        farEdited[3].summary = "edited far away"                 // a year away on both sides
+        farEdited[3].title = "edited far away"                 // a year away on both sides
         let june = Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 2)!.at(0, 0))
         let named = ChangedSeries(EventCalendar(events: before), EventCalendar(events: after), window: june).changedUIDs()
         #expect(named == ["u1", "u2"])

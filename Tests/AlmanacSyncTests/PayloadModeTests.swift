@@ -9,7 +9,7 @@ import AlmanacSync
 /// a reading naming its place and id (lenient) or is an error naming the
 /// same (strict).
 @Suite struct PayloadModeTests {
-    static func read(_ source: SyncEvent.Source, _ json: String, _ mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
+    static func read(_ source: SyncEvent.Origin, _ json: String, _ mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
         source == .google ? try GoogleEvents.read(json: json, mode: mode) : try GraphEvents.read(json: json, mode: mode)
     }
 
@@ -21,7 +21,7 @@ import AlmanacSync
     /// JSON leaves empty lists out), or only a page's own fields; Graph:
     /// OData's `{"value": []}` and a page with no `value`; arrays of none.
     @Test(arguments: [
-        (SyncEvent.Source.google, #"{"kind":"calendar#events","items":[]}"#),
+        (SyncEvent.Origin.google, #"{"kind":"calendar#events","items":[]}"#),
         (.google, #"{"kind":"calendar#events","summary":"Team","timeZone":"Europe/Paris"}"#),
         (.google, #"{"nextSyncToken":"CPDAlvWDx70CEPDAlvWDx70CGAU="}"#),
         (.google, #"{"kind":"calendar#events","items":[]} {"kind":"calendar#events"}"#),
@@ -31,7 +31,7 @@ import AlmanacSync
         (.graph, #"{"@odata.deltaLink":"https://graph.microsoft.com/v1.0/me/calendarView/delta?$deltatoken=x"}"#),
         (.graph, #"[{"value":[]},{"value":[]}]"#),
     ])
-    func anEmptyListIsZeroEvents(_ source: SyncEvent.Source, _ json: String) throws {
+    func anEmptyListIsZeroEvents(_ source: SyncEvent.Origin, _ json: String) throws {
         for mode in [RecurrenceRule.ParsingMode.lenient, .strict] {
             let payload = try Self.read(source, json, mode)
             #expect(payload.events.isEmpty && payload.readings.isEmpty, "\(mode): \(payload)")
@@ -57,9 +57,9 @@ import AlmanacSync
     /// one with no id is an item that cannot be read.
     @Test func aLoneItemIsAnItem() throws {
         let google = try GoogleEvents.read(json: #"{"kind":"calendar#event","id":"a","start":{"date":"2024-05-06"}}"#)
-        #expect(google.map(\.id) == ["a"])
+        #expect(google.map(\.sourceID) == ["a"])
         let graph = try GraphEvents.read(json: #"{"@odata.context":"x","id":"b","start":{"dateTime":"2024-05-06T09:00:00","timeZone":"UTC"}}"#)
-        #expect(graph.map(\.id) == ["b"])
+        #expect(graph.map(\.sourceID) == ["b"])
         let lenient = try GoogleEvents.read(json: #"{"summary":"no id","start":{"date":"2024-05-06"}}"#, mode: .lenient)
         #expect(lenient.events.isEmpty)
         #expect(lenient.readings.map(\.description) == [#"the item: skipped: missing field "id""#])
@@ -71,7 +71,7 @@ import AlmanacSync
     @Test func googleBadItemsAreSkippedWithAReadingOrRefused() throws {
         let json = try Self.corpus("google-bad-items.json")
         let payload = try GoogleEvents.read(json: json, mode: .lenient)
-        #expect(payload.events.map(\.id) == ["good-one", "good-two"])
+        #expect(payload.events.map(\.sourceID) == ["good-one", "good-two"])
         #expect(payload.readings.map(\.path) == ["items[1]", "items[2]", "items[3]"])
         #expect(payload.readings.map(\.id) == ["bad-byday", "bad-zone", "no-start"])
         #expect(payload.readings.allSatisfy { $0.kind == .skipped })
@@ -92,7 +92,7 @@ import AlmanacSync
     @Test func graphBadItemsAreSkippedWithAReadingOrRefused() throws {
         let json = try Self.corpus("graph-bad-items.json")
         let payload = try GraphEvents.read(json: json, mode: .lenient)
-        #expect(payload.events.map(\.id) == ["AAMkGood", "AAMkCustom"])
+        #expect(payload.events.map(\.sourceID) == ["AAMkGood", "AAMkCustom"])
         #expect(payload.readings.map(\.kind) == [.skipped, .skipped, .skipped, .zone, .skipped])
         #expect(payload.readings.map(\.path) == ["value[1]", "value[2]", "value[3]", "value[4]", "value[4].cancelledOccurrences[1]"])
         #expect(payload.readings.map(\.id) == ["AAMkBadPattern", "AAMkBadZone", nil, "AAMkCustom", "AAMkCustom"])
@@ -155,7 +155,7 @@ import AlmanacSync
         for (start, end) in [("2024-11-28T00:00:00", "2024-11-29T00:00:00"), ("2024-11-28T05:00:00", "2024-11-29T05:00:00")] {
             let e = try #require(try GraphEvents.read(json: event(start, end, ["2025-11-28T00:00:00Z", "2026-11-28T05:00:00Z"])).first)
             #expect(e.series.recurrence.start == .date(CivilDate(2024, 11, 28)!), "\(start)")
-            #expect(e.series.overrides.map(\.recurrenceID) == [.date(CivilDate(2025, 11, 28)!), .date(CivilDate(2026, 11, 28)!)])
+            #expect(e.series.overrides.map(\.originalStart) == [.date(CivilDate(2025, 11, 28)!), .date(CivilDate(2026, 11, 28)!)])
             let single = #"{"value":[{"id":"s","isAllDay":true,"originalStartTimeZone":"Eastern Standard Time","#
                 + #""start":{"dateTime":"\#(start)","timeZone":"UTC"},"end":{"dateTime":"\#(end)","timeZone":"UTC"}}]}"#
             let one = try #require(try GraphEvents.read(json: single).first).series.recurrence

@@ -18,7 +18,7 @@ struct SnapshotDiffTests {
         let rule = try RecurrenceRule(rng.pick(["FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY"]))
         let length: RecurrenceSet.Length = start.kind == .date ? .duration(EventDuration(days: rng.int(1...2))) : .duration(EventDuration(seconds: 3600))
         let set = RecurrenceSet(start: start, rules: rng.chance(0.8) ? [rule] : [], length: length)
-        return CalendarEvent(uid: "s\(i)", summary: "series \(i)", recurrence: set)
+        return CalendarEvent(id: "s\(i)", title: "series \(i)", recurrence: set)
     }
 
     /// An instance of `e` in or near the window, if it has one.
@@ -39,9 +39,9 @@ struct SnapshotDiffTests {
             let start: Anchor = e.recurrence.start.kind == .date
                 ? .date(o.recurrenceID.date.adding(days: shift)!)
                 : e.recurrence.start.withWallClock(CivilDateTime(localSeconds: o.recurrenceID.dateTime.localSeconds + Int64(shift))!)
-            e.overrides.append(.init(recurrenceID: rid, start: start, length: e.recurrence.length, summary: rng.chance(0.5) ? "moved" : e.summary,
+            e.overrides.append(.init(originalStart: rid, start: start, length: e.recurrence.length, title: rng.chance(0.5) ? "moved" : e.title,
                                      status: rng.chance(0.3) ? .cancelled : nil))
-        case 2: e.summary = "retitled"
+        case 2: e.title = "retitled"
         case 3:
             guard case .zoned(let c, let z) = e.recurrence.start else { return }
             e.recurrence.start = .zoned(CivilDateTime(c.date, CivilTime(c.time.hour + 1, 0)!), z)
@@ -92,7 +92,7 @@ struct SnapshotDiffTests {
     static func describe(_ b: CalendarOccurrence, _ a: CalendarOccurrence) -> String? {
         let x = b.occurrence.instants(in: .utc), y = a.occurrence.instants(in: .utc)
         if x != y { return "moved" }
-        return b.summary != a.summary || b.status != a.status || b.isAllDay != a.isAllDay ? "changed" : nil
+        return b.title != a.title || b.status != a.status || b.isAllDay != a.isAllDay ? "changed" : nil
     }
 
     @Test(arguments: 0..<10)
@@ -108,14 +108,14 @@ struct SnapshotDiffTests {
             let expected = Self.bruteForce(before, after)
             #expect(got == expected, "seed \(seed) round \(round): only in the diff \(got.subtracting(expected).sorted()), only in brute force \(expected.subtracting(got).sorted())")
             for c in diff.changes {
-                if let b = c.before { #expect(before.events[b.eventIndex].uid == b.uid) }
-                if let a = c.after { #expect(after.events[a.eventIndex].uid == a.uid) }
+                if let b = c.before { #expect(before.events[b.eventIndex].id == b.seriesID) }
+                if let a = c.after { #expect(after.events[a.eventIndex].id == a.seriesID) }
             }
             #expect(diff.changes.count == got.count, "a key reported twice: \(diff.changes.map { "\($0.kind.rawValue) \($0.key) \($0.newKey?.description ?? "")" }.sorted())")
             // Every day key of the window of a series that changed is mapped
             // or orphaned, never both, never lost; the others are not listed.
-            let changed = Set(events.map(\.uid)).symmetricDifference(before.events.map(\.uid))
-                .union(before.events.filter { b in !events.contains(b) }.map(\.uid))
+            let changed = Set(events.map(\.id)).symmetricDifference(before.events.map(\.id))
+                .union(before.events.filter { b in !events.contains(b) }.map(\.id))
             let days = before.daySlices(overlapping: Self.window, viewer: .utc, dropsCancelled: true).map(\.key)
             #expect(Set(days.filter { changed.contains($0.occurrence.seriesID) }) == Set(diff.dayKeys.mapping.keys).union(diff.dayKeys.orphaned),
                     "seed \(seed) round \(round)")
@@ -127,7 +127,7 @@ struct SnapshotDiffTests {
     @Test func newTimeOfDayIsAMoveWithRecordsCarried() throws {
         let paris = try Zone("Europe/Paris")
         let rule = try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO")
-        let old = CalendarEvent(uid: "standup", summary: "Stand-up",
+        let old = CalendarEvent(id: "standup", title: "Stand-up",
                                 recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 3)!.at(9, 0), paris), rules: [rule]))
         var new = old
         new.recurrence.start = .zoned(CivilDate(2024, 6, 3)!.at(10, 0), paris)

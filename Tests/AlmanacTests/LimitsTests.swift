@@ -473,7 +473,7 @@ import Testing
 
 extension Anchor {
     /// The instant (or wall clock read as UTC) of a UTC or floating anchor, for windows in tests.
-    var key: Timestamp { Timestamp(secondsSinceEpoch: RecurrenceSet(start: self).key(of: self)) }
+    var key: Timestamp { Timestamp(secondsSinceEpoch: RecurrenceSet(start: self).sortKey(of: self)) }
 }
 
 extension RecurrenceSet.Occurrences {

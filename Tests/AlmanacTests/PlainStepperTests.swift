@@ -97,9 +97,9 @@ import Testing
             compared += fast.count
             gapShifts += fast.filter { $0.start != $0.recurrenceID.dateTime }.count
             // A window around one of the first occurrences, or anywhere after DTSTART.
-            let base = fast.isEmpty ? Timestamp(secondsSinceEpoch: set.key(of: start)) : fast[r.int(0...(fast.count - 1))].timestamp
+            let base = fast.isEmpty ? Timestamp(secondsSinceEpoch: set.sortKey(of: start)) : fast[r.int(0...(fast.count - 1))].timestamp
             let from = r.chance(0.7) ? base + Int64(r.int(-3 * 86_400...86_400))
-                                     : Timestamp(secondsSinceEpoch: set.key(of: start)) + Int64.random(in: 0...(1 << 36), using: &r)
+                                     : Timestamp(secondsSinceEpoch: set.sortKey(of: start)) + Int64.random(in: 0...(1 << 36), using: &r)
             let window = from ..< from + Int64(r.pick([1, 3600, 86_400, 8 * 86_400, 400 * 86_400]))
             let wf = try Self.expand(set, in: window, limit: 400)
             let ws = try Self.expand(Self.general(set), in: window, limit: 400)

@@ -49,7 +49,7 @@ struct PropertyCase: Sendable, CustomTestStringConvertible {
     var set: RecurrenceSet { RecurrenceSet(start: start, rules: [rule], options: options) }
 
     /// DTSTART's key in the expander's key space.
-    var startKey: Int64 { self.set.key(of: start) }
+    var startKey: Int64 { self.set.sortKey(of: start) }
 
     /// The window in the series' key space, given the start of the expansion.
     func window(_ firstOccurrences: [Occurrence]) -> Range<Timestamp> {

@@ -159,13 +159,13 @@ struct CalendarGenerator {
 
     /// The wall-clock starts of a series' first 300 instances (Almanac's engine).
     func firstInstances(_ e: CalendarEvent) -> [CivilDateTime] {
-        do { return try e.recurrence.occurrences().prefix(300).map(\.start) } catch { fatalError("\(e.uid): \(error)") }
+        do { return try e.recurrence.occurrences().prefix(300).map(\.start) } catch { fatalError("\(e.id): \(error)") }
     }
 
     /// The starts of a series' instances within two weeks of C2's window.
     func nearWindow(_ e: CalendarEvent) -> [CivilDateTime] {
         let from = calendarWindow.lowerBound.utc!.date.adding(days: -14)!, to = calendarWindow.upperBound.utc!.date.adding(days: 14)!
-        do { return try e.recurrence.occurrences(in: .dates(from..<to)).map(\.start) } catch { fatalError("\(e.uid): \(error)") }
+        do { return try e.recurrence.occurrences(in: .dates(from..<to)).map(\.start) } catch { fatalError("\(e.id): \(error)") }
     }
 
     /// The file: header, VTIMEZONEs, each series followed by its overrides.

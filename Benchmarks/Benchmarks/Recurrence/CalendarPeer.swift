@@ -59,7 +59,7 @@ func comparePeer(_ week: [CalendarOccurrence], peerCount: Int, dump: String) {
     var onlyAlmanac: [String] = []
     for o in week {
         let r = o.occurrence.instants(in: .utc)
-        let key = "\(o.uid)\t\(r.lowerBound.secondsSinceEpoch)\t\(r.upperBound.secondsSinceEpoch)"
+        let key = "\(o.seriesID)\t\(r.lowerBound.secondsSinceEpoch)\t\(r.upperBound.secondsSinceEpoch)"
         if let n = peer[key], n > 0 { peer[key] = n - 1 } else { onlyAlmanac.append(key) }
     }
     let onlyPeer = peer.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted()

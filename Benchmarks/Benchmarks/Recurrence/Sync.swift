@@ -126,7 +126,7 @@ func checkSync(_ id: String, _ p: SyncPayload, _ events: [SyncEvent]) {
             warn("\(id): \(e.id) does not expand: \(error)")
             return
         }
-        strays += e.series.overrides.filter { !starts.contains($0.recurrenceID.instant(in: .utc).secondsSinceEpoch) }.count
+        strays += e.series.overrides.filter { !starts.contains($0.originalStart.instant(in: .utc).secondsSinceEpoch) }.count
     }
     let calendar = EventCalendar(events: events.map(\.series))
     if strays > 0 {

@@ -84,7 +84,7 @@ struct DiffEdits {
             return out
         }
         for j in take(100, { $0.overrides.isEmpty }) {
-            events[j].summary = (events[j].summary ?? "") + " (renamed)"
+            events[j].title = (events[j].title ?? "") + " (renamed)"
             expected[.changed, default: 0] += live[j]!
         }
         for j in take(100, { $0.overrides.isEmpty && $0.recurrence.excludedDates.isEmpty && $0.recurrence.start.kind != .date }) {
@@ -113,7 +113,7 @@ struct DiffEdits {
         let one = EventCalendar(events: [e])
         let instances = Array(one.occurrences(overlapping: diffWindow, viewer: diffViewer, dropsCancelled: true))
         let o = instances[rng.int(instances.count)]
-        let rid = o.recurrenceID!
+        let rid = o.originalStart!
         let length: RecurrenceSet.Length
         if o.isAllDay {
             let days = (o.occurrence.instants(in: .utc).upperBound.secondsSinceEpoch - o.occurrence.instants(in: .utc).lowerBound.secondsSinceEpoch) / 86_400
@@ -123,7 +123,7 @@ struct DiffEdits {
             length = .duration(EventDuration(seconds: Int(r.upperBound.secondsSinceEpoch - r.lowerBound.secondsSinceEpoch)))
         }
         let start = cancels ? rid : shifted(rid, o.isAllDay ? 86_400 : 7_200)
-        return CalendarEvent.Override(recurrenceID: rid, start: start, length: length, summary: e.summary, status: cancels ? .cancelled : nil)
+        return CalendarEvent.Override(originalStart: rid, start: start, length: length, title: e.title, status: cancels ? .cancelled : nil)
     }
 
     /// New series `k`: one-offs, then weekly series, in Berlin, in June.
@@ -133,7 +133,7 @@ struct DiffEdits {
         if k >= 7 {
             do { set.rules = [try RecurrenceRule("FREQ=WEEKLY;COUNT=8")] } catch { fatalError("\(error)") }
         }
-        return CalendarEvent(uid: "added-\(k)@example.com", summary: "New: " + summaries[k], recurrence: set)
+        return CalendarEvent(id: "added-\(k)@example.com", title: "New: " + summaries[k], recurrence: set)
     }
 }
 

@@ -129,7 +129,7 @@ struct DayIterator {
                 return nil
             }
             // A time moved out of a gap can land on an instant already produced.
-            if out.key <= progress.lastKey { continue }
+            if out.sortKey <= progress.lastKey { continue }
             return progress.emit(out)
         }
     }
@@ -153,9 +153,9 @@ struct DayIterator {
                 let r = cursor.resolve(local: local)
                 if r.inGap {
                     if plan.skipGaps { continue }
-                    return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: local), true)
+                    return (_Raw(sortKey: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: local), true)
                 }
-                return (_Raw(key: r.utc, local: local, offset: r.offset, rid: local), false)
+                return (_Raw(sortKey: r.utc, local: local, offset: r.offset, rid: local), false)
             }
             if frameHadCandidate { emptyFrames = 0 } else {
                 emptyFrames += 1

@@ -29,7 +29,7 @@ struct _GapMerge {
     /// waits. Call it once `held` is set or the source is done.
     @inline(__always)
     mutating func take() -> _Raw? {
-        if pendingIndex < pending.count, held == nil || pending[pendingIndex].key < held!.key {
+        if pendingIndex < pending.count, held == nil || pending[pendingIndex].sortKey < held!.sortKey {
             let out = pending[pendingIndex]
             pendingIndex += 1
             if pendingIndex == pending.count { pending.removeAll(keepingCapacity: true); pendingIndex = 0 }

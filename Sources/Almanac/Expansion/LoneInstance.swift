@@ -23,14 +23,14 @@ extension RecurrenceSet {
         let raw = _SetMerger.raw(of: start, in: self)
         let kind = start.kind, (days, seconds) = nominalLength
         var cursor = _ZoneCursor(start.zone ?? .utc)
-        var end = raw.key &+ seconds
+        var end = raw.sortKey &+ seconds
         if days != 0 {
             let local = raw.local &+ Int64(days) &* 86_400
             end = (kind == .date || kind == .floating ? local : cursor.resolve(local: local).utc) &+ seconds
         }
         // A set without rules checks repeats when zoned (`checksRepeats`).
-        let repeats = kind == .zoned && raw.rid == raw.local && cursor.resolve(local: raw.local).utc != raw.key
-        return Occurrence(key: raw.key, endKey: max(end, raw.key), local: raw.local, ridLocal: raw.rid,
+        let repeats = kind == .zoned && raw.rid == raw.local && cursor.resolve(local: raw.local).utc != raw.sortKey
+        return Occurrence(sortKey: raw.sortKey, endSortKey: max(end, raw.sortKey), local: raw.local, ridLocal: raw.rid,
                           offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: repeats, kind: kind)
     }
 }

@@ -181,7 +181,7 @@ extension RecurrenceSet {
     /// value is read in the series' zone, a DATE as that day's start there);
     /// wall-clock seconds for a floating or DATE series, where keys are
     /// compared only with each other and never leave the expander.
-    func key(of value: Anchor) -> Int64 {
+    func sortKey(of value: Anchor) -> Int64 {
         switch (start, value) {
         case (.date, _), (.floating, _):
             return value.civil.localSeconds
@@ -203,8 +203,8 @@ extension RecurrenceSet {
     /// is the start of year 1 or the end of year 9999; `nil` when the window
     /// is reversed.
     package func window(after lower: Anchor?, before upper: Anchor?) -> Window? {
-        let lo = lower.map { key(of: $0) } ?? Timestamp.min.secondsSinceEpoch
-        let hi = upper.map { key(of: $0) } ?? Timestamp.max.secondsSinceEpoch + 1
+        let lo = lower.map { sortKey(of: $0) } ?? Timestamp.min.secondsSinceEpoch
+        let hi = upper.map { sortKey(of: $0) } ?? Timestamp.max.secondsSinceEpoch + 1
         guard lo <= hi else { return nil }
         switch start.kind {
         case .date, .floating: return Window(bounds: .wallClock(lo..<hi))

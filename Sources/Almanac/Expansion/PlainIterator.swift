@@ -19,7 +19,7 @@ extension _PlainStepper {
             guard c &+ o < _RuleIterator.endOfTime, c &+ o >= _RuleIterator.startOfTime, c > lastKey else { return nil }
             work &+= 1
             instant = c
-            return emit(_Raw(key: c, local: c &+ o, offset: Int32(truncatingIfNeeded: o), rid: c &+ o))
+            return emit(_Raw(sortKey: c, local: c &+ o, offset: Int32(truncatingIfNeeded: o), rid: c &+ o))
         }
         guard idle && !periodsDone && !candidatesDone else { return nil }
         var i = dayIndex, start = periodStart
@@ -45,7 +45,7 @@ extension _PlainStepper {
         dayIndex = i &+ 1
         periodHadCandidate = true
         let o = cursor.localOffset
-        return emit(_Raw(key: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
+        return emit(_Raw(sortKey: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
     }
 }
 

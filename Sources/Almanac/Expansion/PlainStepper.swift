@@ -220,7 +220,7 @@ struct _PlainStepper {
         if !dayBased {
             // Elapsed steps never land in a gap: no merging is needed.
             while let out = nextSubDaily(&cursor) {
-                if out.key <= lastKey { continue }
+                if out.sortKey <= lastKey { continue }
                 return emit(out)
             }
             finished = true
@@ -238,7 +238,7 @@ struct _PlainStepper {
         while merge.isIdle && !candidatesDone {
             guard let (r, shifted) = nextDayBased(&cursor) else { candidatesDone = true; break }
             if shifted { merge.add(r, shifted: true); break }
-            if r.key <= lastKey { continue }
+            if r.sortKey <= lastKey { continue }
             return emit(r)
         }
         return merged(&cursor, &merge)
@@ -247,8 +247,8 @@ struct _PlainStepper {
     /// UNTIL and COUNT, then the instance.
     @inlinable @inline(__always)
     mutating func emit(_ out: _Raw) -> _Raw? {
-        if out.key > untilKey { finished = true; return nil }
-        lastKey = out.key
+        if out.sortKey > untilKey { finished = true; return nil }
+        lastKey = out.sortKey
         emitted &+= 1
         if emitted >= countLimit { finished = true }
         return out
@@ -266,7 +266,7 @@ struct _PlainStepper {
                 finished = true
                 return nil
             }
-            if out.key <= lastKey { continue }
+            if out.sortKey <= lastKey { continue }
             return emit(out)
         }
     }
@@ -276,7 +276,7 @@ struct _PlainStepper {
     mutating func startCandidate(_ cursor: inout _ZoneCursor) -> (_Raw, Bool) {
         startPending = false
         let r = cursor.resolve(local: startLocal)
-        return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: startLocal), r.inGap)
+        return (_Raw(sortKey: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: startLocal), r.inGap)
     }
 
     // MARK: stepping
@@ -299,14 +299,14 @@ struct _PlainStepper {
                 periodHadCandidate = true
                 if local >= cursor.localLow && local < cursor.localHigh {
                     let o = cursor.localOffset
-                    return (_Raw(key: local - o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local), false)
+                    return (_Raw(sortKey: local - o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local), false)
                 }
                 let r = cursor.resolveSlow(local: local)
                 if r.inGap {
                     if skipGaps { continue }
-                    return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: local), true)
+                    return (_Raw(sortKey: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: local), true)
                 }
-                return (_Raw(key: r.utc, local: local, offset: r.offset, rid: local), false)
+                return (_Raw(sortKey: r.utc, local: local, offset: r.offset, rid: local), false)
             }
             if periodHadCandidate { emptyPeriods = 0 } else {
                 emptyPeriods += 1
@@ -326,7 +326,7 @@ struct _PlainStepper {
         if firstPending {
             firstPending = false
             let o = cursor.offset(utc: instant)
-            return _Raw(key: instant, local: instant + o, offset: Int32(truncatingIfNeeded: o), rid: instant + o)
+            return _Raw(sortKey: instant, local: instant + o, offset: Int32(truncatingIfNeeded: o), rid: instant + o)
         }
         while true {
             work &+= 1
@@ -337,7 +337,7 @@ struct _PlainStepper {
             guard c + o < _RuleIterator.endOfTime else { periodsDone = true; return nil }
             // Shown in year 0 (a synthetic zone's offset): out of range.
             if c + o < _RuleIterator.startOfTime { continue }
-            return _Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
+            return _Raw(sortKey: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
         }
     }
 }

@@ -5,14 +5,14 @@ import AlmanacCore
 /// to show, their offset, and the unshifted wall-clock start (RECURRENCE-ID).
 @usableFromInline
 struct _Raw: Sendable {
-    @usableFromInline var key: Int64
+    @usableFromInline var sortKey: Int64
     @usableFromInline var local: Int64
     @usableFromInline var offset: Int32
     @usableFromInline var rid: Int64
 
     @inlinable
-    init(key: Int64, local: Int64, offset: Int32, rid: Int64) {
-        (self.key, self.local, self.offset, self.rid) = (key, local, offset, rid)
+    init(sortKey: Int64, local: Int64, offset: Int32, rid: Int64) {
+        (self.sortKey, self.local, self.offset, self.rid) = (sortKey, local, offset, rid)
     }
 }
 
@@ -178,7 +178,7 @@ struct RuleBounds {
     /// DTSTART as a candidate, and whether a DST gap moved it.
     static func start(_ plan: _RulePlan, cursor: inout _ZoneCursor) -> (_Raw, Bool) {
         let r = cursor.resolve(local: plan.startLocal)
-        return (_Raw(key: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: plan.startLocal), r.inGap)
+        return (_Raw(sortKey: r.utc, local: r.utc + Int64(r.offset), offset: r.offset, rid: plan.startLocal), r.inGap)
     }
 }
 
@@ -203,8 +203,8 @@ struct RuleProgress {
     /// UNTIL and COUNT, then the instance.
     @inline(__always)
     mutating func emit(_ out: _Raw) -> _Raw? {
-        if let u = untilKey, out.key > u { finished = true; return nil }
-        lastKey = out.key
+        if let u = untilKey, out.sortKey > u { finished = true; return nil }
+        lastKey = out.sortKey
         emitted += 1
         if emitted >= countLimit { finished = true }
         return out

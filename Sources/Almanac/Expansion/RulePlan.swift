@@ -92,7 +92,7 @@ final class _RulePlan: Sendable {
         // Other calendars have no short cycle (a Chinese leap month 1L may
         // not come back for centuries): their walks end at year 9999.
         emptyLimit = scale == nil ? Self.emptyLimit(rule.frequency, interval: interval) : Int.max
-        untilKey = rule.until.map { Self.key(of: $0, start: start) }
+        untilKey = rule.until.map { Self.sortKey(of: $0, start: start) }
         scaleFirstYear = Self.scaledFrameYear(containing: startDay, dayParts)?.number
         scaledFrames = scale != nil
     }
@@ -179,7 +179,7 @@ final class _RulePlan: Sendable {
     /// a timed series at the end of that day, a UTC value in a floating or
     /// DATE series is read by its wall-clock fields, a floating value in a
     /// zoned series is read in the series' zone.
-    static func key(of until: RecurrenceRule.Until, start: Anchor) -> Int64 {
+    static func sortKey(of until: RecurrenceRule.Until, start: Anchor) -> Int64 {
         switch (start, until) {
         case (.date, .date(let d)):
             return Int64(d.daysSinceEpoch) * 86_400

@@ -98,12 +98,12 @@ struct _SetMerger {
         if case .date = set.start.kind {
             // DATE series: matched and shown by date (a DATE-TIME value gives its date).
             let l = Int64(value.civil.date.daysSinceEpoch) * 86_400
-            return _Raw(key: l, local: l, offset: 0, rid: l)
+            return _Raw(sortKey: l, local: l, offset: 0, rid: l)
         }
-        let key = set.key(of: value)
+        let key = set.sortKey(of: value)
         let offset = (set.start.zone ?? .utc).offset(at: Timestamp(secondsSinceEpoch: key)).seconds
         let local = set.start.kind == .floating ? key : key + Int64(offset)
-        return _Raw(key: key, local: local, offset: set.start.kind == .floating ? 0 : offset, rid: local)
+        return _Raw(sortKey: key, local: local, offset: set.start.kind == .floating ? 0 : offset, rid: local)
     }
 
     /// One rule and nothing else: no merging to do.
@@ -125,8 +125,8 @@ struct _SetMerger {
     /// A plain rule's instance (no window, no nominal days).
     @inlinable @inline(__always)
     mutating func occurrence(express raw: _Raw) -> Occurrence {
-        let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
-        return Occurrence(key: raw.key, endKey: max(raw.key &+ lengthSeconds, raw.key), local: raw.local, ridLocal: raw.rid,
+        let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.sortKey
+        return Occurrence(sortKey: raw.sortKey, endSortKey: max(raw.sortKey &+ lengthSeconds, raw.sortKey), local: raw.local, ridLocal: raw.rid,
                           offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: repeats, kind: kind)
     }
 
@@ -139,9 +139,9 @@ struct _SetMerger {
         if single {
             // In place: no copy of the iterator per call.
             while let raw = only.next() {
-                if let e = windowEnd, raw.key >= e { return nil }
-                if let s = windowStart, raw.key < s { continue }
-                if let w = window, !w.admits(key: raw.key, local: raw.local) { continue }
+                if let e = windowEnd, raw.sortKey >= e { return nil }
+                if let s = windowStart, raw.sortKey < s { continue }
+                if let w = window, !w.admits(key: raw.sortKey, local: raw.local) { continue }
                 return occurrence(raw)
             }
             return nil
@@ -150,9 +150,9 @@ struct _SetMerger {
             // The smallest head among the rules and the dates.
             var best = -1
             var bestKey = Int64.max
-            for i in heads.indices { if let h = heads[i], h.key < bestKey { bestKey = h.key; best = i } }
+            for i in heads.indices { if let h = heads[i], h.sortKey < bestKey { bestKey = h.sortKey; best = i } }
             var raw: _Raw
-            if dateIndex < dates.count, dates[dateIndex].key < bestKey || best < 0 {
+            if dateIndex < dates.count, dates[dateIndex].sortKey < bestKey || best < 0 {
                 raw = dates[dateIndex]
                 dateIndex += 1
             } else if best >= 0 {
@@ -162,11 +162,11 @@ struct _SetMerger {
                 done = true
                 return nil
             }
-            if raw.key <= lastKey { continue }
-            lastKey = raw.key
-            if let e = windowEnd, raw.key >= e { done = true; return nil }
-            if let s = windowStart, raw.key < s { continue }
-            if let w = window, !w.admits(key: raw.key, local: raw.local) { continue }
+            if raw.sortKey <= lastKey { continue }
+            lastKey = raw.sortKey
+            if let e = windowEnd, raw.sortKey >= e { done = true; return nil }
+            if let s = windowStart, raw.sortKey < s { continue }
+            if let w = window, !w.admits(key: raw.sortKey, local: raw.local) { continue }
             if isExcluded(raw) { continue }
             return occurrence(raw)
         }
@@ -175,7 +175,7 @@ struct _SetMerger {
 
     @inline(__always)
     mutating func occurrence(_ raw: _Raw) -> Occurrence {
-        var end = raw.key &+ lengthSeconds
+        var end = raw.sortKey &+ lengthSeconds
         if lengthDays != 0 {
             // A nominal day keeps the wall-clock time (RFC 5545 section 3.3.6).
             let local = raw.local &+ Int64(lengthDays) &* 86_400
@@ -183,24 +183,24 @@ struct _SetMerger {
         }
         // The later of two instants that show the same wall-clock time (a
         // fall-back night) is the repeat: the wall clock resolves to the other.
-        let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.key
-        return Occurrence(key: raw.key, endKey: max(end, raw.key), local: raw.local, ridLocal: raw.rid,
+        let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.sortKey
+        return Occurrence(sortKey: raw.sortKey, endSortKey: max(end, raw.sortKey), local: raw.local, ridLocal: raw.rid,
                           offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: repeats, kind: kind)
     }
 
     /// EXDATE and EXRULE. Keys arrive in increasing order, so each list is
     /// walked once.
     mutating func isExcluded(_ raw: _Raw) -> Bool {
-        while excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] < raw.key { excludedIndex += 1 }
-        if excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] == raw.key { return true }
+        while excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] < raw.sortKey { excludedIndex += 1 }
+        if excludedIndex < excludedKeys.count && excludedKeys[excludedIndex] == raw.sortKey { return true }
         if !excludedDays.isEmpty {
             let day = floorDiv(Int(raw.local), 86_400)
             while excludedDayIndex < excludedDays.count && excludedDays[excludedDayIndex] < day { excludedDayIndex += 1 }
             if excludedDayIndex < excludedDays.count && excludedDays[excludedDayIndex] == day { return true }
         }
         for i in exclusionHeads.indices {
-            while let h = exclusionHeads[i], h.key < raw.key { exclusionHeads[i] = exclusions[i].next() }
-            if let h = exclusionHeads[i], h.key == raw.key { return true }
+            while let h = exclusionHeads[i], h.sortKey < raw.sortKey { exclusionHeads[i] = exclusions[i].next() }
+            if let h = exclusionHeads[i], h.sortKey == raw.sortKey { return true }
         }
         return false
     }
@@ -224,12 +224,12 @@ struct SetValues: Sendable {
         if (plans.isEmpty && set.options.includesStart) || set.options.startBesideRules(plans) {
             extra.append(_SetMerger.raw(of: set.start, in: set))
         }
-        extra.sort { $0.key < $1.key }
+        extra.sort { $0.sortKey < $1.sortKey }
         dates = extra
         var keys: [Int64] = [], wholeDays: [Int] = []
         for x in set.excludedDates {
             if case .date(let d) = x, set.start.kind != .date { wholeDays.append(d.daysSinceEpoch) }
-            else { keys.append(_SetMerger.raw(of: x, in: set).key) }
+            else { keys.append(_SetMerger.raw(of: x, in: set).sortKey) }
         }
         excludedKeys = keys.sorted()
         excludedDays = wholeDays.sorted()

@@ -77,11 +77,11 @@ extension SubDailyIterator {
             // BYSETPOS counts the whole frame; only then are times before
             // DTSTART dropped (RFC 5545 3.3.10), in the first frame only.
             if !hasSetPos && (c < startKey || (injectsStart && c == startKey)) { continue }
-            sub.append(_Raw(key: c, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
+            sub.append(_Raw(sortKey: c, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
         }
         if hasSetPos && !sub.isEmpty {
             applySetPos()
-            if let first = sub.first, first.key <= startKey { sub.removeAll { $0.key < startKey || (injectsStart && $0.key == startKey) } }
+            if let first = sub.first, first.sortKey <= startKey { sub.removeAll { $0.sortKey < startKey || (injectsStart && $0.sortKey == startKey) } }
         }
         if !sub.isEmpty { return .found }
         return .missed(day: failedDay, time: failedTime, lastLocal: lastLocal, lastInstant: lastInstant)

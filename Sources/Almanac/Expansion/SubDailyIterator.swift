@@ -75,7 +75,7 @@ struct SubDailyIterator {
     mutating func next() -> _Raw? {
         if progress.finished { return nil }
         while let out = nextRaw() {
-            if out.key <= progress.lastKey { continue }
+            if out.sortKey <= progress.lastKey { continue }
             return progress.emit(out)
         }
         progress.finished = true
@@ -119,7 +119,7 @@ struct SubDailyIterator {
             guard c + o < _RuleIterator.endOfTime else { return nil }
             // Shown in year 0 (a synthetic zone's offset): out of range.
             if c + o < _RuleIterator.startOfTime { continue }
-            return _Raw(key: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
+            return _Raw(sortKey: c, local: c + o, offset: Int32(truncatingIfNeeded: o), rid: c + o)
         }
     }
 

@@ -9,7 +9,7 @@ import Almanac
 /// an ``Override`` says so.
 ///
 /// ```swift
-/// let event = CalendarEvent(uid: "lunch@example.com", summary: "Lunch",
+/// let event = CalendarEvent(id: "lunch@example.com", title: "Lunch",
 ///                           recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 5, 6)!.at(12, 0))))
 /// event.isRecurring   // false
 /// ```
@@ -27,11 +27,11 @@ public struct CalendarEvent: Sendable, Hashable {
         case todo
     }
 
-    /// UID (RFC 5545 section 3.8.4.7): the series' identity, and the series
-    /// id of its `OccurrenceKey`s.
-    public var uid: String
-    /// SUMMARY, unescaped.
-    public var summary: String?
+    /// The series id: the UID (RFC 5545 section 3.8.4.7), the series' identity and the series
+    /// id of its ``OccurrenceKey``s.
+    public var id: String
+    /// The title: SUMMARY, unescaped.
+    public var title: String?
     /// STATUS.
     public var status: Status?
     /// DTSTART (``recurrence``'s start).
@@ -58,7 +58,7 @@ public struct CalendarEvent: Sendable, Hashable {
         var exclusionRules: [RecurrenceRule] = []
         var dates: [Anchor] = []
         var excludedDates: [Anchor] = []
-        var periods: [Period] = []
+        var periods: [RDatePeriod] = []
         var overrides: [Override] = []
         /// SEQUENCE and LAST-MODIFIED when they do not fit the event's own fields.
         var sequence: Int?
@@ -132,7 +132,7 @@ public struct CalendarEvent: Sendable, Hashable {
     }
 
     /// RDATE;VALUE=PERIOD values: these instances have their own length.
-    public var periods: [Period] {
+    public var rdatePeriods: [RDatePeriod] {
         get { more?.periods ?? [] }
         set { if !newValue.isEmpty || more != nil { unique().periods = newValue } }
         _modify { yield &unique().periods }
@@ -156,12 +156,12 @@ public struct CalendarEvent: Sendable, Hashable {
     }
 
     /// A series from its parts.
-    public init(component: Component = .event, uid: String, summary: String? = nil, status: Status? = nil,
+    public init(component: Component = .event, id: String, title: String? = nil, status: Status? = nil,
                 sequence: Int? = nil, lastModified: Timestamp? = nil, recurrence: RecurrenceSet,
-                periods: [Period] = [], overrides: [Override] = [], line: Int = 0) {
+                rdatePeriods: [RDatePeriod] = [], overrides: [Override] = [], line: Int = 0) {
         self.component = component
-        self.uid = uid
-        self.summary = summary
+        self.id = id
+        self.title = title
         self.status = status
         self.start = recurrence.start
         self.length = recurrence.length
@@ -169,11 +169,11 @@ public struct CalendarEvent: Sendable, Hashable {
         self.line = line
         // The box only for what an event of DTSTART alone lacks.
         if !recurrence.rules.isEmpty || !recurrence.exclusionRules.isEmpty || !recurrence.dates.isEmpty
-            || !recurrence.excludedDates.isEmpty || !periods.isEmpty || !overrides.isEmpty {
+            || !recurrence.excludedDates.isEmpty || !rdatePeriods.isEmpty || !overrides.isEmpty {
             let m = More()
             (m.rules, m.exclusionRules, m.dates, m.excludedDates) = (recurrence.rules, recurrence.exclusionRules, recurrence.dates,
                                                                      recurrence.excludedDates)
-            (m.periods, m.overrides) = (periods, overrides)
+            (m.periods, m.overrides) = (rdatePeriods, overrides)
             more = m
         }
         self.sequence = sequence
@@ -182,29 +182,29 @@ public struct CalendarEvent: Sendable, Hashable {
 
     /// Equal when every property is (``recurrence`` as a whole).
     public static func == (a: CalendarEvent, b: CalendarEvent) -> Bool {
-        a.component == b.component && a.uid == b.uid && a.summary == b.summary && a.status == b.status
+        a.component == b.component && a.id == b.id && a.title == b.title && a.status == b.status
             && a.line == b.line && a.start == b.start && a.length == b.length && a.options == b.options
             && a.sequence == b.sequence && a.lastModified == b.lastModified
-            && (a.more === b.more || (a.recurrence == b.recurrence && a.periods == b.periods && a.overrides == b.overrides))
+            && (a.more === b.more || (a.recurrence == b.recurrence && a.rdatePeriods == b.rdatePeriods && a.overrides == b.overrides))
     }
 
     /// Hashes every property, as `==` compares them.
     public func hash(into h: inout Hasher) {
         h.combine(component)
-        h.combine(uid)
-        h.combine(summary)
+        h.combine(id)
+        h.combine(title)
         h.combine(status)
         h.combine(sequence)
         h.combine(lastModified)
         h.combine(recurrence)
-        h.combine(periods)
+        h.combine(rdatePeriods)
         h.combine(overrides)
         h.combine(line)
     }
 
     /// An RDATE;VALUE=PERIOD value: an extra instance with its own length.
-    public struct Period: Sendable, Hashable {
-        /// The instance's start (also in `RecurrenceSet/dates`).
+    public struct RDatePeriod: Sendable, Hashable {
+        /// The instance's start (also in ``RecurrenceSet/dates``).
         public var start: Anchor
         /// Its end or duration.
         public var length: RecurrenceSet.Length
@@ -221,7 +221,7 @@ public struct CalendarEvent: Sendable, Hashable {
     /// and every later one.
     public struct Override: Sendable, Hashable {
         /// RECURRENCE-ID: the original start of the instance it replaces.
-        public var recurrenceID: Anchor
+        public var originalStart: Anchor
         /// RANGE=THISANDFUTURE: the shift of start and the new length apply
         /// to every later instance too, up to the next such override.
         public var thisAndFuture: Bool
@@ -231,7 +231,7 @@ public struct CalendarEvent: Sendable, Hashable {
         /// for a DATE start), as for any component.
         public var length: RecurrenceSet.Length?
         /// SUMMARY (an override is a whole component: nothing is taken from the series).
-        public var summary: String?
+        public var title: String?
         /// STATUS.
         public var status: Status?
         /// SEQUENCE.
@@ -240,13 +240,13 @@ public struct CalendarEvent: Sendable, Hashable {
         public var line: Int
 
         /// An override from its parts.
-        public init(recurrenceID: Anchor, thisAndFuture: Bool = false, start: Anchor, length: RecurrenceSet.Length? = nil,
-                    summary: String? = nil, status: Status? = nil, sequence: Int? = nil, line: Int = 0) {
-            self.recurrenceID = recurrenceID
+        public init(originalStart: Anchor, thisAndFuture: Bool = false, start: Anchor, length: RecurrenceSet.Length? = nil,
+                    title: String? = nil, status: Status? = nil, sequence: Int? = nil, line: Int = 0) {
+            self.originalStart = originalStart
             self.thisAndFuture = thisAndFuture
             self.start = start
             self.length = length
-            self.summary = summary
+            self.title = title
             self.status = status
             self.sequence = sequence
             self.line = line

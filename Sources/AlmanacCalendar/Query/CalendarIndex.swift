@@ -72,7 +72,7 @@ struct CalendarIndex: Sendable {
             do throws(AlmanacError) {
                 try s.indexParts(into: &parts)
             } catch {
-                problems.append(CalendarProblem(uid: e.uid, eventIndex: i, error: error))
+                problems.append(CalendarProblem(seriesID: e.id, eventIndex: i, error: error))
             }
         }
         parts.sort { ($0.lo, $0.event, $0.part) < ($1.lo, $1.event, $1.part) }
@@ -134,7 +134,7 @@ struct IndexPart: Sendable {
 /// every query.
 public struct CalendarProblem: Sendable, Hashable {
     /// The series' UID.
-    public var uid: String
+    public var seriesID: String
     /// The index of the series in ``EventCalendar/events``.
     public var eventIndex: Int
     /// Why.

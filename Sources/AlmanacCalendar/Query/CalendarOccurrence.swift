@@ -1,35 +1,44 @@
 import Almanac
 import AlmanacJSON
 
-/// One instance of a calendar's series in a window: what it is (UID,
-/// recurrence id, summary, status) and when (``occurrence``).
+/// One instance of a calendar's series in a window: what it is (series id,
+/// original start, title, status) and when (``occurrence``, and on the
+/// viewer's clock ``viewerStart`` and ``viewerEnd``).
 public struct CalendarOccurrence: Sendable, Hashable {
-    /// The series' UID.
-    public var uid: String
+    /// The series id of its series (the UID): `CalendarEvent.id`.
+    public var seriesID: String
     /// VEVENT or VTODO.
     public var component: CalendarEvent.Component
     /// The index of the series in ``EventCalendar/events``.
     public var eventIndex: Int
     /// The instance's original start, in the form of the series' DTSTART
     /// (what a RECURRENCE-ID names); `nil` for a one-off event.
-    public var recurrenceID: Anchor?
+    public var originalStart: Anchor?
     /// When it happens: its start and extent (a moved instance at its new
     /// time; its `Occurrence/recurrenceID` is still the original one).
     public var occurrence: Occurrence
     /// SUMMARY (the override's, or the series').
-    public var summary: String?
+    public var title: String?
     /// STATUS (the override's, or the series'): `CANCELLED` for a cancelled instance.
     public var status: CalendarEvent.Status?
     /// The zone of its start value: the series' (or the override's own), UTC
     /// for a UTC value, `nil` for floating and all-day instances.
     public var zone: Zone?
+    /// The zone of the query that found it: the viewer, whose clock
+    /// ``viewerStart`` and ``viewerEnd`` read, and in which a floating or
+    /// all-day instance was placed.
+    ///
+    /// ```swift
+    /// calendar.occurrences(in: Period.week(2024, 19)!, viewer: paris).first { _ in true }?.viewer   // Europe/Paris
+    /// ```
+    public var viewer: Zone = .utc
 
     /// A DATE instance: all day.
     public var isAllDay: Bool { occurrence.isAllDay }
 
     /// The key a to-do app records against: the UID and the original
     /// recurrence id, so a moved instance keeps its key.
-    public var key: OccurrenceKey { OccurrenceKey(seriesID: uid, occurrence: occurrence) }
+    public var key: OccurrenceKey { OccurrenceKey(seriesID: seriesID, occurrence: occurrence) }
 }
 
 extension CalendarOccurrence {
@@ -48,14 +57,14 @@ extension CalendarOccurrence {
     /// as a diff's `before` and `after`).
     package func writeJSON(to w: inout JSONWriter) {
         w.beginObject()
-        w.key("uid"); w.string(uid)
-        w.key("recurrence_id"); w.stringOrNull(recurrenceID.map { Self.iso(anchor: $0) })
+        w.key("uid"); w.string(seriesID)
+        w.key("recurrence_id"); w.stringOrNull(originalStart.map { Self.iso(anchor: $0) })
         let (start, end) = Self.iso(occurrence, zone: zone)
         w.key("start"); w.string(start)
         w.key("end"); w.string(end)
         w.key("all_day"); w.bool(isAllDay)
         if let status { w.key("status"); w.string(status.rawValue) }
-        if let summary { w.key("summary"); w.string(summary) }
+        if let title { w.key("summary"); w.string(title) }
         w.endObject()
     }
 

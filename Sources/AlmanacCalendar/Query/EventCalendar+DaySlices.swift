@@ -10,7 +10,7 @@ public struct CalendarDaySlice: Sendable, Hashable {
 
     /// The record key: the UID, the instance's original recurrence id, the
     /// date. A moved instance keeps it.
-    public var key: DayKey { DayKey(seriesID: occurrence.uid, slice: slice) }
+    public var key: DayKey { DayKey(seriesID: occurrence.seriesID, slice: slice) }
 }
 
 extension EventCalendar {
@@ -20,7 +20,7 @@ extension EventCalendar {
     ///
     /// ```swift
     /// for d in calendar.daySlices(overlapping: week, viewer: paris) {
-    ///     print(d.slice.date, d.occurrence.summary ?? "", d.key)
+    ///     print(d.slice.date, d.occurrence.title ?? "", d.key)
     /// }
     /// ```
     public func daySlices(overlapping window: Range<Timestamp>, viewer: Zone,

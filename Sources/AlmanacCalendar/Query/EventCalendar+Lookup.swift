@@ -15,7 +15,10 @@ extension EventCalendar {
     ///   to the instance's date.
     public func occurrence(for key: OccurrenceKey, viewer: Zone = .utc) -> CalendarOccurrence? {
         for i in index.byUID.indices(key.seriesID) {
-            if let o = index.series(i).occurrence(key.recurrenceID, viewer: viewer) { return o }
+            if var o = index.series(i).occurrence(key.recurrenceID, viewer: viewer) {
+                o.viewer = viewer
+                return o
+            }
         }
         return nil
     }
@@ -26,11 +29,11 @@ extension EventCalendar {
     /// (several VEVENTs may share one).
     ///
     /// ```swift
-    /// calendar.eventIndices(uid: "standup@example.com").map { calendar.events[$0].summary }
+    /// calendar.eventIndices(seriesID: "standup@example.com").map { calendar.events[$0].title }
     /// ```
     ///
     /// - Complexity: O(1) on average: the calendar keeps them.
-    public func eventIndices(uid: String) -> [Int] { index.byUID.indices(uid) }
+    public func eventIndices(seriesID: String) -> [Int] { index.byUID.indices(seriesID) }
 
     /// The index of the first series with this UID.
     package func firstEventIndex(uid: String) -> Int? { index.byUID.first(uid) }
@@ -41,10 +44,10 @@ extension SeriesInstances {
     /// series' own as its segment shows it.
     func occurrence(_ rid: RecurrenceID, viewer: Zone) -> CalendarOccurrence? {
         for k in active {
-            let r = recurrenceID(of: event.overrides[k].recurrenceID)
+            let r = recurrenceID(of: event.overrides[k].originalStart)
             if r.date == rid.date && r.time == rid.time { return occurrence(override(k), part: Int32(k)) }
         }
-        let k = Self.key(event.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
+        let k = Self.sortKey(event.start.withWallClock(rid.dateTime), kind: kind, zone: zone)
         let segment = ranges.filter { $0.key < k }.count
         let slack = CalendarIndex.slack
         let lo = Self.clamp(k &* unit &- slack), hi = Self.clamp(k &* unit &+ slack)
@@ -52,7 +55,7 @@ extension SeriesInstances {
         guard var found = iterator(over: span, viewer: viewer) else { return nil }
         while let o = found.next() {
             if o.recurrenceID == rid {
-                return own(o, key: key(of: o), segment: segment).map { occurrence($0, part: Int32(-1 - segment)) }
+                return own(o, key: sortKey(of: o), segment: segment).map { occurrence($0, part: Int32(-1 - segment)) }
             }
         }
         return nil

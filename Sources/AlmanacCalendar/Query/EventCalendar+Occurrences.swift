@@ -9,7 +9,7 @@ extension EventCalendar {
     ///
     /// ```swift
     /// for o in calendar.occurrences(overlapping: week, viewer: paris) {
-    ///     print(o.occurrence.start, o.summary ?? "", o.key)
+    ///     print(o.occurrence.start, o.title ?? "", o.key)
     /// }
     /// let next = calendar.occurrences(overlapping: now..<Timestamp.max).first   // the next one only
     /// ```
@@ -111,7 +111,8 @@ public struct CalendarOccurrences: Sequence, Sendable {
         public mutating func next() -> CalendarOccurrence? {
             openParts()
             guard let top = heap.first?.slot, let next = streams[top].next else { return nil }
-            let out = streams[top].series.occurrence(next.occurrence, part: next.part)
+            var out = streams[top].series.occurrence(next.occurrence, part: next.part)
+            out.viewer = query.viewer
             streams[top].advance(query)
             if streams[top].next == nil {
                 free.append(top)

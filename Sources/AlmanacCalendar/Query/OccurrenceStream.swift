@@ -50,7 +50,7 @@ struct Pending: Sendable {
     /// series' place in the file and the part's (`self` of `a`, `b` of `bs`).
     func precedes(_ b: Pending, _ a: SeriesInstances, _ bs: SeriesInstances) -> Bool {
         if start != b.start { return start < b.start }
-        if a !== bs && a.event.uid != bs.event.uid { return a.event.uid < bs.event.uid }
+        if a !== bs && a.event.id != bs.event.id { return a.event.id < bs.event.id }
         let (x, y) = (occurrence.recurrenceID, b.occurrence.recurrenceID)
         if x != y { return x < y }
         if a.index != bs.index { return a.index < bs.index }
@@ -150,7 +150,7 @@ struct OccurrenceStream {
                 o = x
             }
             pulled &+= 1
-            let k = series.key(of: o)
+            let k = series.sortKey(of: o)
             if let lo = keys.lo, k < lo { continue }
             if let hi = keys.hi, k >= hi {
                 if early == nil { source = nil }

@@ -28,7 +28,7 @@ extension SeriesInstances {
         let start = e.start
         let (kind, zone) = (start.kind, start.zone ?? .utc)
         let (days, seconds) = length(e.length, start: start, zone: zone)
-        let unit: Int64 = kind == .date ? 86_400 : 1, k = key(start, kind: kind, zone: zone)
+        let unit: Int64 = kind == .date ? 86_400 : 1, k = sortKey(start, kind: kind, zone: zone)
         let slack = CalendarIndex.slack
         return IndexPart(lo: clamp(k &* unit &- slack), hi: clamp((k &+ 1) &* unit &+ span(days, seconds) &+ slack),
                           event: Int32(index), part: -1)
@@ -64,9 +64,9 @@ extension SeriesInstances {
     /// unbounded). EXDATE and EXRULE only remove, so they are not read.
     func keyBounds() throws(AlmanacError) -> (first: Int64, last: Int64?) {
         let set = event.recurrence
-        var first = Self.key(set.start, kind: kind, zone: zone), last: Int64? = first
+        var first = Self.sortKey(set.start, kind: kind, zone: zone), last: Int64? = first
         for d in set.dates {
-            let k = Self.key(d, kind: kind, zone: zone)
+            let k = Self.sortKey(d, kind: kind, zone: zone)
             first = min(first, k)
             last = max(last!, k)
         }
@@ -79,7 +79,7 @@ extension SeriesInstances {
             for o in all {
                 n += 1
                 if n > CalendarIndex.countScan { return (first, nil) }
-                last = max(last!, key(of: o))
+                last = max(last!, sortKey(of: o))
             }
         } else {
             last = nil

@@ -17,7 +17,7 @@ extension SeriesInstances {
     /// hours east of UTC starting in the window was left out).
     func mayReach(segment s: Int, query: WindowQuery) -> Bool {
         if s == 0, let early = earlySpan(from: query.lo), longPeriodStarts.contains(where: {
-            early.contains(Timestamp(secondsSinceEpoch: Self.key($0, kind: kind, zone: zone) &* unit))
+            early.contains(Timestamp(secondsSinceEpoch: Self.sortKey($0, kind: kind, zone: zone) &* unit))
         }) { return true }
         let span = window(ownSpan(segment: s, from: query.lo, to: query.hi), viewer: query.viewer)
         if let may = prepared?.mayStart(in: span) { return may }
@@ -120,7 +120,7 @@ extension SeriesInstances {
     func override(_ k: Int) -> Occurrence {
         let o = event.overrides[k]
         let (d, s) = Self.length(o.length, start: o.start, zone: zone)
-        return instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.recurrenceID))
+        return instance(o.start, days: d, seconds: s, rid: recurrenceID(of: o.originalStart))
     }
 
     /// An instance of index part `part` (an override's index, or `-1 - s`
@@ -131,11 +131,11 @@ extension SeriesInstances {
     func occurrence(_ o: Occurrence, part: Int32) -> CalendarOccurrence {
         if part >= 0 {
             let v = event.overrides[Int(part)]
-            return make(o, v.summary, v.status, zone: v.start.zone)
+            return make(o, v.title, v.status, zone: v.start.zone)
         }
         let s = Int(-1 - part)
-        if s > 0 { return make(o, ranges[s - 1].override.summary, ranges[s - 1].override.status) }
-        return make(o, event.summary, event.status, zone: dateZones.isEmpty ? nil : dateZones[key(of: o)])
+        if s > 0 { return make(o, ranges[s - 1].override.title, ranges[s - 1].override.status) }
+        return make(o, event.title, event.status, zone: dateZones.isEmpty ? nil : dateZones[sortKey(of: o)])
     }
 
     /// The status of the instances of index part `part` (as ``occurrence(_:part:)``).
@@ -146,9 +146,9 @@ extension SeriesInstances {
     }
 
     private func make(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, zone: Zone? = nil) -> CalendarOccurrence {
-        CalendarOccurrence(uid: event.uid, component: event.component, eventIndex: index,
-                           recurrenceID: recurrenceAnchor(o.recurrenceID), occurrence: o,
-                           summary: summary, status: status, zone: zone ?? seriesZone)
+        CalendarOccurrence(seriesID: event.id, component: event.component, eventIndex: index,
+                           originalStart: recurrenceAnchor(o.recurrenceID), occurrence: o,
+                           title: summary, status: status, zone: zone ?? seriesZone)
     }
 
     /// The zone of the series' values (`nil` for floating and all-day).
@@ -161,12 +161,12 @@ extension SeriesInstances {
     /// A THISANDFUTURE override's shift: its start less the start it
     /// replaces, in the series' wall clock (seconds), or days for a DATE series.
     static func shift(of o: CalendarEvent.Override, kind: Anchor.Kind, zone: Zone) -> Int64 {
-        let rid = recurrenceID(of: o.recurrenceID, kind: kind, zone: zone)
+        let rid = recurrenceID(of: o.originalStart, kind: kind, zone: zone)
         switch kind {
         case .date: return Int64(o.start.civil.date.daysSinceEpoch - rid.date.daysSinceEpoch)
         case .floating: return o.start.civil.localSeconds - rid.dateTime.localSeconds
         case .utc, .zoned:
-            let t = Self.key(o.start, kind: .zoned, zone: zone)
+            let t = Self.sortKey(o.start, kind: .zoned, zone: zone)
             let wall = t + Int64(kind == .utc ? 0 : zone.offset(at: Timestamp(secondsSinceEpoch: t)).seconds)
             return wall - rid.dateTime.localSeconds
         }
@@ -189,7 +189,7 @@ extension SeriesInstances {
         case .date: return RecurrenceID(date: a.civil.date)
         case .floating: return RecurrenceID(a.civil)
         case .utc, .zoned:
-            let t = Self.key(a, kind: .zoned, zone: zone)
+            let t = Self.sortKey(a, kind: .zoned, zone: zone)
             let offset = kind == .utc ? 0 : Int64(zone.offset(at: Timestamp(secondsSinceEpoch: t)).seconds)
             return RecurrenceID(Self.civil(t + offset))
         }
@@ -225,16 +225,16 @@ extension SeriesInstances {
         let (local, r) = (start.civil.localSeconds, rid.dateTime.localSeconds)
         switch start {
         case .date:
-            return Occurrence(key: local, endKey: local + nominal, local: local, ridLocal: r, offsetSeconds: 0,
+            return Occurrence(sortKey: local, endSortKey: local + nominal, local: local, ridLocal: r, offsetSeconds: 0,
                               isRepeat: rid.isRepeat, kind: .date)
         case .floating, .utc:
-            return Occurrence(key: local, endKey: local + nominal + seconds, local: local, ridLocal: r, offsetSeconds: 0,
+            return Occurrence(sortKey: local, endSortKey: local + nominal + seconds, local: local, ridLocal: r, offsetSeconds: 0,
                               isRepeat: rid.isRepeat, kind: start.kind)
         case .zoned(_, let z):
             let t = z.instant(ofLocalSeconds: local)
             let endWall = nominal > 0 ? z.instant(ofLocalSeconds: local + nominal) : t
             let offset = z.offset(at: Timestamp(secondsSinceEpoch: t)).seconds
-            return Occurrence(key: t, endKey: max(t, endWall + seconds), local: t + Int64(offset), ridLocal: r,
+            return Occurrence(sortKey: t, endSortKey: max(t, endWall + seconds), local: t + Int64(offset), ridLocal: r,
                               offsetSeconds: offset, isRepeat: rid.isRepeat, kind: .zoned)
         }
     }

@@ -82,7 +82,7 @@ final class SeriesInstances: @unchecked Sendable {
         // SEQUENCE (section 3.8.7.4), then the last in the file.
         var chosen: [Int64: Int] = [:]
         for (i, o) in event.overrides.enumerated() {
-            let k = Self.key(o.recurrenceID, kind: kind, zone: zone)
+            let k = Self.sortKey(o.originalStart, kind: kind, zone: zone)
             if let j = chosen[k], (event.overrides[j].sequence ?? 0) > (o.sequence ?? 0) { continue }
             chosen[k] = i
         }
@@ -90,17 +90,17 @@ final class SeriesInstances: @unchecked Sendable {
         var single: [Int64: CalendarEvent.Override] = [:], ranges: [(key: Int64, override: CalendarEvent.Override)] = []
         for i in active {
             let o = event.overrides[i]
-            let k = Self.key(o.recurrenceID, kind: kind, zone: zone)
+            let k = Self.sortKey(o.originalStart, kind: kind, zone: zone)
             if o.thisAndFuture { ranges.append((k, o)) } else { single[k] = o }
         }
         ranges.sort { $0.key < $1.key }
         var periods: [Int64: (days: Int, seconds: Int64)] = [:]
-        for p in event.periods {
-            periods[Self.key(p.start, kind: kind, zone: zone)] = Self.length(p.length, start: p.start, zone: zone)
+        for p in event.rdatePeriods {
+            periods[Self.sortKey(p.start, kind: kind, zone: zone)] = Self.length(p.length, start: p.start, zone: zone)
         }
         var dateZones: [Int64: Zone] = [:]
         for d in event.recurrence.dates where kind == .zoned || kind == .utc {
-            if case .zoned(_, let z) = d, z != zone { dateZones[Self.key(d, kind: kind, zone: zone)] = z }
+            if case .zoned(_, let z) = d, z != zone { dateZones[Self.sortKey(d, kind: kind, zone: zone)] = z }
         }
         self.dateZones = dateZones
         rangeShifts = ranges.map { Self.shift(of: $0.override, kind: kind, zone: zone) }
@@ -112,8 +112,8 @@ final class SeriesInstances: @unchecked Sendable {
             nominal = nominal || d > 0
         }
         var long: [Anchor] = [], shortNominal = days > 0
-        for p in event.periods {
-            guard let (d, s) = periods[Self.key(p.start, kind: kind, zone: zone)] else { continue }
+        for p in event.rdatePeriods {
+            guard let (d, s) = periods[Self.sortKey(p.start, kind: kind, zone: zone)] else { continue }
             if Self.span(d, s) > own { long.append(p.start) } else { shortNominal = shortNominal || d > 0 }
         }
         (longPeriodStarts, shortNominalDays) = (long, shortNominal)
@@ -141,7 +141,7 @@ final class SeriesInstances: @unchecked Sendable {
     /// wall-clock seconds for a floating one, instants otherwise (an
     /// override's RECURRENCE-ID is compared as an instant, in whatever zone it
     /// is written; on an all-day series by its date, as Exchange writes it).
-    static func key(_ a: Anchor, kind: Anchor.Kind, zone: Zone) -> Int64 {
+    static func sortKey(_ a: Anchor, kind: Anchor.Kind, zone: Zone) -> Int64 {
         switch kind {
         case .date: return Int64(a.civil.date.daysSinceEpoch)
         case .floating: return a.civil.localSeconds
@@ -156,7 +156,7 @@ final class SeriesInstances: @unchecked Sendable {
     }
 
     /// The key of one of the series' own instances.
-    func key(of o: Occurrence) -> Int64 {
+    func sortKey(of o: Occurrence) -> Int64 {
         switch kind {
         case .date: return Int64(o.recurrenceID.date.daysSinceEpoch)
         case .floating: return o.recurrenceID.dateTime.localSeconds
@@ -174,7 +174,7 @@ final class SeriesInstances: @unchecked Sendable {
         case (.end(let e)?, .date(let d)): return (e.civil.date.daysSinceEpoch - d.daysSinceEpoch, 0)
         case (.end(let e)?, .floating(let c)): return (0, e.civil.localSeconds - c.localSeconds)
         case (.end(let e)?, _):
-            return (0, key(e, kind: .zoned, zone: zone) - key(start, kind: .zoned, zone: zone))
+            return (0, sortKey(e, kind: .zoned, zone: zone) - sortKey(start, kind: .zoned, zone: zone))
         }
     }
 }

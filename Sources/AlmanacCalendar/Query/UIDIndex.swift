@@ -33,7 +33,7 @@ struct UIDIndex: Sendable {
 
     init(_ events: [CalendarEvent]) {
         self.init(capacity: events.count)
-        for e in events { append(e.uid) }
+        for e in events { append(e.id) }
     }
 
     /// The number of slots that holds `n` UIDs at most three quarters full.

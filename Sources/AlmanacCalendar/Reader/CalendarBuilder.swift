@@ -49,11 +49,11 @@ enum CalendarBuilder {
         var expansion = options.expansion
         if options.unsynchronizedStart == .besideCount, e.rules.contains(where: { $0.count != nil }) { expansion.countsStart = false }
         return CalendarEvent(
-            component: e.component, uid: e.uid, summary: e.summary, status: e.status, sequence: e.sequence,
+            component: e.component, id: e.uid, title: e.summary, status: e.status, sequence: e.sequence,
             lastModified: e.lastModified,
             recurrence: RecurrenceSet(start: e.start, rules: e.rules, exclusionRules: e.exclusionRules, dates: e.dates,
                                       excludedDates: e.excludedDates, length: e.length, options: expansion),
-            periods: e.periods, line: e.line)
+            rdatePeriods: e.periods, line: e.line)
     }
 
     /// Attaches overrides to their series: each joins the first series of
@@ -64,13 +64,13 @@ enum CalendarBuilder {
                        byUID: inout UIDIndex, options: CalendarOptions) {
         for e in overrides {
             guard let rid = e.recurrenceID else { continue }
-            let o = CalendarEvent.Override(recurrenceID: rid, thisAndFuture: e.thisAndFuture, start: e.start, length: e.length,
-                                           summary: e.summary, status: e.status, sequence: e.sequence, line: e.line)
+            let o = CalendarEvent.Override(originalStart: rid, thisAndFuture: e.thisAndFuture, start: e.start, length: e.length,
+                                           title: e.summary, status: e.status, sequence: e.sequence, line: e.line)
             if let i = byUID.first(e.uid, from: calendarStart) {
                 events[i].overrides.append(o)
             } else {
                 byUID.append(e.uid)
-                events.append(CalendarEvent(component: e.component, uid: e.uid, summary: e.summary, status: e.status,
+                events.append(CalendarEvent(component: e.component, id: e.uid, title: e.summary, status: e.status,
                                             sequence: e.sequence, lastModified: e.lastModified,
                                             recurrence: RecurrenceSet(start: rid, options: options.expansion),
                                             overrides: [o], line: e.line))

@@ -113,11 +113,11 @@ struct EntrySink {
             guard let e = try current!.reader.entry(c) else { return }
             if e.recurrenceID == nil {
                 let series = CalendarBuilder.series(e, options: options)
-                if !options.keepsRevisions, let first = byUID.first(series.uid, from: current!.start) {
+                if !options.keepsRevisions, let first = byUID.first(series.id, from: current!.start) {
                     revisions.add(series, first: first, events: &events, byUID: &byUID, readings: &current!.reader.readings)
                     return
                 }
-                byUID.append(series.uid)
+                byUID.append(series.id)
                 events.append(series)
             } else {
                 current!.overrides.append(e)

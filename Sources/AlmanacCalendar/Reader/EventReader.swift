@@ -10,7 +10,7 @@ struct EventEntry {
     var rules: [RecurrenceRule] = []
     var exclusionRules: [RecurrenceRule] = []
     var dates: [Anchor] = []
-    var periods: [CalendarEvent.Period] = []
+    var periods: [CalendarEvent.RDatePeriod] = []
     var excludedDates: [Anchor] = []
     var recurrenceID: Anchor?
     var thisAndFuture = false
@@ -230,7 +230,7 @@ struct EventReader {
                 length = .end(try anchor(p, rest))
             }
             e.dates.append(start)
-            e.periods.append(CalendarEvent.Period(start: start, length: length))
+            e.periods.append(CalendarEvent.RDatePeriod(start: start, length: length))
         }
     }
 

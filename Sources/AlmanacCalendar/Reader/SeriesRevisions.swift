@@ -42,7 +42,7 @@ struct SeriesRevisions {
     /// is revised by one (it is left out), or neither (it is appended).
     mutating func add(_ e: CalendarEvent, first: Int, events: inout [CalendarEvent], byUID: inout UIDIndex,
                       readings: inout [CalendarReading]) {
-        let group = Key(uid: e.uid, component: e.component)
+        let group = Key(uid: e.id, component: e.component)
         var places = inForce[group] ?? (events[first].component == e.component ? [first] : [])
         let new = (sequence: e.sequence, lastModified: e.lastModified)
         func key(_ i: Int) -> (sequence: Int?, lastModified: Timestamp?) { (events[i].sequence, events[i].lastModified) }
@@ -53,7 +53,7 @@ struct SeriesRevisions {
         }
         let older = places.filter { Self.revises(new, key($0)) }
         guard let at = older.first else {
-            byUID.append(e.uid)
+            byUID.append(e.id)
             events.append(e)
             places.append(events.count - 1)
             inForce[group] = places
@@ -72,7 +72,7 @@ struct SeriesRevisions {
             "SEQUENCE \(e.sequence ?? 0)" + (e.lastModified.map { ", LAST-MODIFIED \($0)" } ?? "")
         }
         return CalendarReading(.skipped, line: old.line,
-                               "\(name) (UID \(old.uid), \(revision(old))) left out: the \(name) of line \(new.line) (\(revision(new))) is a later revision of it (RFC 5545 section 3.8.7.4; the option keepsRevisions, almanac events --keep-revisions, keeps both)")
+                               "\(name) (UID \(old.id), \(revision(old))) left out: the \(name) of line \(new.line) (\(revision(new))) is a later revision of it (RFC 5545 section 3.8.7.4; the option keepsRevisions, almanac events --keep-revisions, keeps both)")
     }
 
     /// Removes the dead series, once the input is read.

@@ -70,19 +70,19 @@ package struct CalendarWriter {
     mutating func series(_ e: CalendarEvent) {
         let name = e.component == .todo ? "VTODO" : "VEVENT"
         line("BEGIN:" + name)
-        line("UID:" + Self.escape(e.uid))
+        line("UID:" + Self.escape(e.id))
         line("DTSTAMP:" + Self.utc(e.lastModified ?? stamp))
         if let t = e.lastModified { line("LAST-MODIFIED:" + Self.utc(t)) }
         if let s = e.sequence { line("SEQUENCE:\(s)") }
         let set = e.recurrence
         line("DTSTART" + Self.property(set.start))
         length(set.length, todo: e.component == .todo)
-        text(e.summary, e.status)
+        text(e.title, e.status)
         for r in Self.fileRules(set) { line("RRULE:" + r.description) }
         for r in set.exclusionRules { line("EXRULE:" + r.description) }
-        let periodStarts = Set(e.periods.map(\.start))
+        let periodStarts = Set(e.rdatePeriods.map(\.start))
         for d in set.dates where !periodStarts.contains(d) { line("RDATE" + Self.property(d)) }
-        for p in e.periods {
+        for p in e.rdatePeriods {
             switch p.length {
             case .end(let end): line("RDATE;VALUE=PERIOD" + Self.tzid(p.start) + ":" + Self.value(p.start) + "/" + Self.value(end))
             case .duration(let d): line("RDATE;VALUE=PERIOD" + Self.tzid(p.start) + ":" + Self.value(p.start) + "/" + d.description)
@@ -95,13 +95,13 @@ package struct CalendarWriter {
     mutating func override(_ o: CalendarEvent.Override, of e: CalendarEvent) {
         let name = e.component == .todo ? "VTODO" : "VEVENT"
         line("BEGIN:" + name)
-        line("UID:" + Self.escape(e.uid))
+        line("UID:" + Self.escape(e.id))
         line("DTSTAMP:" + Self.utc(e.lastModified ?? stamp))
-        line("RECURRENCE-ID" + (o.thisAndFuture ? ";RANGE=THISANDFUTURE" : "") + Self.property(o.recurrenceID))
+        line("RECURRENCE-ID" + (o.thisAndFuture ? ";RANGE=THISANDFUTURE" : "") + Self.property(o.originalStart))
         if let s = o.sequence { line("SEQUENCE:\(s)") }
         line("DTSTART" + Self.property(o.start))
         length(o.length, todo: e.component == .todo)
-        text(o.summary, o.status)
+        text(o.title, o.status)
         line("END:" + name)
     }
 

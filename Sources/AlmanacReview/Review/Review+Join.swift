@@ -77,7 +77,7 @@ extension Review {
         self.allDay = allDay
         self.days = period.dates.enumerated().map { DaySummary(date: $1, tally: days[$0]) }
         events = series.indices.filter { perSeries[$0].expected > 0 }
-            .map { EventSummary(id: series[$0].id, title: series[$0].title, tally: perSeries[$0]) }
+            .map { EventSummary(id: series[$0].id, title: series[$0].title ?? series[$0].id, tally: perSeries[$0]) }
             .sorted(by: Review.eventOrder)
         streaks = Review.streaks(self.days)
         // Each orphan's text once, not twice per comparison.

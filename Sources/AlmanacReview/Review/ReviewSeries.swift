@@ -10,55 +10,59 @@ import AlmanacCalendar
 ///     + ReviewSeries.series(of: agenda)
 /// ```
 ///
-/// Three sources, one type, so that ``Review`` has one initializer:
-/// - a `RecurrenceSet` with an id and a title;
-/// - an `EventCalendar`'s series (``series(of:)-(EventCalendar)``): the id
-///   is the UID, as `CalendarDaySlice/key` gives, overrides apply and
+/// A ``Series`` (see the Almanac glossary): the same ``id`` and ``title`` as a
+/// calendar's `CalendarEvent` or a synced `SyncEvent`.
+///
+/// Three bases, one type, so that ``Review`` has one initializer:
+/// - a ``RecurrenceSet`` with an id and a title;
+/// - an ``EventCalendar``'s series (``series(of:)-(EventCalendar)``): the id
+///   is the UID, as ``CalendarDaySlice/key`` gives, overrides apply and
 ///   cancelled instances are not expected;
 /// - an `Agenda`'s to-dos (``series(of:)-(Agenda)``): a to-do is expected
 ///   once, on the last day of its period (its due day), as one all-day
 ///   occurrence of that date: the to-do `sprint` of 2023-W48 has the one
 ///   key `sprint/2023-12-03/2023-12-03`.
-public struct ReviewSeries: Sendable, Hashable {
+public struct ReviewSeries: Series, Hashable {
     /// The series id of the day keys.
     ///
     /// ```swift
     /// series.id   // "sync"
     /// ```
     public var id: String
-    /// The title shown in reviews.
+    /// The title shown in reviews; `nil` when the series has none (a
+    /// calendar event without SUMMARY): reviews then show its ``id``.
     ///
     /// ```swift
     /// series.title   // "Team sync"
     /// ```
-    public var title: String
-    /// Where the days come from.
-    enum Source: Sendable, Hashable {
+    public var title: String?
+    /// What the days are computed from.
+    enum Basis: Sendable, Hashable {
         case set(RecurrenceSet)
         case calendar(CalendarEvent)
     }
-    let source: Source
+    let basis: Basis
 
     /// A recurrence set with its id and title.
     ///
     /// ```swift
     /// ReviewSeries(id: "sync", title: "Team sync", set: RecurrenceSet(start: start, rules: [weekly]))
     /// ```
-    public init(id: String, title: String, set: RecurrenceSet) {
+    public init(id: String, title: String?, set: RecurrenceSet) {
         self.id = id
         self.title = title
-        source = .set(set)
+        basis = .set(set)
     }
 
-    /// A series of a calendar (its UID is the id; its summary, else its UID, the title).
+    /// A series of a calendar (its UID is the id, its SUMMARY the title).
     ///
     /// ```swift
     /// ReviewSeries(event: calendar.events[0])
     /// ```
     public init(event: CalendarEvent) {
-        id = event.uid
-        title = event.summary ?? event.uid
-        source = .calendar(event)
+        id = event.id
+        title = event.title
+        basis = .calendar(event)
     }
 
     /// Every series of a calendar, in file order.
@@ -89,7 +93,7 @@ public struct ReviewSeries: Sendable, Hashable {
     /// series.recurrence.rules
     /// ```
     public var recurrence: RecurrenceSet {
-        switch source {
+        switch basis {
         case .set(let s): s
         case .calendar(let e): e.recurrence
         }
@@ -98,7 +102,7 @@ public struct ReviewSeries: Sendable, Hashable {
     /// Calls `body` with the key and slice of every day slice of the series
     /// whose date lies in `period`, in `viewer`'s days.
     func forEachSlice(in period: Period, viewer: Zone, _ body: (DayKey, DaySlice) -> Void) throws(AlmanacError) {
-        switch source {
+        switch basis {
         case .set(let set):
             for s in try set.daySlices(in: period, viewer: viewer) { body(DayKey(seriesID: id, slice: s), s) }
         case .calendar(let event):

@@ -34,8 +34,8 @@ struct ChangedSeries {
     func flags() -> (before: [Bool], after: [Bool]) {
         var old = [Bool](repeating: false, count: before.events.count), new = [Bool](repeating: false, count: after.events.count)
         for uid in changedUIDs() {
-            for i in before.eventIndices(uid: uid) { old[i] = true }
-            for i in after.eventIndices(uid: uid) { new[i] = true }
+            for i in before.eventIndices(seriesID: uid) { old[i] = true }
+            for i in after.eventIndices(seriesID: uid) { new[i] = true }
         }
         return (old, new)
     }
@@ -50,32 +50,32 @@ struct ChangedSeries {
         bEvents.withUnsafeBufferPointer { xb in
             aEvents.withUnsafeBufferPointer { yb in
                 guard let x = xb.baseAddress, let y = yb.baseAddress else {
-                    for e in xb { changed.insert(e.uid) }
-                    for e in yb { changed.insert(e.uid) }
+                    for e in xb { changed.insert(e.id) }
+                    for e in yb { changed.insert(e.id) }
                     return
                 }
                 let (xn, yn) = (xb.count, yb.count)
                 var i = 0, j = 0
                 while i < xn && j < yn {
-                    if x[i].uid == y[j].uid {
-                        if reaches(i, j) && !Self.equal(x + i, y + j) { changed.insert(x[i].uid) }
+                    if x[i].id == y[j].id {
+                        if reaches(i, j) && !Self.equal(x + i, y + j) { changed.insert(x[i].id) }
                         i += 1
                         j += 1
-                    } else if after.firstEventIndex(uid: x[i].uid).map({ $0 < j }) ?? true {
-                        changed.insert(x[i].uid)       // deleted, or its place on the other side is passed
+                    } else if after.firstEventIndex(uid: x[i].id).map({ $0 < j }) ?? true {
+                        changed.insert(x[i].id)       // deleted, or its place on the other side is passed
                         i += 1
-                    } else if before.firstEventIndex(uid: y[j].uid).map({ $0 < i }) ?? true {
-                        changed.insert(y[j].uid)       // added, or its place is passed
+                    } else if before.firstEventIndex(uid: y[j].id).map({ $0 < i }) ?? true {
+                        changed.insert(y[j].id)       // added, or its place is passed
                         j += 1
                     } else {
-                        changed.insert(x[i].uid)       // out of step: both sides' series are expanded
-                        changed.insert(y[j].uid)
+                        changed.insert(x[i].id)       // out of step: both sides' series are expanded
+                        changed.insert(y[j].id)
                         i += 1
                         j += 1
                     }
                 }
-                while i < xn { changed.insert(x[i].uid); i += 1 }
-                while j < yn { changed.insert(y[j].uid); j += 1 }
+                while i < xn { changed.insert(x[i].id); i += 1 }
+                while j < yn { changed.insert(y[j].id); j += 1 }
             }
         }
         return changed
@@ -95,9 +95,9 @@ struct ChangedSeries {
     /// The recurrence is compared field by field for the same reason: every
     /// field of `RecurrenceSet` is here.
     static func equal(_ a: UnsafePointer<CalendarEvent>, _ b: UnsafePointer<CalendarEvent>) -> Bool {
-        guard a.pointee.uid == b.pointee.uid && a.pointee.component == b.pointee.component
-            && a.pointee.summary == b.pointee.summary && a.pointee.status == b.pointee.status
-            && a.pointee.periods == b.pointee.periods && a.pointee.overrides == b.pointee.overrides
+        guard a.pointee.id == b.pointee.id && a.pointee.component == b.pointee.component
+            && a.pointee.title == b.pointee.title && a.pointee.status == b.pointee.status
+            && a.pointee.rdatePeriods == b.pointee.rdatePeriods && a.pointee.overrides == b.pointee.overrides
         else { return false }
         return a.pointee.recurrence.start == b.pointee.recurrence.start
             && a.pointee.recurrence.rules == b.pointee.recurrence.rules

@@ -79,10 +79,10 @@ struct Differ {
         var out: [OccurrenceKey: OccurrenceKey] = [:], seen = [Bool](repeating: false, count: before.events.count)
         for o in old where !seen[o.eventIndex] {
             seen[o.eventIndex] = true
-            guard let i = before.eventIndices(uid: o.uid).first, let j = after.eventIndices(uid: o.uid).first,
+            guard let i = before.eventIndices(seriesID: o.seriesID).first, let j = after.eventIndices(seriesID: o.seriesID).first,
                   before.events[i].recurrence != after.events[j].recurrence,
                   let r = try? Rekeying.occurrenceKeys(old: before.events[i].recurrence, new: after.events[j].recurrence,
-                                                       seriesID: o.uid, window: window, viewer: viewer)
+                                                       seriesID: o.seriesID, window: window, viewer: viewer)
             else { continue }
             for (k, v) in r.mapping where k != v { out[k] = v }
         }
@@ -125,7 +125,7 @@ struct Differ {
         case (false, false): time = nil
         }
         var fields: [SnapshotDiff.Field] = []
-        if b.summary != a.summary { fields.append(.title) }
+        if b.title != a.title { fields.append(.title) }
         if b.status != a.status { fields.append(.status) }
         if b.isAllDay != a.isAllDay { fields.append(.allDay) }
         if b.zone?.identifier != a.zone?.identifier { fields.append(.zone) }

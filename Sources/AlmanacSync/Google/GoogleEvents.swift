@@ -181,9 +181,9 @@ struct GoogleItem {
         let (set, periods) = try Payload.recurrence(try field["recurrence"]?.array() ?? [], start: start, end: end, item: field, log: &log)
         let uid = try field["iCalUID"]?.string() ?? id
         let updated = try field["updated"].map { u throws(AlmanacError) in try u.instant(expecting: "an RFC 3339 date-time") }
-        let series = CalendarEvent(uid: uid, summary: try summary, status: status, sequence: try field["sequence"]?.int(),
-                                   lastModified: updated, recurrence: set, periods: periods)
-        return SyncEvent(id: id, source: .google, etag: try field["etag"]?.string(), series: series)
+        let series = CalendarEvent(id: uid, title: try summary, status: status, sequence: try field["sequence"]?.int(),
+                                   lastModified: updated, recurrence: set, rdatePeriods: periods)
+        return SyncEvent(sourceID: id, origin: .google, etag: try field["etag"]?.string(), series: series)
     }
 
     /// The item as an override of `series`: its own start, end, summary and
@@ -191,11 +191,11 @@ struct GoogleItem {
     func override(of series: CalendarEvent) throws(AlmanacError) -> CalendarEvent.Override? {
         guard let rid = originalStart else { throw field.fault("missing field \"originalStartTime\"") }
         if status == .cancelled {
-            return CalendarEvent.Override(recurrenceID: rid, start: start ?? rid, length: end.map { .end($0) } ?? Payload.duration(of: series.recurrence),
-                                          summary: try summary ?? series.summary, status: .cancelled)
+            return CalendarEvent.Override(originalStart: rid, start: start ?? rid, length: end.map { .end($0) } ?? Payload.duration(of: series.recurrence),
+                                          title: try summary ?? series.title, status: .cancelled)
         }
         guard let start else { throw field.fault("missing field \"start\"") }
-        return CalendarEvent.Override(recurrenceID: rid, start: start, length: end.map { .end($0) }, summary: try summary,
+        return CalendarEvent.Override(originalStart: rid, start: start, length: end.map { .end($0) }, title: try summary,
                                       status: status, sequence: try field["sequence"]?.int())
     }
 }

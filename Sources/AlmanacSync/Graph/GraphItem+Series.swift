@@ -48,7 +48,7 @@ extension GraphItem {
             throw c.fault("expected OID.{id}.YYYY-MM-DD, found \"\(text)\"")
         }
         let rid = set.start.withWallClock(CivilDateTime(date, set.start.civil.time))
-        return CalendarEvent.Override(recurrenceID: rid, start: rid, length: set.length, summary: summary, status: .cancelled)
+        return CalendarEvent.Override(originalStart: rid, start: rid, length: set.length, title: summary, status: .cancelled)
     }
 
     /// An exception: its own start, end, subject; `originalStart` names the
@@ -69,7 +69,7 @@ extension GraphItem {
             let zone = utc.time == .midnight ? .utc : ownZone ?? .utc
             rid = .date(zone.civil(at: instant)?.0.date ?? utc.date)
         }
-        return CalendarEvent.Override(recurrenceID: rid, start: start, length: end.map { .end($0) },
-                                      summary: try field["subject"]?.string(), status: status)
+        return CalendarEvent.Override(originalStart: rid, start: start, length: end.map { .end($0) },
+                                      title: try field["subject"]?.string(), status: status)
     }
 }

@@ -96,8 +96,8 @@ struct GraphItem {
             }
         }
         let modified = try field["lastModifiedDateTime"].map { u throws(AlmanacError) in try u.instant() }
-        let series = CalendarEvent(uid: try field["iCalUId"]?.string() ?? id, summary: summary, status: status,
+        let series = CalendarEvent(id: try field["iCalUId"]?.string() ?? id, title: summary, status: status,
                                    lastModified: modified, recurrence: set, overrides: overrides)
-        return SyncEvent(id: id, source: .graph, etag: try field["@odata.etag"]?.string(), series: series)
+        return SyncEvent(sourceID: id, origin: .graph, etag: try field["@odata.etag"]?.string(), series: series)
     }
 }

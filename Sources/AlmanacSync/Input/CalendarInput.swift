@@ -39,7 +39,7 @@ public struct CalendarInput: Sendable {
         /// CalendarInput.Format(guessing: Array(#"{"x": 1}"#.utf8))           // nil
         /// ```
         public init?(guessing bytes: [UInt8]) {
-            switch SyncEvent.Source(guessing: bytes) {
+            switch SyncEvent.Origin(guessing: bytes) {
             case .ics: self = .ics
             case .google: self = .google
             case .graph: self = .graph

@@ -35,7 +35,7 @@ enum Payload {
     /// an `.ics` file: in the `.ics` reader's lenient mode, its readings
     /// noted on `item`, or in its strict mode.
     static func recurrence(_ lines: [JSONField], start: Anchor, end: Anchor?, item: JSONField,
-                           log: inout ReadLog) throws(AlmanacError) -> (RecurrenceSet, [CalendarEvent.Period]) {
+                           log: inout ReadLog) throws(AlmanacError) -> (RecurrenceSet, [CalendarEvent.RDatePeriod]) {
         var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART" + CalendarWriter.property(start) + "\r\n"
         for l in lines {
             let s = try l.string()
@@ -69,7 +69,7 @@ enum Payload {
         var set = e.recurrence
         set.start = start
         set.length = end.map { .end($0) }
-        return (set, e.periods)
+        return (set, e.rdatePeriods)
     }
 
     /// A series' length as a duration, for an instance that keeps it

@@ -48,13 +48,13 @@ struct AlmanacCalendarGettingStartedArticleTests {
         let tokyo = try Zone("Asia/Tokyo")
         let week = tokyo.startOfDay(CivilDate(2024, 5, 13)!)..<tokyo.startOfDay(CivilDate(2024, 5, 20)!)
         for o in calendar.occurrences(overlapping: week, viewer: tokyo) {
-            print(o.uid, o.occurrence.start, o.summary ?? "")
+            print(o.seriesID, o.occurrence.start, o.title ?? "")
         }
         // trip 2024-05-15T00:00:00 Trip to Lisbon            from Tokyo's midnight (14 May, 15:00 UTC)
         // review 2024-05-14T16:00:00 Weekly review (moved)   16:00 in New York (20:00 UTC)
         // GettingStarted.md:107
         let days = calendar.daySlices(overlapping: week, viewer: tokyo)
-        let value3 = days.filter { $0.occurrence.uid == "trip" }.count
+        let value3 = days.filter { $0.occurrence.seriesID == "trip" }.count
         #expect(String(reflecting: value3) == #"3"#, "GettingStarted.md:108")
         // GettingStarted.md:117
         do {

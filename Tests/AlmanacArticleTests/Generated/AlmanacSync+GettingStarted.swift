@@ -27,7 +27,7 @@ struct AlmanacSyncGettingStartedArticleTests {
         let events = try GoogleEvents.read(json: json)
         let value1 = events.count
         #expect(String(reflecting: value1) == #"1"#, "GettingStarted.md:62")
-        let value2 = events[0].uid
+        let value2 = events[0].id
         #expect(String(reflecting: value2) == #""standup@google.com""#, "GettingStarted.md:63")
         let value3 = events[0].series.overrides.count
         #expect(String(reflecting: value3) == #"1"#, "GettingStarted.md:64")
@@ -36,7 +36,7 @@ struct AlmanacSyncGettingStartedArticleTests {
         let may = paris.startOfDay(CivilDate(2024, 5, 1)!)..<paris.startOfDay(CivilDate(2024, 6, 1)!)
         let calendar = EventCalendar(events: events.map(\.series))
         for o in calendar.occurrences(overlapping: may, viewer: paris) {
-            print(o.occurrence.start, o.summary ?? "")
+            print(o.occurrence.start, o.title ?? "")
         }
         // 2024-05-06T09:00:00 Stand-up
         // 2024-05-14T10:00:00 Stand-up (moved)

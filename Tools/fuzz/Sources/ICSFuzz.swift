@@ -124,8 +124,8 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
     let found = Array(calendar.occurrences(overlapping: window, viewer: viewer, dropsCancelled: drops))
     let problems = calendar.problems
     if verbose { fuzzLog("query: \(found.count) instances, \(problems.count) problems (\(fuzzNow() - t0) s)") }
-    let uids = Set(calendar.events.map(\.uid))
-    for p in problems { fuzzCheck(uids.contains(p.uid), "problem for an unknown UID \(p.uid.debugDescription)") }
+    let uids = Set(calendar.events.map(\.id))
+    for p in problems { fuzzCheck(uids.contains(p.seriesID), "problem for an unknown UID \(p.seriesID.debugDescription)") }
     // Not `Timestamp.min`: an instance at 0001-01-01T00:00 on a clock east
     // of UTC starts before it, and is kept (README, Limits: Calendar).
     var previous = Timestamp(secondsSinceEpoch: .min)
@@ -136,8 +136,8 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
                   "instance \(r) outside the window \(window): \(o.jsonLine)")
         fuzzCheck(r.lowerBound >= previous, "instances out of order: \(r.lowerBound) after \(previous)")
         previous = r.lowerBound
-        fuzzCheck(calendar.events.indices.contains(o.eventIndex) && calendar.events[o.eventIndex].uid == o.uid,
-                  "instance names series \(o.eventIndex), UID \(o.uid.debugDescription)")
+        fuzzCheck(calendar.events.indices.contains(o.eventIndex) && calendar.events[o.eventIndex].id == o.seriesID,
+                  "instance names series \(o.eventIndex), UID \(o.seriesID.debugDescription)")
         fuzzCheck(!drops || o.status != .cancelled, "cancelled instance listed when dropped: \(o.jsonLine)")
         // Each instance's JSON line and key text for the first 2,000: writing
         // them costs about 20 µs an instance (80 under ASan), and a legitimate
@@ -172,7 +172,7 @@ func affordable(_ calendar: EventCalendar, _ window: Range<Timestamp>, _ viewer:
         candidates.excludedDates = []
         var widen = 3 * day + longest(e)
         for o in e.overrides {
-            widen = max(widen, 3 * day + clampedGap(o.start.civil.localSeconds, o.recurrenceID.civil.localSeconds))
+            widen = max(widen, 3 * day + clampedGap(o.start.civil.localSeconds, o.originalStart.civil.localSeconds))
         }
         let lo = max(Timestamp.min.secondsSinceEpoch, window.lowerBound.secondsSinceEpoch &- widen)
         let hi = min(Timestamp.max.secondsSinceEpoch, window.upperBound.secondsSinceEpoch &+ widen)
@@ -198,7 +198,7 @@ func longest(_ e: CalendarEvent) -> Int64 {
         }
     }
     var m = seconds(e.recurrence.length, e.recurrence.start)
-    for p in e.periods { m = max(m, seconds(p.length, p.start)) }
+    for p in e.rdatePeriods { m = max(m, seconds(p.length, p.start)) }
     return m
 }
 

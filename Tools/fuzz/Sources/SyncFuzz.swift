@@ -73,8 +73,8 @@ func check(_ events: [SyncEvent]) {
         let start = o.occurrence.instants(in: .utc).lowerBound
         fuzzCheck(start >= previous, "instances out of order: \(start) after \(previous)")
         previous = start
-        fuzzCheck(calendar.events.indices.contains(o.eventIndex) && calendar.events[o.eventIndex].uid == o.uid,
-                  "instance names series \(o.eventIndex), UID \(o.uid.debugDescription)")
+        fuzzCheck(calendar.events.indices.contains(o.eventIndex) && calendar.events[o.eventIndex].id == o.seriesID,
+                  "instance names series \(o.eventIndex), UID \(o.seriesID.debugDescription)")
     }
     let text = calendar.icsText()
     do throws(AlmanacError) {
