@@ -172,7 +172,7 @@ SYNC_ROWS = ["S1", "S2", "S3", "S3-reread", "S3-window"]  # issue 12: theirs too
 SCALE_ROWS = ["R1", "R1-small", "R1-G", "R2", "R2-G", "R3", "R3-G"]  # issue 13: theirs too
 REVIEW_ROWS = ["V1", "V1-10k", "V1-0", "V1-join"]  # issue 14: theirs too
 SCALE_TWINS = {"R1": "R1-G", "R1-small": "R1-G", "R2": "R2-G", "R3": "R3-G"}  # RSCALE row -> its Gregorian twin
-order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W10", "W10-100k", "W10-old",
+order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W9b", "W10", "W10-100k", "W10-old",
          "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]

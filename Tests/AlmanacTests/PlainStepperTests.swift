@@ -123,7 +123,8 @@ import Testing
     }
 
     /// The comparison above is not vacuous: plain rules take the fast path,
-    /// the `BYMONTH` variants and COUNT with a later window do not.
+    /// the `BYMONTH` variants and COUNT with a later window do not (MONTHLY
+    /// rules: PlainMonthlyTests).
     @Test func plainRulesAndOnlyThemTakeTheFastPath() throws {
         let start = Anchor.zoned(CivilDate(2024, 1, 1)!.at(9, 0), try Zone("America/New_York"))
         func plain(_ text: String, seek: Int64? = nil) throws -> Bool {
@@ -135,7 +136,7 @@ import Testing
             #expect(try plain(text), "\(text)")
         }
         for text in ["FREQ=DAILY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12", "FREQ=DAILY;BYDAY=MO", "FREQ=DAILY;BYHOUR=9,10",
-                     "FREQ=WEEKLY;BYSETPOS=1;BYDAY=MO,TU", "FREQ=HOURLY;BYMINUTE=0", "FREQ=MONTHLY", "FREQ=YEARLY"] {
+                     "FREQ=WEEKLY;BYSETPOS=1;BYDAY=MO,TU", "FREQ=HOURLY;BYMINUTE=0", "FREQ=MONTHLY;BYHOUR=9,17", "FREQ=YEARLY"] {
             #expect(try !plain(text), "\(text)")
         }
         #expect(try !plain("FREQ=DAILY;COUNT=10", seek: 1_800_000_000))
@@ -163,6 +164,32 @@ import Testing
         let lh = try Zone("Australia/Lord_Howe")
         #expect(Array(try RecurrenceRule("FREQ=DAILY").occurrences(from: .zoned(CivilDate(2024, 10, 5)!.at(2, 10), lh)).prefix(3)).map(\.description)
                 == ["2024-10-05T02:10:00+10:30", "2024-10-06T02:40:00+11:00", "2024-10-07T02:10:00+11:00"])
+    }
+
+    /// The sub-daily quick step stops short of a fold: the later of two
+    /// instants that show one wall-clock time is a repeat (RFC 5545 section
+    /// 3.8.4.4's RECURRENCE-ID needs it told apart), also when it comes
+    /// after a long run of quick steps, and COUNT, UNTIL and the window's
+    /// end still stop the quick run exactly. New York fell back on
+    /// 2024-11-03 at 02:00 EDT (06:00Z).
+    @Test func quickStepsStopAtFoldsAndLimits() throws {
+        let ny = try Zone("America/New_York")
+        let start = Anchor.zoned(CivilDate(2024, 10, 20)!.at(1, 0), ny)
+        let all = Array(try RecurrenceSet(start: start, rules: [RecurrenceRule("FREQ=MINUTELY;INTERVAL=30")]).occurrences().prefix(2000))
+        let fold = all.filter { $0.timestamp.secondsSinceEpoch >= 1_730_610_000 && $0.timestamp.secondsSinceEpoch < 1_730_619_000 }
+        // 01:00, 01:30 EDT; 01:00, 01:30 EST (repeats); 02:00 EST.
+        #expect(fold.map(\.description) == ["2024-11-03T01:00:00-04:00", "2024-11-03T01:30:00-04:00", "2024-11-03T01:00:00-05:00",
+                                              "2024-11-03T01:30:00-05:00", "2024-11-03T02:00:00-05:00"])
+        #expect(fold.map(\.recurrenceID.isRepeat) == [false, false, true, true, false])
+        #expect(all.filter(\.recurrenceID.isRepeat).count == 2)
+        // COUNT and UNTIL end a quick run on their last instance, wherever it falls.
+        for count in [1, 2, 3, 700, 701, 1200] {
+            let set = RecurrenceSet(start: start, rules: [try RecurrenceRule("FREQ=MINUTELY;INTERVAL=30;COUNT=\(count)")])
+            #expect(Array(try set.occurrences()) == Array(all.prefix(count)), "COUNT=\(count)")
+        }
+        let until = String(CivilDateTime(localSeconds: all[1500].timestamp.secondsSinceEpoch)!.description.filter { $0 != "-" && $0 != ":" }) + "Z"
+        let set = RecurrenceSet(start: start, rules: [try RecurrenceRule("FREQ=MINUTELY;INTERVAL=30;UNTIL=\(until)")])
+        #expect(Array(try set.occurrences()) == Array(all.prefix(1501)))
     }
 
     /// Samoa skipped 2011-12-30 (a 24-hour gap): a time on that day moves

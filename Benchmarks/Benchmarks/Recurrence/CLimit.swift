@@ -1,8 +1,9 @@
-// The C limit loop (Sources/CLimitLoop): W1, W2 and W7's instants with the
-// least logic that produces them, measured in the same run as Almanac. Setup
-// hands it New York's transitions (public `Zone.transitions(from:to:)`) and
-// each workload's first wall clock and step cycle, and checks that it gives
-// exactly Almanac's instants and offsets.
+// The C limit loop (Sources/CLimitLoop): W1, W2, W4, W6 and W7's instants
+// with the least logic that produces them, measured in the same run as
+// Almanac. Setup hands it New York's transitions (public
+// `Zone.transitions(from:to:)`) and each workload's first wall clock and
+// step cycle (W4, W6: first month and which day of it), and checks that it
+// gives exactly Almanac's instants and offsets.
 
 import Almanac
 import Benchmark
@@ -17,16 +18,24 @@ struct CLimitInput: Sendable {
     /// Elapsed stepping (W7): the first instant and the step.
     let firstUTC: Int64
     let steps: [Int64]
+    /// Month stepping (W4, W6): DTSTART's month and which day of each month.
+    let months: Months?
     let count: Int
 
-    init(_ w: Workload, firstLocal: Int64?, firstUTC: Int64 = 0, steps: [Int64]) {
+    struct Months {
+        let firstDay: Int64, year: Int64, month: Int32, second: Int64, pick: Int32
+    }
+
+    init(_ w: Workload, firstLocal: Int64?, firstUTC: Int64 = 0, steps: [Int64], months: Months? = nil) {
         let count = w.rule.count!
         let from = Timestamp(secondsSinceEpoch: w.start.localSeconds - 2 * 86_400)
-        let to = Timestamp(secondsSinceEpoch: w.start.localSeconds + Int64(count) * steps.reduce(0, +) + 86_400 * 8)
+        // Month stepping: at most 2 months per instance (W4: 7 of 12 months have a 31st).
+        let span = months == nil ? Int64(count) * steps.reduce(0, +) : Int64(count) * 62 * 86_400
+        let to = Timestamp(secondsSinceEpoch: w.start.localSeconds + span + 86_400 * 8)
         let ts = newYork.transitions(from: from, to: to)
         transitions = ts.map { $0.instant.secondsSinceEpoch }
         offsets = [ts.first?.before.seconds ?? newYork.offset(at: from).seconds] + ts.map { $0.after.seconds }
-        (self.firstLocal, self.firstUTC, self.steps, self.count) = (firstLocal, firstUTC, steps, count)
+        (self.firstLocal, self.firstUTC, self.steps, self.months, self.count) = (firstLocal, firstUTC, steps, months, count)
     }
 
     /// The loop, summing (the measured form).
@@ -35,6 +44,9 @@ struct CLimitInput: Sendable {
         transitions.withUnsafeBufferPointer { t in
             offsets.withUnsafeBufferPointer { o in
                 steps.withUnsafeBufferPointer { s in
+                    if let m = months {
+                        return climit_months(t.baseAddress, o.baseAddress, Int64(t.count), m.firstDay, m.year, m.month, m.second, m.pick, Int64(count), nil, nil)
+                    }
                     if let l = firstLocal {
                         return climit_local(t.baseAddress, o.baseAddress, Int64(t.count), l, s.baseAddress, Int64(s.count), Int64(count), nil, nil)
                     }
@@ -52,7 +64,9 @@ struct CLimitInput: Sendable {
                 steps.withUnsafeBufferPointer { s in
                     i.withUnsafeMutableBufferPointer { oi in
                         f.withUnsafeMutableBufferPointer { of in
-                            if let l = firstLocal {
+                            if let m = months {
+                                _ = climit_months(t.baseAddress, o.baseAddress, Int64(t.count), m.firstDay, m.year, m.month, m.second, m.pick, Int64(count), oi.baseAddress, of.baseAddress)
+                            } else if let l = firstLocal {
                                 _ = climit_local(t.baseAddress, o.baseAddress, Int64(t.count), l, s.baseAddress, Int64(s.count), Int64(count), oi.baseAddress, of.baseAddress)
                             } else {
                                 _ = climit_elapsed(t.baseAddress, o.baseAddress, Int64(t.count), firstUTC, s[0], Int64(count), oi.baseAddress, of.baseAddress)
@@ -67,7 +81,9 @@ struct CLimitInput: Sendable {
 }
 
 /// W1: every day from DTSTART (a Saturday, itself an instance); W2: Monday,
-/// Wednesday, Friday from the first Monday; W7: every 7 hours from DTSTART.
+/// Wednesday, Friday from the first Monday; W4: the 31st of each month that
+/// has one, W6: each month's last weekday, from DTSTART's month (its 1st, so
+/// no instance of that month comes before DTSTART); W7: every 7 hours from DTSTART.
 func cLimitInput(_ id: String) -> CLimitInput {
     let w = workloads[id]!
     let day: Int64 = 86_400
@@ -78,6 +94,13 @@ func cLimitInput(_ id: String) -> CLimitInput {
         let back = Int64((w.start.date.weekday.rawValue - Weekday.monday.rawValue + 7) % 7)
         let monday = w.start.localSeconds + (back == 0 ? 0 : (7 - back) * day)
         return CLimitInput(w, firstLocal: monday, steps: [2 * day, 2 * day, 3 * day])
+    case "W4", "W6":
+        let d = w.start.date
+        let first = CivilDate(d.year, d.month, 1)!
+        let months = CLimitInput.Months(firstDay: Int64(first.daysSinceEpoch), year: Int64(d.year), month: Int32(d.month),
+                                        second: Int64(w.start.time.secondsSinceMidnight),
+                                        pick: id == "W4" ? CLIMIT_DAY_31 : CLIMIT_LAST_WEEKDAY)
+        return CLimitInput(w, firstLocal: nil, steps: [], months: months)
     default:
         let first: Int64
         do { first = try newYork.timestamp(for: w.start).secondsSinceEpoch } catch { fatalError("\(error)") }
@@ -86,7 +109,7 @@ func cLimitInput(_ id: String) -> CLimitInput {
 }
 
 func registerCLimit() {
-    for id in ["W1", "W2", "W7"] {
+    for id in ["W1", "W2", "W4", "W6", "W7"] {
         Benchmark("\(id)-CLimit") { benchmark, input in
             benchmark.timed {
                 blackHole(input.run())

@@ -242,6 +242,8 @@ let workloads: [String: Workload] = {
         // W8's target: a window 90 years after DTSTART costs no more than the same window at DTSTART.
         Workload("W8-start", rule(.daily), window: newYork.instant(2000, 1, 1) ..< newYork.instant(2000, 2, 1)),
         Workload("W9", rule(.yearly, byMonth: [2], byMonthDay: [30]), window: newYork.instant(2000, 1, 1) ..< newYork.instant(2100, 1, 1)),
+        // W9 in MONTHLY frames: every month of the century is a frame (issue 25).
+        Workload("W9b", rule(.monthly, byMonth: [2], byMonthDay: [30]), window: newYork.instant(2000, 1, 1) ..< newYork.instant(2100, 1, 1)),
     ]
     return Dictionary(uniqueKeysWithValues: w.map { ($0.id, $0) })
 }()

@@ -5,22 +5,28 @@ extension _PlainStepper {
     /// day-based rule the next day of this period or of the next one (after
     /// a period that had an instance), its wall clock in the cursor's span
     /// (no gap, no fold), nothing waiting (`idle`), after DTSTART; for a
-    /// sub-daily rule the next elapsed step inside the cursor's span. `nil`
-    /// when any other case applies (``next(_:_:)`` then goes the slow way,
-    /// from the same state) or when UNTIL or COUNT ended the rule.
+    /// sub-daily rule the next elapsed step below ``quickEnd``: inside the
+    /// cursor's span, showing a wall-clock time no other instant shows (so
+    /// never a repeat: the merger need not check), before UNTIL, COUNT's
+    /// last instance, the window's end and year 10000. `nil` when any other
+    /// case applies (``next(_:_:)`` then goes the slow way, from the same
+    /// state) or when UNTIL or COUNT ended the rule.
     @inlinable @inline(__always)
     mutating func quickStep(_ cursor: inout _ZoneCursor, idle: Bool) -> _Raw? {
-        if finished || startPending { return nil }
         if !dayBased {
-            if firstPending || periodsDone { return nil }
-            let (c, overflow) = instant.addingReportingOverflow(step)
-            guard !overflow, c <= lastInstant, c >= cursor.utcLow, c < cursor.utcHigh else { return nil }
-            let o = cursor.utcOffset
-            guard c &+ o < _RuleIterator.endOfTime, c &+ o >= _RuleIterator.startOfTime, c > lastKey else { return nil }
+            // One test: every check of the slow step holds below `quickEnd`
+            // (``refreshQuick(_:)``), which is far below Int64's ends.
+            guard quickEnd &- instant > step else { return nil }
+            let c = instant &+ step
             work &+= 1
             instant = c
-            return emit(_Raw(sortKey: c, local: c &+ o, offset: Int32(truncatingIfNeeded: o), rid: c &+ o))
+            lastKey = c
+            emitted &+= 1
+            let local = c &+ quickOffset
+            return _Raw(sortKey: c, local: local, offset: Int32(truncatingIfNeeded: quickOffset), rid: local)
         }
+        if months { return quickMonth(&cursor, idle: idle) }
+        if finished || startPending { return nil }
         guard idle && !periodsDone && !candidatesDone else { return nil }
         var i = dayIndex, start = periodStart
         let rolls = i == periodDayCount
@@ -46,6 +52,39 @@ extension _PlainStepper {
         periodHadCandidate = true
         let o = cursor.localOffset
         return emit(_Raw(sortKey: local &- o, local: local, offset: Int32(truncatingIfNeeded: o), rid: local))
+    }
+}
+
+extension _PlainStepper {
+    /// No sub-daily quick step (a `quickEnd` far below any instant, so that
+    /// `quickEnd - instant` neither overflows nor exceeds a step).
+    @inlinable static var noQuick: Int64 { -(1 << 62) }
+
+    /// Sets ``quickEnd`` after the slow sub-daily step produced `instant`:
+    /// the steps below it need none of the slow step's tests. They stay in
+    /// the cursor's span (one offset) and in its range of wall-clock times
+    /// that resolve uniquely (no repeat after a fall-back transition: those
+    /// leave through the slow step, which the merger checks), before UNTIL
+    /// (inclusive), the last instant and year 10000, and short of COUNT's
+    /// last instance (the slow step's ``emit(_:)`` ends the rule with it).
+    mutating func refreshQuick(_ cursor: inout _ZoneCursor) {
+        quickEnd = Self.noQuick
+        guard !dayBased, !finished, !startPending, !firstPending, !periodsDone, lastKey == instant,
+              instant >= cursor.utcLow, instant < cursor.utcHigh else { return }
+        let o = cursor.utcOffset
+        let local = instant &+ o
+        guard cursor.resolve(local: local).utc == instant, local >= cursor.localLow, local < cursor.localHigh else { return }
+        var end = min(cursor.utcHigh, cursor.localHigh == .max ? .max : cursor.localHigh &- o)
+        end = min(end, lastInstant &+ 1, _RuleIterator.endOfTime &- o)
+        if untilKey < .max { end = min(end, untilKey &+ 1) }
+        if countLimit < .max {
+            // Steps that leave COUNT's last instance to the slow step.
+            let left = Int64(countLimit &- emitted &- 1)
+            guard left > 0 else { return }
+            let (span, overflow) = left.multipliedReportingOverflow(by: step)
+            if !overflow, instant <= .max - span - 1 { end = min(end, instant + span + 1) }
+        }
+        if end > instant { quickEnd = end; quickOffset = o }
     }
 }
 

@@ -2,9 +2,13 @@ import AlmanacCore
 
 /// The fast path for plain rules: DAILY, WEEKLY (with or without BYDAY),
 /// HOURLY, MINUTELY and SECONDLY with no other BYxxx part (INTERVAL, COUNT,
-/// UNTIL and WKST allowed). Such a rule steps by a constant: day-based rules
+/// UNTIL and WKST allowed), and Gregorian MONTHLY rules whose days in a
+/// month depend only on its length and first weekday (BYMONTH, BYMONTHDAY,
+/// BYDAY, BYSETPOS, SKIP; one time of day: PlainStepper+Months.swift).
+/// Such a rule steps by a constant: day-based rules
 /// walk the wall clock by whole days (one day, or a week's few days, per
-/// period), sub-daily rules walk elapsed seconds; each step is resolved
+/// period; a month's days from a table of month shapes), sub-daily rules
+/// walk elapsed seconds; each step is resolved
 /// through a forward ``_ZoneCursor``, which costs two comparisons until the
 /// step crosses a transition.
 ///
@@ -65,6 +69,13 @@ struct _PlainStepper {
     @usableFromInline var periodHadCandidate = false
     @usableFromInline var emptyPeriods = 0
     @usableFromInline let emptyLimit: Int
+    /// MONTHLY: periods are months (PlainStepper+Months.swift); the quick
+    /// step leaves them to the slow one.
+    @usableFromInline let months: Bool
+    /// MONTHLY: the current month's days not yet produced (bit `i`: day
+    /// `periodStart + i`), and the month days by month shape.
+    var monthDays: UInt64 = 0
+    var monthShapes: MonthShapes
 
     // MARK: sub-daily (HOURLY, MINUTELY, SECONDLY)
 
@@ -74,11 +85,17 @@ struct _PlainStepper {
     @usableFromInline let lastInstant: Int64
     /// The first period's instance, at `instant`, is still to be produced.
     @usableFromInline var firstPending = false
+    /// The quick step (``quickStep(_:idle:)``) produces the instants below
+    /// this one at ``quickOffset`` without other tests; ``noQuick`` when it
+    /// may not (``refreshQuick(_:)``).
+    @usableFromInline var quickEnd: Int64 = Self.noQuick
+    @usableFromInline var quickOffset: Int64 = 0
 
     /// Whether the plan is plain (see the type's note).
     static func isPlain(_ plan: _RulePlan, seeks: Bool) -> Bool {
         switch plan.frequency {
-        case .yearly, .monthly: return false
+        case .monthly: return (plan.count == nil || !seeks) && isPlainMonthly(plan)
+        case .yearly: return false
         case .weekly: break
         default: if plan.dayParts.hasByDay { return false }
         }
@@ -121,13 +138,17 @@ struct _PlainStepper {
         self.lastInstant = lastInstant
         let (s, overflow) = Int64(plan.interval).multipliedReportingOverflow(by: plan.unit)
         step = dayBased ? 0 : overflow ? .max : s
-        (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = active && dayBased ? Self.periodShape(plan, weekDays: weekDays) : (0, 0, 0, 0)
+        months = active && plan.frequency == .monthly
+        monthShapes = MonthShapes(plan: months ? plan : nil)
+        (periodDays, periodDayCount, firstPeriodStart, daysPerStep) = active && dayBased && !months ? Self.periodShape(plan, weekDays: weekDays) : (0, 0, 0, 0)
         guard active else { return }
         if dayBased {
             if plan.count == nil, seeks, let s = seekKey {
-                k = Self.seekPeriod(plan, cursor: &cursor, seekKey: s, firstPeriodStart: firstPeriodStart, daysPerStep: daysPerStep)
+                k = months ? Self.seekMonth(plan, cursor: &cursor, seekKey: s)
+                    : Self.seekPeriod(plan, cursor: &cursor, seekKey: s, firstPeriodStart: firstPeriodStart, daysPerStep: daysPerStep)
             }
-            if !loadPeriod() { periodsDone = true }
+            // BYSETPOS past any month's days: no month has an instance (as the general iterator reads it).
+            if (months && plan.setPosOutOfReach) || !loadPeriod() { periodsDone = true }
         } else if !firstSubDaily(plan, cursor: &cursor, startKey: startKey, seekKey: seekKey) {
             active = false
         }
@@ -139,7 +160,7 @@ struct _PlainStepper {
         (untilKey, countLimit, injectsStart, startPending, startLocal) = (.max, .max, false, false, 0)
         (dayBased, skipGaps, second, periodDays, periodDayCount) = (true, false, 0, 0, 0)
         (firstPeriodStart, daysPerStep, interval, lastDay, emptyLimit) = (0, 0, 1, 0, 0)
-        (step, lastInstant) = (0, 0)
+        (step, lastInstant, months, monthShapes) = (0, 0, false, MonthShapes(plan: nil))
         finished = true
     }
 
@@ -171,6 +192,7 @@ struct _PlainStepper {
 
     /// Loads period `k`. `false` past the end.
     mutating func loadPeriod() -> Bool {
+        if months { return loadMonth() }
         work &+= 1
         let (steps, overflow) = k.multipliedReportingOverflow(by: interval)
         guard !overflow, steps <= 4_000_000 else { return false }
@@ -221,7 +243,9 @@ struct _PlainStepper {
             // Elapsed steps never land in a gap: no merging is needed.
             while let out = nextSubDaily(&cursor) {
                 if out.sortKey <= lastKey { continue }
-                return emit(out)
+                let r = emit(out)
+                refreshQuick(&cursor)
+                return r
             }
             finished = true
             return nil
@@ -288,9 +312,7 @@ struct _PlainStepper {
         if startPending { return startCandidate(&cursor) }
         if periodsDone { return nil }
         while true {
-            while dayIndex < periodDayCount {
-                let day = periodStart + Int(truncatingIfNeeded: (periodDays >> UInt64(8 * dayIndex)) & 0xFF)
-                dayIndex += 1
+            while let day = nextPeriodDay() {
                 // Weeks can reach past the calendar's ends.
                 if day > _maxDayNumber { return nil }
                 if day < _minDayNumber { continue }
@@ -308,14 +330,43 @@ struct _PlainStepper {
                 }
                 return (_Raw(sortKey: r.utc, local: local, offset: r.offset, rid: local), false)
             }
+            if !endPeriod() { return nil }
+        }
+    }
+
+    /// The end of a period: counts it toward the empty-period bound or not,
+    /// and loads the next; for MONTHLY, the next month with days, each month
+    /// passed counted as the general iterator counts an empty frame.
+    /// `false` when no period is left (``periodsDone``).
+    @inline(__always)
+    mutating func endPeriod() -> Bool {
+        repeat {
             if periodHadCandidate { emptyPeriods = 0 } else {
                 emptyPeriods += 1
-                if emptyPeriods > emptyLimit { periodsDone = true; return nil }
+                if emptyPeriods > emptyLimit { periodsDone = true; return false }
+                // Two years without a day: maybe no month can have one (the
+                // walk would go on to the bound above, or to the window's end).
+                if months && emptyPeriods == 24 && monthShapes.noMonthHasDays() { periodsDone = true; return false }
             }
             periodHadCandidate = false
             k += 1
-            if !loadPeriod() { periodsDone = true; return nil }
+            if !(months ? loadMonth() : loadPeriod()) { periodsDone = true; return false }
+        } while months && monthDays == 0
+        return true
+    }
+
+    /// The current period's next day, or `nil` at its end.
+    @inline(__always)
+    mutating func nextPeriodDay() -> Int? {
+        if months {
+            guard monthDays != 0 else { return nil }
+            let i = monthDays.trailingZeroBitCount
+            monthDays &= monthDays &- 1
+            return periodStart + i
         }
+        guard dayIndex < periodDayCount else { return nil }
+        defer { dayIndex += 1 }
+        return periodStart + Int(truncatingIfNeeded: (periodDays >> UInt64(8 * dayIndex)) & 0xFF)
     }
 
     /// The next sub-daily candidate: one step of elapsed time.

@@ -118,23 +118,24 @@ struct _SetMerger {
     /// else through ``nextInstance()``.
     @inlinable @inline(__always)
     mutating func next() -> Occurrence? {
-        if express, let raw = only.plain.quickNext() { return occurrence(express: raw) }
+        if express, let raw = only.plain.quickNext() { return occurrence(express: raw, isRepeat: false) }
         return nextInstance()
     }
 
-    /// A plain rule's instance (no window, no nominal days).
+    /// A plain rule's instance (no window, no nominal days). The quick
+    /// step's instances are never repeats (``_PlainStepper/quickStep(_:idle:)``).
     @inlinable @inline(__always)
-    mutating func occurrence(express raw: _Raw) -> Occurrence {
-        let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.sortKey
-        return Occurrence(sortKey: raw.sortKey, endSortKey: max(raw.sortKey &+ lengthSeconds, raw.sortKey), local: raw.local, ridLocal: raw.rid,
-                          offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: repeats, kind: kind)
+    mutating func occurrence(express raw: _Raw, isRepeat: Bool) -> Occurrence {
+        Occurrence(sortKey: raw.sortKey, endSortKey: max(raw.sortKey &+ lengthSeconds, raw.sortKey), local: raw.local, ridLocal: raw.rid,
+                   offsetSeconds: kind == .zoned ? raw.offset : 0, isRepeat: isRepeat, kind: kind)
     }
 
     @usableFromInline
     mutating func nextInstance() -> Occurrence? {
         if express {
             guard let raw = only.plain.next() else { return nil }
-            return occurrence(express: raw)
+            let repeats = checksRepeats && raw.rid == raw.local && ridCursor.resolve(local: raw.local).utc != raw.sortKey
+            return occurrence(express: raw, isRepeat: repeats)
         }
         if single {
             // In place: no copy of the iterator per call.

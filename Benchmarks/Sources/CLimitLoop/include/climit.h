@@ -1,4 +1,4 @@
-// The C limit loop: the instants of W1, W2 and W7 with the least logic that
+// The C limit loop: the instants of W1, W2, W4, W6 and W7 with the least logic that
 // produces them (integers, a table of the zone's transitions, a tight loop).
 // What Almanac's plain-rule expansion is measured against.
 #ifndef CLIMIT_H
@@ -25,5 +25,19 @@ int64_t climit_local(const int64_t *transitions, const int32_t *offsets, int64_t
 int64_t climit_elapsed(const int64_t *transitions, const int32_t *offsets, int64_t n,
                        int64_t first_utc, int64_t step, int64_t count,
                        int64_t *out_instants, int32_t *out_offsets);
+
+/// Month stepping (W4 MONTHLY;BYMONTHDAY=31, W6 MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1):
+/// from the month whose first day is `first_day` (days since 1970-01-01),
+/// `year`-`month`, one day per month at `second` of the day: the 31st of
+/// the months that have one (`CLIMIT_DAY_31`), or the month's last day
+/// moved back to Friday when it is a Saturday or Sunday
+/// (`CLIMIT_LAST_WEEKDAY`). Month lengths from a table and the leap-year
+/// test; each local time read as `climit_local` reads it. Same table,
+/// output and result as `climit_local`.
+#define CLIMIT_DAY_31 0
+#define CLIMIT_LAST_WEEKDAY 1
+int64_t climit_months(const int64_t *transitions, const int32_t *offsets, int64_t n,
+                      int64_t first_day, int64_t year, int month, int64_t second, int pick, int64_t count,
+                      int64_t *out_instants, int32_t *out_offsets);
 
 #endif
