@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Almanac
 
-private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(y, m, d)! }
+private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try CivilDate(y, m, d) }
 private func period(_ text: String) -> Period { try! Period(parsing: text) }
 
 /// The planner cases: a week-48 to-do shows in the
@@ -129,7 +129,7 @@ private func period(_ text: String) -> Period { try! Period(parsing: text) }
         #expect(agenda.list(for: period("2024-02-29")).map(\.id) == ["a"])
     }
 
-    @Test func movingFailsWithoutChangingAnything() {
+    @Test func movingFailsWithoutChangingAnything() throws {
         var agenda = Agenda([AgendaItem(id: "a", title: "A", period: period("9999-12-31"))])
         let before = agenda
         #expect(throws: AlmanacError(.invalidValue, "no item has the id \"zz\"", text: "zz")) {

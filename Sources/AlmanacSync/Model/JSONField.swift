@@ -65,7 +65,7 @@ enum ISOValue {
         let b = Array(s.utf8)
         guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               let y = number(b, 0, 4), let m = number(b, 5, 2), let d = number(b, 8, 2) else { return nil }
-        return CivilDate(y, m, d)
+        return try? CivilDate(y, m, d)
     }
 
     /// `2024-05-06T09:00:00`, with optional fractional seconds (Graph writes
@@ -75,7 +75,7 @@ enum ISOValue {
         guard b.count >= 19, let date = date(String(decoding: b[0..<10], as: UTF8.self)),
               b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
               let h = number(b, 11, 2), let mi = number(b, 14, 2), let sec = number(b, 17, 2),
-              let time = CivilTime(h, mi, min(sec, 59)) else { return nil }
+              let time = try? CivilTime(h, mi, min(sec, 59)) else { return nil }
         var i = 19
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
@@ -88,7 +88,7 @@ enum ISOValue {
         if b.count == i + 1, b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") { return (civil, .zero) }
         guard b.count == i + 6, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"), b[i + 3] == UInt8(ascii: ":"),
               let oh = number(b, i + 1, 2), let om = number(b, i + 4, 2), om < 60,
-              let offset = Offset(seconds: (b[i] == UInt8(ascii: "-") ? -1 : 1) * (oh * 3600 + om * 60)) else { return nil }
+              let offset = try? Offset(seconds: (b[i] == UInt8(ascii: "-") ? -1 : 1) * (oh * 3600 + om * 60)) else { return nil }
         return (civil, offset)
     }
 
