@@ -11,7 +11,7 @@ struct CostTests {
     /// series), in the value form `form`.
     static func chain(_ n: Int, form: String) -> String {
         func value(_ name: String, _ day: Int, _ hour: Int, range: Bool = false) -> String {
-            let d = try CivilDate(2020, 1, 1).adding(days: day)
+            let d = try! CivilDate(2020, 1, 1).adding(days: day)
             let date = "\(d.year)" + (d.month < 10 ? "0" : "") + "\(d.month)" + (d.day < 10 ? "0" : "") + "\(d.day)"
             let p = name + (range ? ";RANGE=THISANDFUTURE" : "")
             switch form {

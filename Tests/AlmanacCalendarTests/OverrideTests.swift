@@ -6,7 +6,7 @@ import Testing
 /// RECURRENCE-ID, RANGE=THISANDFUTURE, cancellations and window queries (RFC 5545 section 3.8.4.4).
 struct OverrideTests {
     static let paris = try! Zone("Europe/Paris")
-    static func utc(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Timestamp { try Timestamp(utc: CivilDate(y, m, d).at(h, min)) }
+    static func utc(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Timestamp { try! Timestamp(utc: CivilDate(y, m, d).at(h, min)) }
     static func daily(_ extra: [String]) throws -> EventCalendar {
         try EventCalendar(ics: CalendarReaderTests.ics(
             ["BEGIN:VEVENT", "UID:d", "SUMMARY:Daily", "DTSTART;TZID=Europe/Paris:20240101T090000",

@@ -13,7 +13,7 @@ extension SplitMix64 {
         switch Int.random(in: 0...3, using: &self) {
         case 0: .iso
         case 1: .us
-        default: WeekRule(firstWeekday: Weekday(rawValue: Int.random(in: 1...7, using: &self))!,
+        default: try! WeekRule(firstWeekday: Weekday(rawValue: Int.random(in: 1...7, using: &self))!,
                           minimumDaysInFirstWeek: Int.random(in: 1...7, using: &self))
         }
     }
@@ -23,10 +23,10 @@ extension SplitMix64 {
         let d = date()
         switch Int.random(in: 0...4, using: &self) {
         case 0: return .day(d)
-        case 1: return try Period.containing(d, .week, weekRule: rule())
-        case 2: return try Period.containing(d, .month)
-        case 3: return try Period.containing(d, .year)
-        default: return try Period.span(from: d, dayCount: Int.random(in: 1...800, using: &self))
+        case 1: return try! Period.containing(d, .week, weekRule: rule())
+        case 2: return try! Period.containing(d, .month)
+        case 3: return try! Period.containing(d, .year)
+        default: return try! Period.span(from: d, dayCount: Int.random(in: 1...800, using: &self))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import AlmanacCore
 
-private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try CivilDate(y, m, d) }
+private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(y, m, d) }
 private func texts(_ ps: [Period]) -> [String] { ps.map(\.description) }
 
 /// The planner examples ("a to-do assigned to ISO week 48 of

@@ -5,17 +5,17 @@ import Testing
 /// The batch writer's byte formatting must equal `Occurrence.description`, the protocol's definition.
 @Suite struct OccurrenceBytesTests {
     static let starts: [CivilDateTime] = [
-        try CivilDate(1997, 9, 2).at(9, 0),
-        try CivilDate(1, 1, 1).at(0, 0),
-        try CivilDate(9999, 12, 31).at(23, 59, 59),
-        try CivilDate(2024, 2, 29).at(12, 5, 7),
-        try CivilDate(999, 10, 10).at(1, 2, 3),
+        try! CivilDate(1997, 9, 2).at(9, 0),
+        try! CivilDate(1, 1, 1).at(0, 0),
+        try! CivilDate(9999, 12, 31).at(23, 59, 59),
+        try! CivilDate(2024, 2, 29).at(12, 5, 7),
+        try! CivilDate(999, 10, 10).at(1, 2, 3),
     ]
 
     static let offsets: [Offset] = [
-        .zero, try Offset(hours: -4), try Offset(hours: 5, minutes: 30), try Offset(hours: 14),
-        try Offset(seconds: -17_762),  // New York LMT, -04:56:02
-        try Offset(seconds: 3_600 + 59), try Offset(seconds: -59), try Offset(hours: -12),
+        .zero, try! Offset(hours: -4), try! Offset(hours: 5, minutes: 30), try! Offset(hours: 14),
+        try! Offset(seconds: -17_762),  // New York LMT, -04:56:02
+        try! Offset(seconds: 3_600 + 59), try! Offset(seconds: -59), try! Offset(hours: -12),
     ]
 
     /// A zero-length occurrence of each value form starting at `start`.

@@ -11,7 +11,7 @@ import Testing
 
     /// 1-4 series: daily, weekly or monthly, timed (15 min to 3 days) or all day.
     static func series(_ g: inout SplitMix64) -> [ReviewSeries] {
-        (0..<g.int(1...4)).map { i in
+        try! (0..<g.int(1...4)).map { i in
             let zone = g.pick(zones)
             let allDay = g.chance(0.25)
             let day = try CivilDate(2024, 1, g.int(1...28))
@@ -34,7 +34,7 @@ import Testing
         for k in keys.prefix(5) {
             out.append(DayRecord(key: DayKey(occurrence: OccurrenceKey(seriesID: "nobody", recurrenceID: k.occurrence.recurrenceID), date: k.date),
                                  mark: mark(), recordedAt: time()))
-            try out.append(DayRecord(key: DayKey(occurrence: k.occurrence, date: k.date.adding(days: 40)), mark: mark(), recordedAt: time()))
+            try! out.append(DayRecord(key: DayKey(occurrence: k.occurrence, date: k.date.adding(days: 40)), mark: mark(), recordedAt: time()))
         }
         var rng = g
         out.shuffle(using: &rng)

@@ -5,13 +5,13 @@ import Testing
 /// A hand-worked review: a three-day trip and a daily stand-up in Berlin.
 @Suite struct ReviewTests {
     static let berlin = try! Zone("Europe/Berlin")
-    static let trip = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1).at(18, 0), berlin),
+    static let trip = try! RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1).at(18, 0), berlin),
                                     length: .duration(EventDuration(seconds: 2 * 86_400)))   // 1 May 18:00 to 3 May 18:00
-    static let standup = try RecurrenceSet(start: .zoned(CivilDate(2024, 4, 29).at(9, 0), berlin),
+    static let standup = try! RecurrenceSet(start: .zoned(CivilDate(2024, 4, 29).at(9, 0), berlin),
                                        rules: [try! RecurrenceRule("FREQ=DAILY")], length: .duration(EventDuration(seconds: 900)))
     static let series = [ReviewSeries(id: "trip", title: "Trip", set: trip), ReviewSeries(id: "standup", title: "Stand-up", set: standup)]
     static func key(_ text: String) -> DayKey { try! DayKey(parsing: text) }
-    static func at(_ d: Int, _ h: Int) -> Timestamp { try Timestamp(utc: CivilDate(2024, 5, d).at(h, 0)) }
+    static func at(_ d: Int, _ h: Int) -> Timestamp { try! Timestamp(utc: CivilDate(2024, 5, d).at(h, 0)) }
 
     @Test func handWorkedWeek() throws {
         let records = [

@@ -11,7 +11,7 @@ import Testing
     static let zone = try! Zone("Europe/Berlin")
 
     static func event(_ uid: String, _ n: Int) -> CalendarEvent {
-        try CalendarEvent(uid: uid, summary: "s\(n)", recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 1).at(9 + n % 8, 0), zone)))
+        try! CalendarEvent(uid: uid, summary: "s\(n)", recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 1).at(9 + n % 8, 0), zone)))
     }
 
     /// Each UID's series, in order: what "unchanged" compares.

@@ -17,10 +17,10 @@ import AlmanacSync
     }
 
     static func utc(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Timestamp {
-        try Timestamp(utc: CivilDate(2024, 3, day).at(hour, minute))
+        try! Timestamp(utc: CivilDate(2024, 3, day).at(hour, minute))
     }
 
-    static let march = try utc(1, 0)..<Timestamp(utc: CivilDate(2024, 4, 1).at(0, 0))
+    static let march = try! utc(1, 0)..<Timestamp(utc: CivilDate(2024, 4, 1).at(0, 0))
 
     /// The acceptance: the UTC payload of a 09:00 Pacific daily
     /// stand-up is at 17:00Z before Sunday 10 March 2024 and 16:00Z from

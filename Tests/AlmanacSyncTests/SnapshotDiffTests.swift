@@ -9,8 +9,8 @@ import Testing
 /// equal a brute-force comparison of the two expansions over a wide span.
 struct SnapshotDiffTests {
     static let zones = [try! Zone("Europe/Paris"), try! Zone("America/New_York"), Zone.utc]
-    static let window = try Timestamp(utc: CivilDate(2024, 6, 1).at(0, 0))..<Timestamp(utc: CivilDate(2024, 7, 1).at(0, 0))
-    static let wide = try Timestamp(utc: CivilDate(2023, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2026, 1, 1).at(0, 0))
+    static let window = try! Timestamp(utc: CivilDate(2024, 6, 1).at(0, 0))..<Timestamp(utc: CivilDate(2024, 7, 1).at(0, 0))
+    static let wide = try! Timestamp(utc: CivilDate(2023, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2026, 1, 1).at(0, 0))
 
     static func series(_ i: Int, _ rng: inout SplitMix64) throws -> CalendarEvent {
         let day = try CivilDate(2024, 5, 1).adding(days: rng.int(0...50))

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Almanac
 
-private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try CivilDate(y, m, d) }
+private func date(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(y, m, d) }
 private func period(_ text: String) -> Period { try! Period(parsing: text) }
 
 /// The planner cases: a week-48 to-do shows in the

@@ -96,7 +96,7 @@ import Testing
         func anchor() -> Anchor {
             let a = PropertyGen.anchor(&r)
             guard case .zoned(let c, let z) = a else { return a }
-            if r.chance(0.1) { return try .zoned(c, .fixed(Offset(seconds: r.int(-64_800...64_800)))) }
+            if r.chance(0.1) { return try! .zoned(c, .fixed(Offset(seconds: r.int(-64_800...64_800)))) }
             return foundation ? .zoned(c, try! Zone(z.identifier, source: .foundation)) : a
         }
         let start = anchor()

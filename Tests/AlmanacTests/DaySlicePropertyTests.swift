@@ -152,7 +152,7 @@ import Testing
                 : .duration(EventDuration(seconds: Int.random(in: 0...3 * 86_400, using: &rng)))
             // COUNT (expanded from DTSTART) or UNTIL (the expansion seeks to the window).
             let untilDays = Int.random(in: 1...60, using: &rng)
-            let r = buildRule([.daily, .weekly, .hourly].randomElement(using: &rng)!) {
+            let r = try buildRule([.daily, .weekly, .hourly].randomElement(using: &rng)!) {
                 $0.interval = Int.random(in: 1...9, using: &rng)
                 if Bool.random(using: &rng) { $0.count = Int.random(in: 1...40, using: &rng); return }
                 let last = try civil.date.adding(days: untilDays).at(12, 0)

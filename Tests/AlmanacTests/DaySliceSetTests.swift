@@ -7,7 +7,7 @@ import Testing
     let ny = try! Zone("America/New_York")
     let tokyo = try! Zone("Asia/Tokyo")
 
-    func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try CivilDate(y, m, d) }
+    func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(y, m, d) }
 
     /// New York's days `from` up to, not including, `to`, as instants.
     func nyDays(_ from: CivilDate, _ to: CivilDate) -> Range<Timestamp> { ny.startOfDay(from)..<ny.startOfDay(to) }

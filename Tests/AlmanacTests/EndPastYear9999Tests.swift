@@ -12,9 +12,9 @@ import Testing
 @Suite struct EndPastYear9999Tests {
     static let last = CivilDate(_unchecked: 32767, 12, 31)
     static let starts: [Anchor] = [
-        .utc(try CivilDate(2024, 3, 9).at(12, 0)),
-        .floating(try CivilDate(2024, 3, 9).at(12, 0)),
-        .date(try CivilDate(2024, 3, 9)),
+        .utc(try! CivilDate(2024, 3, 9).at(12, 0)),
+        .floating(try! CivilDate(2024, 3, 9).at(12, 0)),
+        .date(try! CivilDate(2024, 3, 9)),
     ]
 
     static let zones = ["America/New_York", "Asia/Tokyo", "Pacific/Kiritimati", "Etc/GMT+12"]

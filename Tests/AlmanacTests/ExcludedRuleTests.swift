@@ -8,8 +8,8 @@ import Testing
 /// (found by Tools/fuzz, fuzz-ics, 2026-11-27; Corpus/hostile.jsonl,
 /// `hostile-exrule-same-as-rrule-*`).
 struct ExcludedRuleTests {
-    static let start = try Anchor.utc(CivilDate(2024, 1, 1).at(0, 0))
-    static let year = try Timestamp(utc: CivilDate(2024, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2025, 1, 1).at(0, 0))
+    static let start = try! Anchor.utc(CivilDate(2024, 1, 1).at(0, 0))
+    static let year = try! Timestamp(utc: CivilDate(2024, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2025, 1, 1).at(0, 0))
 
     /// Every frequency, DTSTART matching the rule: the set is empty, and
     /// finding that out costs a few steps. The year's window comes first

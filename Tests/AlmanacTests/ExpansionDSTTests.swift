@@ -10,10 +10,10 @@ import Testing
                          transitions: [1_710_054_000, 1_730_613_600],
                          offsets: try [Offset(hours: -5), Offset(hours: -4), Offset(hours: -5)])
 
-    func run(_ build: (inout RecurrenceRule) -> Void, _ f: RecurrenceRule.Frequency, from: CivilDateTime,
+    func run(_ build: (inout RecurrenceRule) throws -> Void, _ f: RecurrenceRule.Frequency, from: CivilDateTime,
              limit: Int = 20, options: ExpansionOptions = .init()) throws -> [String] {
         var r = RecurrenceRule(frequency: f)
-        build(&r)
+        try build(&r)
         return Array(try r.occurrences(from: .zoned(from, zone), options: options).prefix(limit)).map(\.description)
     }
 

@@ -9,12 +9,12 @@ import Testing
     let ny = try! Zone("America/New_York")
     let tokyo = try! Zone("Asia/Tokyo")
 
-    func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try CivilDate(y, m, d) }
+    func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { try! CivilDate(y, m, d) }
     var may: Range<Timestamp> { ny.startOfDay(day(2024, 5, 1))..<ny.startOfDay(day(2024, 6, 1)) }
 
     /// Weekly on Tuesdays from 7 May 2024 at `hour` in `zone`, for an hour.
     func weekly(_ hour: Int = 9, zone: Zone? = nil, interval: Int = 1) -> RecurrenceSet {
-        try RecurrenceSet(start: .zoned(day(2024, 5, 7).at(hour, 0), zone ?? ny), rules: [buildRule(.weekly) { $0.interval = interval }],
+        try! RecurrenceSet(start: .zoned(day(2024, 5, 7).at(hour, 0), zone ?? ny), rules: [buildRule(.weekly) { $0.interval = interval }],
                       length: .duration(EventDuration(seconds: 3600)))
     }
 
@@ -70,7 +70,7 @@ import Testing
     func trip(days: Int, from start: CivilDate? = nil, rules: Bool = true) -> RecurrenceSet {
         let s = start ?? day(2024, 5, 1)
         return RecurrenceSet(start: .date(s), rules: rules ? [buildRule(.weekly) { $0.count = 3 }] : [],
-                             length: try .end(.date(s.adding(days: days))))
+                             length: try! .end(.date(s.adding(days: days))))
     }
 
     @Test func shorterMultiDayEventOrphansItsLastDays() throws {
@@ -102,7 +102,7 @@ import Testing
     @Test func severalOccurrencesOnADateMatchByRank() throws {
         // Daily at 09, 10 and 11 changed to 14 and 15: 09 -> 14, 10 -> 15, 11 orphaned.
         func daily(_ hours: [Int]) -> RecurrenceSet {
-            try RecurrenceSet(start: .zoned(day(2024, 5, 1).at(hours[0], 0), ny),
+            try! RecurrenceSet(start: .zoned(day(2024, 5, 1).at(hours[0], 0), ny),
                           rules: [buildRule(.daily) { $0.byHour = hours; $0.count = 3 * hours.count }])
         }
         let window = ny.startOfDay(day(2024, 5, 2))..<ny.startOfDay(day(2024, 5, 3))
@@ -135,8 +135,8 @@ import Testing
                 let r = buildRule(f) { $0.interval = Int.random(in: 1...3, using: &rng); $0.count = Int.random(in: 1...60, using: &rng) }
                 let len = RecurrenceSet.Length.duration(EventDuration(seconds: Int.random(in: 0...3 * 86_400, using: &rng)))
                 return Bool.random(using: &rng)
-                    ? RecurrenceSet(start: .date(start), rules: f == .hourly ? [] : [r], length: .end(.date(try start.adding(days: Int.random(in: 1...4, using: &rng)))))
-                    : RecurrenceSet(start: .zoned(try start.at(Int.random(in: 0...23, using: &rng), 0), zone), rules: [r], length: len)
+                    ? RecurrenceSet(start: .date(start), rules: f == .hourly ? [] : [r], length: .end(.date(try! start.adding(days: Int.random(in: 1...4, using: &rng)))))
+                    : RecurrenceSet(start: .zoned(try! start.at(Int.random(in: 0...23, using: &rng), 0), zone), rules: [r], length: len)
             }
             let old = random(), new = random()
             let viewer = zones.randomElement(using: &rng)!

@@ -23,8 +23,8 @@ import Testing
         let d = CivilDate(daysSinceEpoch: Int.random(in: _minDayNumber..._maxDayNumber, using: &rng))!
         switch Int.random(in: 0..<3, using: &rng) {
         case 0: return RecurrenceID(date: d)
-        case 1: return try RecurrenceID(d.at(Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng), Int.random(in: 0...59, using: &rng)))
-        default: return try RecurrenceID(d.at(1, 30), isRepeat: true)
+        case 1: return try! RecurrenceID(d.at(Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng), Int.random(in: 0...59, using: &rng)))
+        default: return try! RecurrenceID(d.at(1, 30), isRepeat: true)
         }
     }
 

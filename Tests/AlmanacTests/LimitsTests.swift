@@ -12,7 +12,7 @@ import Testing
 /// depend on the machine; speed itself is measured by the benchmark package.
 /// `Self.prompt` is the bound for "ends promptly": one 400-year cycle of days.
 @Suite struct LimitsTests {
-    static let start = try Anchor.utc(CivilDate(1997, 9, 2).at(9, 0))
+    static let start = try! Anchor.utc(CivilDate(1997, 9, 2).at(9, 0))
     static let frequencies = RecurrenceRule.Frequency.allCases
     /// 146,097 days, the Gregorian cycle: at most this much work to decide
     /// that a rule is done (DAILY walks it; the others need far less).
@@ -305,13 +305,13 @@ import Testing
 
     static let edgeStarts: [Anchor] = {
         let tokyo = try! Zone("Asia/Tokyo"), la = try! Zone("America/Los_Angeles"), kiritimati = try! Zone("Pacific/Kiritimati")
-        let first = try CivilDate(1, 1, 1), last = try CivilDate(9999, 12, 31)
+        let first = try! CivilDate(1, 1, 1), last = try! CivilDate(9999, 12, 31)
         return [
             .date(first), .date(last),
-            .floating(try first.at(0, 0)), try .floating(last.at(23, 59, 59)), try .floating(last.at(0, 0)),
-            .utc(try first.at(0, 0)), try .utc(last.at(23, 59, 59)), try .utc(last.at(0, 0)),
-            .zoned(try first.at(0, 0), tokyo), try .zoned(first.at(0, 0), la), try .zoned(first.at(0, 0), kiritimati),
-            .zoned(try last.at(23, 59, 59), la), try .zoned(last.at(23, 59, 59), tokyo), try .zoned(last.at(12, 0), kiritimati),
+            .floating(try! first.at(0, 0)), try! .floating(last.at(23, 59, 59)), try! .floating(last.at(0, 0)),
+            .utc(try! first.at(0, 0)), try! .utc(last.at(23, 59, 59)), try! .utc(last.at(0, 0)),
+            .zoned(try! first.at(0, 0), tokyo), try! .zoned(first.at(0, 0), la), try! .zoned(first.at(0, 0), kiritimati),
+            .zoned(try! last.at(23, 59, 59), la), try! .zoned(last.at(23, 59, 59), tokyo), try! .zoned(last.at(12, 0), kiritimati),
         ]
     }()
 

@@ -44,7 +44,7 @@ import Testing
         default:
             let zone = r.pick(zones)
             let year = r.chance(0.9) ? r.int(1970...2040) : r.pick([1, 2, 9998, 9999])
-            let d = try CivilDate(year, r.int(1...12), r.int(1...28))
+            let d = try! CivilDate(year, r.int(1...12), r.int(1...28))
             if r.chance(0.4), year < 9999, let tr = zone.transitions(from: Timestamp(utc: CivilDateTime(d, .midnight)),
                                                                     to: Timestamp(utc: CivilDateTime(d, .midnight)) + 2 * 366 * 86_400).first {
                 // The wall clock of a gap or an overlap (or just past it), 0 to 3 weeks before it.
@@ -56,7 +56,7 @@ import Testing
             if r.chance(0.5), year < 9999, let tr = zone.transitions(from: Timestamp(utc: CivilDateTime(d, .midnight)),
                                                                     to: Timestamp(utc: CivilDateTime(d, .midnight)) + 2 * 366 * 86_400).first,
                var c = zone.civil(at: tr.instant + Int64(r.int(-129_600...129_600)))?.0 {
-                if r.chance(0.6) { c = try CivilDateTime(c.date, CivilTime(c.time.hour, r.pick([0, 30]))) }
+                if r.chance(0.6) { c = try! CivilDateTime(c.date, CivilTime(c.time.hour, r.pick([0, 30]))) }
                 return .zoned(c, zone)
             }
             return .zoned(CivilDateTime(d, PropertyGen.time(&r)), zone)

@@ -17,7 +17,7 @@ import Almanac
         let spring = try ny.startOfDay(CivilDate(2000, 2, 1))..<ny.startOfDay(CivilDate(2000, 6, 1))
         let got = Array(try set.occurrences(in: .instants(spring)))
         // The last Fridays of February to May 2000, less 31 March (EXDATE).
-        let lastFridays = [2, 4, 5].map { month -> CivilDate in
+        let lastFridays = try [2, 4, 5].map { month -> CivilDate in
             var d = try CivilDate(2000, month, CivilDate(2000, month, 1).daysInMonth)
             while d.weekday != .friday { d = try d.adding(days: -1) }
             return d

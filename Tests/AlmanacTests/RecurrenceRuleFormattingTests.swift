@@ -90,11 +90,11 @@ enum RuleGenerator {
 
     static func until(_ g: inout SplitMix64) -> Rule.Until {
         let y = g.int(1...9999), m = g.int(1...12)
-        let d = try (try? CivilDate(y, m, g.int(1...31))) ?? CivilDate(y, m, 28)
+        let d = (try? CivilDate(y, m, g.int(1...31))) ?? (try! CivilDate(y, m, 28))
         switch g.int(0...2) {
         case 0: return .date(d)
-        case 1: return try .local(d.at(g.int(0...23), g.int(0...59), g.int(0...59)))
-        default: return try .utc(d.at(g.int(0...23), g.int(0...59), g.int(0...59)))
+        case 1: return try! .local(d.at(g.int(0...23), g.int(0...59), g.int(0...59)))
+        default: return try! .utc(d.at(g.int(0...23), g.int(0...59), g.int(0...59)))
         }
     }
 }

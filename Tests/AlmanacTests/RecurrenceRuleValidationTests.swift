@@ -7,9 +7,9 @@ import AlmanacCore
 @Suite struct RecurrenceRuleValidationTests {
     typealias Rule = RecurrenceRule
 
-    static func rule(_ f: Rule.Frequency, _ edit: (inout Rule) -> Void) -> Rule {
+    static func rule(_ f: Rule.Frequency, _ edit: (inout Rule) throws -> Void) rethrows -> Rule {
         var r = Rule(frequency: f)
-        edit(&r)
+        try edit(&r)
         return r
     }
 
@@ -63,7 +63,7 @@ import AlmanacCore
              message: "invalid RRULE: BYSETPOS value -9223372036854775808 is out of range (expected 1...366 or -366...-1)"),
         Case(name: "BYDAY ordinal Int.min", rule: rule(.yearly) { $0.byDay = [.nth(Int.min, .monday)] },
              message: "invalid RRULE: BYDAY value \"-9223372036854775808MO\" is out of range (the ordinal must be 1...53 or -53...-1: a year has at most 53 of each weekday)"),
-        Case(name: "COUNT with UNTIL", rule: rule(.daily) { $0.count = 3; $0.until = try .date(CivilDate(2026, 1, 1)) },
+        Case(name: "COUNT with UNTIL", rule: rule(.daily) { $0.count = 3; $0.until = try! .date(CivilDate(2026, 1, 1)) },
              message: "invalid RRULE: COUNT and UNTIL must not both be given (RFC 5545 section 3.3.10)"),
         Case(name: "ordinal with WEEKLY", rule: rule(.weekly) { $0.byDay = [.nth(1, .monday)] },
              message: "invalid RRULE: BYDAY value \"1MO\" has an ordinal, which is only valid with FREQ=MONTHLY or FREQ=YEARLY (RFC 5545 section 3.3.10)"),
