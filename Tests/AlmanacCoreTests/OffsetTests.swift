@@ -40,15 +40,23 @@ import AlmanacCore
     }
 
     @Test func decodingValidates() throws {
+        // Codable as the text `description` writes (issue 25: values travel as their text).
         let decoder = JSONDecoder()
-        #expect(try decoder.decode(Offset.self, from: Data(#"{"seconds":-14400}"#.utf8)) == Offset(hours: -4))
-        #expect(String(decoding: try JSONEncoder().encode(Offset(hours: 5, minutes: 30)), as: UTF8.self) == #"{"seconds":19800}"#)
+        #expect(try decoder.decode(Offset.self, from: Data(#""-04:00""#.utf8)) == Offset(hours: -4))
+        #expect(String(decoding: try JSONEncoder().encode(Offset(hours: 5, minutes: 30)), as: UTF8.self) == #""+05:30""#)
         do {
-            _ = try decoder.decode([Offset].self, from: Data(#"[{"seconds":0},{"seconds":4294971296}]"#.utf8))
+            _ = try decoder.decode([Offset].self, from: Data(#"["+00:00","+19:00"]"#.utf8))
             Issue.record("decoded an out-of-range offset")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.codingPath.map(\.stringValue) == ["Index 1", "seconds"])
+            #expect(context.codingPath.map(\.stringValue) == ["Index 1"])
             #expect((context.underlyingError as? AlmanacError)?.kind == .outOfRange)
+        }
+        // The storage form of earlier versions is refused with the reason, not read.
+        do {
+            _ = try decoder.decode(Offset.self, from: Data(#"{"seconds":-14400}"#.utf8))
+            Issue.record("decoded an object as an offset")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect((context.underlyingError as? AlmanacError)?.message.contains("\"±HH:MM\"") == true)
         }
     }
 }
