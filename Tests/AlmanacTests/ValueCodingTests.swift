@@ -71,7 +71,7 @@ import Almanac
 
     // MARK: round trips over each value's range
 
-    @Test func datesRoundTrip() async {
+    @Test func datesRoundTrip() async throws {
         await propertyCheck(count: 2000, input: Gen.int(in: -719_162...2_932_896)) { day in
             let d = CivilDate(daysSinceEpoch: day)!
             try Self.roundTrips(d, d.description)
@@ -79,14 +79,14 @@ import Almanac
         }
     }
 
-    @Test func timesRoundTrip() async {
+    @Test func timesRoundTrip() async throws {
         await propertyCheck(count: 2000, input: Gen.int(in: 0...86_399)) { s in
             let t = CivilTime(secondsSinceMidnight: s)!
             try Self.roundTrips(t, t.description)
         }
     }
 
-    @Test func dateTimesAndTimestampsRoundTrip() async {
+    @Test func dateTimesAndTimestampsRoundTrip() async throws {
         let range = Int(Timestamp.min.secondsSinceEpoch)...Int(Timestamp.max.secondsSinceEpoch)
         await propertyCheck(count: 2000, input: Gen.int(in: range)) { s in
             let c = CivilDateTime(localSeconds: Int64(s))!
@@ -96,14 +96,14 @@ import Almanac
         }
     }
 
-    @Test func offsetsRoundTrip() async {
+    @Test func offsetsRoundTrip() async throws {
         await propertyCheck(count: 2000, input: Gen.int(in: -64_800...64_800)) { s in
             let o = try Offset(seconds: s)
             try Self.roundTrips(o, o.description)
         }
     }
 
-    @Test func weekdaysAndWeekRulesRoundTrip() async {
+    @Test func weekdaysAndWeekRulesRoundTrip() async throws {
         await propertyCheck(count: 200, input: Gen.int(in: 1...7), Gen.int(in: 1...7)) { w, n in
             let day = Weekday(rawValue: w)!
             try Self.roundTrips(day, day.rfcCode)
@@ -112,7 +112,7 @@ import Almanac
         }
     }
 
-    @Test func durationsRoundTrip() async {
+    @Test func durationsRoundTrip() async throws {
         // Days and seconds share a sign (RFC 5545 section 3.3.6 has one sign per value).
         await propertyCheck(count: 2000, input: Gen.int(in: -1...1), Gen.int(in: 0...4000), Gen.int(in: 0...400_000)) { sign, d, s in
             let duration = EventDuration(days: sign * d, seconds: sign * s)
@@ -122,7 +122,7 @@ import Almanac
         }
     }
 
-    @Test func horizonsAndPeriodsRoundTrip() async {
+    @Test func horizonsAndPeriodsRoundTrip() async throws {
         await propertyCheck(count: 2000, input: Gen.int(in: 0...3), Gen.int(in: 1...500), Gen.int(in: -719_162...2_932_000)) { g, n, day in
             let granularity = Period.Granularity(rawValue: g)!
             try Self.roundTrips(Horizon(granularity, count: n), Horizon(granularity, count: n).description)
@@ -136,7 +136,7 @@ import Almanac
         }
     }
 
-    @Test func keysRoundTrip() async {
+    @Test func keysRoundTrip() async throws {
         await propertyCheck(count: 1000, input: Gen.int(in: -719_162...2_932_896), Gen.int(in: -1...86_399)) { day, s in
             let date = CivilDate(daysSinceEpoch: day)!
             let rid = s < 0 ? RecurrenceID(date: date) : RecurrenceID(CivilDateTime(date, CivilTime(secondsSinceMidnight: s)!))
@@ -200,7 +200,7 @@ import Almanac
     }
 
     /// Values with no text are not written (they would not read back).
-    @Test func valuesWithoutTextAreNotEncoded() {
+    @Test func valuesWithoutTextAreNotEncoded() throws {
         #expect(throws: EncodingError.self) { try Self.json(Timestamp(secondsSinceEpoch: Int64.max)) }
         #expect(throws: EncodingError.self) { try Self.json(EventDuration(days: 1, seconds: -60)) }
     }
