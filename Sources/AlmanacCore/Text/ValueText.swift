@@ -15,7 +15,7 @@ extension TextCoded {
     /// Writes the canonical text (``description``) as a single string.
     ///
     /// ```swift
-    /// try JSONEncoder().encode(try CivilDate(2024, 5, 6))   // "2024-05-06"
+    /// try JSONEncoder().encode(CivilDate(2024, 5, 6))   // "2024-05-06"
     /// ```
     ///
     /// - Complexity: O(1).
