@@ -175,9 +175,9 @@ extension Anchor {
     /// anchor (``zone`` is `nil` for DATE and floating values, UTC for UTC ones).
     ///
     /// ```swift
-    /// Anchor.utc(CivilDate(1997, 9, 2)!.at(13, 0)).rfc5545   // "19970902T130000Z"
+    /// try Anchor.utc(CivilDate(1997, 9, 2).at(13, 0)).rfc5545   // "19970902T130000Z"
     /// let ny = try Zone("America/New_York")
-    /// let a = Anchor.zoned(CivilDate(1997, 9, 2)!.at(9, 0), ny)
+    /// let a = try Anchor.zoned(CivilDate(1997, 9, 2).at(9, 0), ny)
     /// "DTSTART;TZID=\(ny.identifier):\(a.rfc5545)"           // "DTSTART;TZID=America/New_York:19970902T090000"
     /// ```
     public var rfc5545: String {

@@ -4,10 +4,10 @@ import AlmanacCore
 /// forms (section 3.3.4 and 3.3.5).
 ///
 /// ```swift
-/// Anchor.date(CivilDate(1997, 9, 2)!)                       // DTSTART;VALUE=DATE:19970902
-/// Anchor.floating(CivilDate(1997, 9, 2)!.at(9, 0))          // DTSTART:19970902T090000
-/// Anchor.utc(CivilDate(1997, 9, 2)!.at(13, 0))              // DTSTART:19970902T130000Z
-/// Anchor.zoned(CivilDate(1997, 9, 2)!.at(9, 0), try Zone("America/New_York"))
+/// try Anchor.date(CivilDate(1997, 9, 2))                       // DTSTART;VALUE=DATE:19970902
+/// try Anchor.floating(CivilDate(1997, 9, 2).at(9, 0))          // DTSTART:19970902T090000
+/// try Anchor.utc(CivilDate(1997, 9, 2).at(13, 0))              // DTSTART:19970902T130000Z
+/// try Anchor.zoned(CivilDate(1997, 9, 2).at(9, 0), try Zone("America/New_York"))
 /// ```
 ///
 /// In JSON (`Codable`) an anchor is a small object that names its form:
@@ -40,7 +40,7 @@ public enum Anchor: Sendable, Hashable {
     /// The value form of this value.
     ///
     /// ```swift
-    /// Anchor.floating(CivilDate(1997, 9, 2)!.at(9, 0)).kind   // .floating
+    /// try Anchor.floating(CivilDate(1997, 9, 2).at(9, 0)).kind   // .floating
     /// ```
     public var kind: Kind {
         switch self {
@@ -86,7 +86,7 @@ public enum Anchor: Sendable, Hashable {
     /// 3.3.5's rule for gaps and overlaps), UTC and zoned values as they are.
     ///
     /// ```swift
-    /// Anchor.date(CivilDate(2024, 5, 6)!).instant(in: tokyo)   // 2024-05-05T15:00:00Z
+    /// try Anchor.date(CivilDate(2024, 5, 6)).instant(in: tokyo)   // 2024-05-05T15:00:00Z
     /// ```
     public func instant(in viewer: Zone) -> Timestamp {
         switch self {

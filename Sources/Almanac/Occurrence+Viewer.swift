@@ -11,7 +11,7 @@ extension Occurrence {
     ///
     /// ```swift
     /// let ny = try Zone("America/New_York"), paris = try Zone("Europe/Paris")
-    /// let call = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6)!.at(9, 0), ny),
+    /// let call = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6).at(9, 0), ny),
     ///                          length: .duration(EventDuration(seconds: 3600)))
     /// let o = Array(try call.occurrences())[0]
     /// o.wallClock(in: paris)   // 2024-05-06T15:00:00 ..< 2024-05-06T16:00:00
@@ -43,9 +43,9 @@ extension RecurrenceSet {
     ///
     /// ```swift
     /// let ny = try Zone("America/New_York")
-    /// let standup = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1)!.at(9, 0), ny),
+    /// let standup = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1).at(9, 0), ny),
     ///                             rules: [try RecurrenceRule("FREQ=DAILY")])
-    /// try standup.occurrences(in: Period.week(2024, 19)!, viewer: ny).map(\.start.date)
+    /// try standup.occurrences(in: Period.week(2024, 19), viewer: ny).map(\.start.date)
     /// // [2024-05-06, 2024-05-07, ..., 2024-05-12]
     /// ```
     ///
@@ -63,13 +63,13 @@ extension Period {
     /// when that day is past 9999-12-31).
     ///
     /// ```swift
-    /// Period.day(CivilDate(2024, 3, 10)!).instants(in: try Zone("America/New_York"))
+    /// try Period.day(CivilDate(2024, 3, 10)).instants(in: try Zone("America/New_York"))
     /// // 2024-03-10T05:00:00Z ..< 2024-03-11T04:00:00Z: 23 hours
     /// ```
     ///
     /// - Complexity: O(log t) in the zone's transitions.
     public func instants(in zone: Zone) -> Range<Timestamp> {
-        let end = lastDay.adding(days: 1).map { zone.startOfDay($0) } ?? Timestamp.max
+        let end = (try? lastDay.adding(days: 1)).map { zone.startOfDay($0) } ?? Timestamp.max
         return zone.startOfDay(firstDay)..<end
     }
 }

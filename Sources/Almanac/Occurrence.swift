@@ -10,7 +10,7 @@ import AlmanacCore
 ///
 /// ```swift
 /// let ny = try Zone("America/New_York")
-/// let call = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1)!.at(9, 0), ny),
+/// let call = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1).at(9, 0), ny),
 ///                          rules: [try RecurrenceRule("FREQ=DAILY;COUNT=2")],
 ///                          length: .duration(try EventDuration(parsing: "PT1H")))
 /// let o = Array(try call.occurrences())[0]
@@ -19,8 +19,8 @@ import AlmanacCore
 /// o.instants       // 13:00Z ..< 14:00Z
 /// o.recurrenceID   // 2024-05-01T09:00:00
 ///
-/// let trip = RecurrenceSet(start: .date(CivilDate(2024, 5, 1)!),
-///                          length: .end(.date(CivilDate(2024, 5, 4)!)))
+/// let trip = try RecurrenceSet(start: .date(CivilDate(2024, 5, 1)),
+///                          length: try .end(.date(CivilDate(2024, 5, 4))))
 /// let t = Array(try trip.occurrences())[0]
 /// t.extent         // .dates(2024-05-01 ..< 2024-05-04): three days
 /// t.instants       // nil: all-day, no instant until a zone is chosen
@@ -88,9 +88,9 @@ public struct Occurrence: Sendable, Hashable {
     /// must be all-day for `.date` and timed otherwise.
     ///
     /// ```swift
-    /// let d = CivilDate(2024, 5, 1)!
-    /// Occurrence(recurrenceID: RecurrenceID(date: d), start: d.at(0, 0), kind: .date,
-    ///            extent: .dates(d..<d.adding(days: 1)!))
+    /// let d = try CivilDate(2024, 5, 1)
+    /// try Occurrence(recurrenceID: RecurrenceID(date: d), start: d.at(0, 0), kind: .date,
+    ///            extent: try .dates(d..<d.adding(days: 1)))
     /// ```
     public init(recurrenceID: RecurrenceID, start: CivilDateTime, kind: Anchor.Kind, extent: Extent) {
         precondition(recurrenceID.isAllDay == (kind == .date), "an all-day recurrence id goes with a DATE occurrence, a timed one with the others")

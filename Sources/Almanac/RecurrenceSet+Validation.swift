@@ -14,7 +14,7 @@ extension RecurrenceSet {
     ///   so is an RSCALE whose calendar the system ICU lacks.
     ///
     /// ```swift
-    /// var set = RecurrenceSet(start: .date(CivilDate(2024, 1, 1)!),
+    /// var set = try RecurrenceSet(start: .date(CivilDate(2024, 1, 1)),
     ///                         rules: [try RecurrenceRule("FREQ=DAILY;UNTIL=20240105T000000Z")])
     /// try set.validate(mode: .strict)   // throws: UNTIL must be a DATE ...
     /// try set.validate(mode: .lenient)  // one reading

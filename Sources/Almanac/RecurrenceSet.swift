@@ -54,9 +54,9 @@ public struct ExpansionOptions: Sendable, Hashable, Codable {
 /// ```swift
 /// let ny = try Zone("America/New_York")
 /// let set = RecurrenceSet(
-///     start: .zoned(CivilDate(1997, 9, 2)!.at(9, 0), ny),
+///     start: try .zoned(CivilDate(1997, 9, 2).at(9, 0), ny),
 ///     rules: [try RecurrenceRule("FREQ=DAILY;COUNT=10")],
-///     excludedDates: [.zoned(CivilDate(1997, 9, 4)!.at(9, 0), ny)])
+///     excludedDates: try [.zoned(CivilDate(1997, 9, 4).at(9, 0), ny)])
 /// for o in try set.occurrences() { print(o) }   // 9 instances, 1997-09-04 left out
 /// ```
 ///

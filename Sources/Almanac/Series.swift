@@ -56,7 +56,7 @@ extension Series {
     /// occurrence's recurrence id and the slice's date.
     ///
     /// ```swift
-    /// for s in try series.recurrence.daySlices(in: Period.week(2024, 19)!, viewer: ny) {
+    /// for s in try series.recurrence.daySlices(in: Period.week(2024, 19), viewer: ny) {
     ///     print(series.dayKey(for: s))   // standup/2024-05-06T09:00:00/2024-05-06 ...
     /// }
     /// ```

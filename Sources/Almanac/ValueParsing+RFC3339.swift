@@ -87,7 +87,7 @@ func readRFC3339Value(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
     guard hours < 24 else { throw fault(i + 1, "offset hours \(zeroPadded(hours, 2)) are not in 00...23") }
     guard minutes < 60 else { throw fault(i + 4, "offset minutes \(zeroPadded(minutes, 2)) are not in 00...59") }
     let seconds = (hours * 3600 + minutes * 60) * (at(i, "-") ? -1 : 1)
-    return (.local(civil), Offset(seconds: seconds), leap)
+    return (.local(civil), (try? Offset(seconds: seconds)), leap)
 }
 
 /// RFC 3339 values as Google and Graph write them, for the payload

@@ -55,7 +55,7 @@ enum CLI {
             throw inputError(option: option, "\"\(text)\" is not a week rule: expected the first weekday (MO, TU, WE, TH, FR, SA or SU) "
                 + "and the minimum days of week 1 (1...7), such as MO4 (ISO 8601) or SU1 (US)")
         }
-        return WeekRule(firstWeekday: weekday, minimumDaysInFirstWeek: Int(bytes[2] - 0x30))
+        return WeekRule(_unchecked: weekday, Int(bytes[2] - 0x30))
     }
 
     /// A date option: `2023-11-27` or `20231127`, with the library's reason

@@ -41,7 +41,7 @@ enum Text {
     /// date reads `24:00`, with the offset in force just before it.
     static func sliceClock(_ s: DaySlice, in zone: Zone) -> (start: String, end: String, startOffset: Offset, endOffset: Offset) {
         let (startCivil, startOffset) = zone.civil(at: s.start) ?? (CivilDateTime(s.date, .midnight), .zero)
-        if s.end > s.start, let next = s.date.adding(days: 1), s.end == zone.startOfDay(next) {
+        if s.end > s.start, let next = try? s.date.adding(days: 1), s.end == zone.startOfDay(next) {
             let before = zone.offset(at: s.end + -1)
             return (clock(startCivil.time), "24:00", startOffset, before)
         }

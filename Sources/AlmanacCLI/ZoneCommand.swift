@@ -70,9 +70,9 @@ struct ZoneCommand: ParsableCommand {
             chosen = s
         }
         guard !zones.isEmpty else { return try writeSources() }
-        let first = try from.map { try CLI.date($0, option: "--from") } ?? CivilDate(Self.thisYear(), 1, 1)!
-        let last = try to.map { try CLI.date($0, option: "--to") } ?? CivilDate(first.year + 2, first.month, min(first.day, 28))!
-        let window = Timestamp(utc: first.at(0, 0))..<Timestamp(utc: last.at(0, 0))
+        let first = try from.map { try CLI.date($0, option: "--from") } ?? CivilDate(Self.thisYear(), 1, 1)
+        let last = try to.map { try CLI.date($0, option: "--to") } ?? CivilDate(first.year + 2, first.month, min(first.day, 28))
+        let window = try Timestamp(utc: first.at(0, 0))..<Timestamp(utc: last.at(0, 0))
         for id in zones {
             let zone: Zone
             do throws(AlmanacError) { zone = try Zone(id, source: chosen) } catch { throw error.named(field: "zone") }

@@ -5,12 +5,14 @@
 /// Julian cutover: 1582-10-05 exists, as in ISO 8601 and RFC 5545.
 ///
 /// ```swift
-/// let d = CivilDate(2023, 11, 13)!           // nil for 2023-02-29
+/// let d = try CivilDate(2023, 11, 13)        // throws for 2023-02-29
 /// d.weekday                                  // .monday
-/// d.adding(days: 20)                         // 2023-12-03
-/// d.isoWeek                                  // ISOWeek(year: 2023, week: 46)
+/// try d.adding(days: 20)                     // 2023-12-03
+/// d.isoWeek                                  // 2023-W46
 /// ```
-public struct CivilDate: Sendable, Hashable, Comparable, Codable {
+///
+/// Codable as its text, `"2023-11-13"` (see ``init(parsing:)``).
+public struct CivilDate: Sendable, Hashable, Comparable {
     @usableFromInline let _year: Int16
     @usableFromInline let _month: UInt8
     @usableFromInline let _day: UInt8
@@ -22,34 +24,40 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     /// The day of the month, 1...31.
     @inlinable public var day: Int { Int(_day) }
 
-    /// A date from its fields, or `nil` when it does not exist (30 February,
-    /// month 13, year 0 or 10000).
+    /// A date from its fields, throwing an error that names the field and
+    /// its range when the date does not exist (30 February, month 13, year 0
+    /// or 10000).
+    ///
+    /// ```swift
+    /// let d = try CivilDate(2024, 5, 6)
+    /// try CivilDate(2023, 2, 29)   // throws: invalid date 2023-02-29: 2023 is not a leap year
+    /// try CivilDate(2024, 13, 1)   // throws: month 13 is not in 1...12
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``
+    ///   (a month or day that does not exist) or
+    ///   ``AlmanacError/Kind/outOfRange`` (a year outside 1...9999).
+    /// - Complexity: O(1).
     @inlinable
-    public init?(_ year: Int, _ month: Int, _ day: Int) {
+    public init(_ year: Int, _ month: Int, _ day: Int) throws(AlmanacError) {
         guard _yearRange.contains(year), (1...12).contains(month),
-              day >= 1, day <= _daysInMonth(year, month) else { return nil }
+              day >= 1, day <= _daysInMonth(year, month) else { throw CivilDate._invalid(year, month, day) }
         self.init(_unchecked: year, month, day)
     }
 
-    /// A date from its fields, throwing an error that says which field is wrong.
-    ///
-    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue`` or
-    ///   ``AlmanacError/Kind/outOfRange``.
-    public init(validating year: Int, _ month: Int, _ day: Int) throws(AlmanacError) {
+    /// Why `year`-`month`-`day` is not a date.
+    @usableFromInline
+    static func _invalid(_ year: Int, _ month: Int, _ day: Int) -> AlmanacError {
         guard _yearRange.contains(year) else {
-            throw AlmanacError(.outOfRange, "year \(year) is not in the supported range 1...9999")
+            return AlmanacError(.outOfRange, "year \(year) is not in the supported range 1...9999")
         }
         guard (1...12).contains(month) else {
-            throw AlmanacError(.invalidValue, "month \(month) is not in 1...12")
+            return AlmanacError(.invalidValue, "month \(month) is not in 1...12")
         }
-        let n = _daysInMonth(year, month)
-        guard day >= 1, day <= n else {
-            if month == 2, day == 29 {
-                throw AlmanacError(.invalidValue, "invalid date \(year)-02-29: \(year) is not a leap year")
-            }
-            throw AlmanacError(.invalidValue, "invalid date: day \(day) is not in 1...\(n) for \(year)-\(month < 10 ? "0" : "")\(month)")
+        if month == 2, day == 29 {
+            return AlmanacError(.invalidValue, "invalid date \(year)-02-29: \(year) is not a leap year")
         }
-        self.init(_unchecked: year, month, day)
+        return AlmanacError(.invalidValue, "invalid date: day \(day) is not in 1...\(_daysInMonth(year, month)) for \(_pad(year, 4))-\(_pad(month, 2))")
     }
 
     @inlinable @inline(__always)
@@ -88,17 +96,39 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable {
     /// How many days the date's year has, 365 or 366.
     @inlinable public var daysInYear: Int { _isLeapYear(year) ? 366 : 365 }
 
-    /// The date `days` later (earlier when negative), or `nil` outside years 1...9999.
+    /// The date `days` later (earlier when negative).
+    ///
+    /// ```swift
+    /// try CivilDate(2023, 11, 13).adding(days: 20)          // 2023-12-03
+    /// try CivilDate(9999, 12, 31).adding(days: 1)
+    /// // throws: 9999-12-31 + 1 days is outside the supported years 1...9999
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/outOfRange``
+    ///   when the result falls outside years 1...9999.
+    /// - Complexity: O(1).
     @inlinable
-    public func adding(days: Int) -> CivilDate? {
+    public func adding(days: Int) throws(AlmanacError) -> CivilDate {
         let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(days)
-        return overflow ? nil : CivilDate(daysSinceEpoch: sum)
+        guard !overflow, sum >= _minDayNumber, sum <= _maxDayNumber else {
+            throw AlmanacError(.outOfRange, "\(self) + \(days) days is outside the supported years 1...9999")
+        }
+        return CivilDate(_unchecked: sum)
     }
 
     /// The date at a time of day.
+    ///
+    /// ```swift
+    /// try CivilDate(1997, 9, 2).at(9, 0)   // 1997-09-02T09:00:00
+    /// try CivilDate(1997, 9, 2).at(24, 0)  // throws: hour 24 is not in 0...23
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``
+    ///   when the time does not exist (see ``CivilTime/init(_:_:_:)``).
+    /// - Complexity: O(1).
     @inlinable
-    public func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> CivilDateTime {
-        CivilDateTime(self, CivilTime(_unchecked: hour, minute, second))
+    public func at(_ hour: Int, _ minute: Int, _ second: Int = 0) throws(AlmanacError) -> CivilDateTime {
+        CivilDateTime(self, try CivilTime(hour, minute, second))
     }
 
     /// Earlier dates first.

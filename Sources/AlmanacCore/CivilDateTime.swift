@@ -1,11 +1,13 @@
 /// A date and a time of day with no zone ("wall-clock" or "local" time).
 ///
 /// ```swift
-/// let dt = CivilDate(1997, 9, 2)!.at(9, 0)
-/// dt.description                         // "1997-09-02T09:00:00"
-/// dt.timestamp(at: Offset(hours: -4))    // 1997-09-02T13:00:00Z
+/// let dt = try CivilDate(1997, 9, 2).at(9, 0)
+/// dt.description                             // "1997-09-02T09:00:00"
+/// dt.timestamp(at: try Offset(hours: -4))    // 1997-09-02T13:00:00Z
 /// ```
-public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
+///
+/// Codable as its text, `"1997-09-02T09:00:00"` (see ``init(parsing:)``).
+public struct CivilDateTime: Sendable, Hashable, Comparable {
     /// The date.
     public let date: CivilDate
     /// The time of day.
@@ -14,7 +16,7 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable {
     /// A date-time from a date and a time (``CivilDate/at(_:_:_:)`` is the short form).
     ///
     /// ```swift
-    /// CivilDateTime(CivilDate(1997, 9, 2)!, CivilTime(9, 0)!) == CivilDate(1997, 9, 2)!.at(9, 0)   // true
+    /// try CivilDateTime(CivilDate(1997, 9, 2), CivilTime(9, 0)) == CivilDate(1997, 9, 2).at(9, 0)   // true
     /// ```
     @inlinable
     public init(_ date: CivilDate, _ time: CivilTime) {

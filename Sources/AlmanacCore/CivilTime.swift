@@ -4,10 +4,12 @@
 /// leap seconds (like POSIX time), so its parsers reject second 60.
 ///
 /// ```swift
-/// let t = CivilTime(9, 30)!
+/// let t = try CivilTime(9, 30)
 /// t.secondsSinceMidnight   // 34200
 /// ```
-public struct CivilTime: Sendable, Hashable, Comparable, Codable {
+///
+/// Codable as its text, `"09:30:00"` (see ``init(parsing:)``).
+public struct CivilTime: Sendable, Hashable, Comparable {
     @usableFromInline let _hour: UInt8
     @usableFromInline let _minute: UInt8
     @usableFromInline let _second: UInt8
@@ -22,11 +24,30 @@ public struct CivilTime: Sendable, Hashable, Comparable, Codable {
     /// Midnight, 00:00:00.
     public static let midnight = CivilTime(_unchecked: 0, 0, 0)
 
-    /// A time from its fields, or `nil` outside 00:00:00...23:59:59.
+    /// A time from its fields, throwing an error that names the field and
+    /// its range outside 00:00:00...23:59:59.
+    ///
+    /// ```swift
+    /// let t = try CivilTime(9, 30)      // 09:30:00
+    /// try CivilTime(9, 30, 60)          // throws: second 60 is not in 0...59 (Almanac has no leap seconds)
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``.
+    /// - Complexity: O(1).
     @inlinable
-    public init?(_ hour: Int, _ minute: Int, _ second: Int = 0) {
-        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+    public init(_ hour: Int, _ minute: Int, _ second: Int = 0) throws(AlmanacError) {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else {
+            throw CivilTime._invalid(hour, minute, second)
+        }
         self.init(_unchecked: hour, minute, second)
+    }
+
+    /// Why `hour`:`minute`:`second` is not a time.
+    @usableFromInline
+    static func _invalid(_ hour: Int, _ minute: Int, _ second: Int) -> AlmanacError {
+        if !(0...23).contains(hour) { return AlmanacError(.invalidValue, "hour \(hour) is not in 0...23") }
+        if !(0...59).contains(minute) { return AlmanacError(.invalidValue, "minute \(minute) is not in 0...59") }
+        return AlmanacError(.invalidValue, "second \(second) is not in 0...59" + (second == 60 ? " (Almanac has no leap seconds)" : ""))
     }
 
     @inlinable @inline(__always)

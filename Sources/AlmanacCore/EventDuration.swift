@@ -11,7 +11,9 @@
 /// d.seconds   // 7200
 /// d.description // "P1DT2H"
 /// ```
-public struct EventDuration: Sendable, Hashable, Codable, CustomStringConvertible {
+///
+/// Codable as its text, `"P1DT2H"`.
+public struct EventDuration: Sendable, Hashable, CustomStringConvertible {
     /// Nominal days (a week is 7), negative for a negative duration.
     public var days: Int
     /// Exact seconds, with the same sign as `days` when both are non-zero.

@@ -1,31 +1,64 @@
 /// An ISO 8601 week: the week-numbering year and the week number (1...53).
 ///
 /// Weeks start on Monday and week 1 is the week that holds the year's first
-/// Thursday, so 2024-12-30 is in week 1 of 2025.
-public struct ISOWeek: Sendable, Hashable, Comparable, Codable {
+/// Thursday, so 2024-12-30 is in week 1 of 2025. Every ISO week of years
+/// 1...9999 starts within them (0001-01-01 is a Monday).
+///
+/// ```swift
+/// let w = try ISOWeek(year: 2024, week: 19)
+/// w.firstDay      // 2024-05-06
+/// w.description   // "2024-W19"
+/// ```
+///
+/// Codable as its text, `"2024-W19"` (see ``init(parsing:)``).
+public struct ISOWeek: Sendable, Hashable, Comparable {
     /// The ISO week-numbering year, which differs from the calendar year for
     /// a few days around 1 January.
     public let year: Int
     /// The week number, 1...53.
     public let week: Int
 
-    /// A week from its year and number (not checked: ``firstDay`` is `nil`
-    /// when it is out of range).
+    /// A week from its year and number, throwing an error that names the
+    /// part and its range when the week does not exist.
     ///
     /// ```swift
-    /// ISOWeek(year: 2025, week: 1).firstDay   // 2024-12-30
+    /// try ISOWeek(year: 2025, week: 1).firstDay   // 2024-12-30
+    /// try ISOWeek(year: 2023, week: 53)           // throws: week 53 is not in 1...52 for 2023
     /// ```
-    public init(year: Int, week: Int) {
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``
+    ///   (a week the year does not have) or ``AlmanacError/Kind/outOfRange``
+    ///   (a year outside 1...9999).
+    /// - Complexity: O(1).
+    public init(year: Int, week: Int) throws(AlmanacError) {
+        guard _yearRange.contains(year) else {
+            throw AlmanacError(.outOfRange, "year \(year) is not in the supported range 1...9999")
+        }
+        let n = ISOWeek.weeksInYear(year)
+        guard week >= 1, week <= n else { throw AlmanacError(.invalidValue, "week \(week) is not in 1...\(n) for \(year)") }
+        self.init(_unchecked: year, week)
+    }
+
+    @usableFromInline
+    init(_unchecked year: Int, _ week: Int) {
         self.year = year
         self.week = week
     }
 
     /// The Monday that starts this week.
-    public var firstDay: CivilDate? {
-        CivilDate(daysSinceEpoch: _weekOneStart(year: year, weekStart: .monday) + (week - 1) * 7)
+    ///
+    /// ```swift
+    /// try ISOWeek(year: 2025, week: 1).firstDay   // 2024-12-30
+    /// ```
+    public var firstDay: CivilDate {
+        CivilDate(_unchecked: _weekOneStart(year: year, weekStart: .monday) + (week - 1) * 7)
     }
 
     /// How many weeks (52 or 53) the ISO week-numbering year has.
+    ///
+    /// ```swift
+    /// ISOWeek.weeksInYear(2020)   // 53
+    /// ```
     public static func weeksInYear(_ year: Int) -> Int { _weeksInYear(year, weekStart: .monday) }
 
     /// By year, then by week.
@@ -43,7 +76,7 @@ extension CivilDate {
         let days = daysSinceEpoch
         let thursday = days - (isoWeekday(ofDays: days) - 1) + 3
         let t = CivilDate(_unchecked: thursday)
-        return ISOWeek(year: t.year, week: (t.dayOfYear - 1) / 7 + 1)
+        return ISOWeek(_unchecked: t.year, (t.dayOfYear - 1) / 7 + 1)
     }
 }
 

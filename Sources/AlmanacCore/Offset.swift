@@ -1,13 +1,14 @@
 /// A UTC offset in seconds: positive east of Greenwich, within ±18:00.
 ///
 /// ```swift
-/// Offset(hours: -4)!.description                   // "-04:00"
-/// Offset(seconds: 5 * 3600 + 30 * 60)!.description // "+05:30"
-/// Offset(seconds: -17762)!.description             // "-04:56:02" (LMT of New York)
-/// Offset(seconds: 86_400)                          // nil: beyond +18:00
-/// try Offset(validating: 86_400)
+/// try Offset(hours: -4).description                   // "-04:00"
+/// try Offset(seconds: 5 * 3600 + 30 * 60).description // "+05:30"
+/// try Offset(seconds: -17762).description             // "-04:56:02" (LMT of New York)
+/// try Offset(seconds: 86_400)
 /// // throws: UTC offset 86400 seconds (+24:00) is out of range: an offset must be within -18:00...+18:00 (±64800 seconds)
 /// ```
+///
+/// Codable as its text, `"-04:00"` (see ``init(parsing:)``).
 ///
 /// The range is ``min``...``max``, -18:00...+18:00. Every offset of the tz
 /// database fits with room to spare (the largest are local mean times near
@@ -29,36 +30,50 @@ public struct Offset: Sendable, Hashable, Comparable {
     /// +00:00.
     public static let zero = Offset(uncheckedSeconds: 0)
 
-    /// An offset of `seconds` (positive east of Greenwich), or `nil` outside
-    /// -18:00...+18:00 (see ``init(validating:)`` for an error that says why).
-    @inlinable public init?(seconds: Int) {
-        guard seconds >= Int(Offset.min.seconds), seconds <= Int(Offset.max.seconds) else { return nil }
+    /// An offset of `seconds` (positive east of Greenwich), throwing an
+    /// error that names the value and the range outside -18:00...+18:00.
+    ///
+    /// ```swift
+    /// try Offset(seconds: 19_800).description   // "+05:30"
+    /// try Offset(seconds: 86_400)               // throws: UTC offset 86400 seconds (+24:00) is out of range ...
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/outOfRange``.
+    /// - Complexity: O(1).
+    @inlinable public init(seconds: Int) throws(AlmanacError) {
+        guard seconds >= Int(Offset.min.seconds), seconds <= Int(Offset.max.seconds) else { throw Offset._outOfRange(seconds) }
         self.seconds = Int32(seconds)
     }
 
     /// An offset of whole hours and minutes, with the sign of `hours`
-    /// (`Offset(hours: -3, minutes: 30)` is -03:30), or `nil` when `minutes`
-    /// is not in 0...59 or the offset is outside -18:00...+18:00.
-    @inlinable public init?(hours: Int, minutes: Int = 0) {
-        guard (0...59).contains(minutes), (-18...18).contains(hours) else { return nil }
-        self.init(seconds: hours * 3600 + (hours < 0 ? -minutes : minutes) * 60)
+    /// (`Offset(hours: -3, minutes: 30)` is -03:30).
+    ///
+    /// ```swift
+    /// try Offset(hours: -4).description               // "-04:00"
+    /// try Offset(hours: 5, minutes: 30).description   // "+05:30"
+    /// try Offset(hours: 5, minutes: 60)               // throws: minutes 60 are not in 0...59
+    /// ```
+    ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``
+    ///   when `minutes` is not in 0...59, ``AlmanacError/Kind/outOfRange``
+    ///   outside -18:00...+18:00.
+    /// - Complexity: O(1).
+    @inlinable public init(hours: Int, minutes: Int = 0) throws(AlmanacError) {
+        guard (0...59).contains(minutes) else { throw AlmanacError(.invalidValue, "minutes \(minutes) are not in 0...59") }
+        guard (-18...18).contains(hours) else { throw Offset._outOfRange(hours.multipliedReportingOverflow(by: 3600).partialValue) }
+        try self.init(seconds: hours * 3600 + (hours < 0 ? -minutes : minutes) * 60)
     }
 
-    /// An offset of `seconds`, throwing an error that names the value and
-    /// the range when it is outside -18:00...+18:00.
-    ///
-    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/outOfRange``.
-    public init(validating seconds: Int) throws(AlmanacError) {
-        guard let offset = Offset(seconds: seconds) else {
-            let magnitude = seconds.magnitude
-            let shown = magnitude / 3600 < 1_000_000
-                ? " (" + (seconds < 0 ? "-" : "+") + _pad(Int(magnitude / 3600), 2) + ":" + _pad(Int(magnitude / 60 % 60), 2)
-                    + (magnitude % 60 == 0 ? "" : ":" + _pad(Int(magnitude % 60), 2)) + ")"
-                : ""
-            throw AlmanacError(.outOfRange, "UTC offset \(seconds) seconds\(shown) is out of range: an offset must be within -18:00...+18:00 (±64800 seconds)",
-                               text: String(seconds))
-        }
-        self = offset
+    /// The error for an offset of `seconds` outside -18:00...+18:00.
+    @usableFromInline
+    static func _outOfRange(_ seconds: Int) -> AlmanacError {
+        let magnitude = seconds.magnitude
+        let shown = magnitude / 3600 < 1_000_000
+            ? " (" + (seconds < 0 ? "-" : "+") + _pad(Int(magnitude / 3600), 2) + ":" + _pad(Int(magnitude / 60 % 60), 2)
+                + (magnitude % 60 == 0 ? "" : ":" + _pad(Int(magnitude % 60), 2)) + ")"
+            : ""
+        return AlmanacError(.outOfRange, "UTC offset \(seconds) seconds\(shown) is out of range: an offset must be within -18:00...+18:00 (±64800 seconds)",
+                            text: String(seconds))
     }
 
     /// An offset the caller knows is within range (offsets read from a zone
@@ -67,29 +82,6 @@ public struct Offset: Sendable, Hashable, Comparable {
 
     /// West first: -05:00 < +01:00.
     @inlinable public static func < (a: Offset, b: Offset) -> Bool { a.seconds < b.seconds }
-}
-
-extension Offset: Codable {
-    private enum CodingKeys: String, CodingKey { case seconds }
-
-    /// Reads `{"seconds": -14400}`.
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` at `seconds` when the value is
-    ///   outside -18:00...+18:00 (its underlying error is the ``AlmanacError``).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let seconds = try c.decode(Int.self, forKey: .seconds)
-        do { self = try Offset(validating: seconds) } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: c.codingPath + [CodingKeys.seconds], debugDescription: error.message, underlyingError: error))
-        }
-    }
-
-    /// Writes `{"seconds": -14400}`.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(Int(seconds), forKey: .seconds)
-    }
 }
 
 extension Offset: CustomStringConvertible {

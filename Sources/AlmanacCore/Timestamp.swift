@@ -7,7 +7,9 @@
 /// let t = Timestamp(secondsSinceEpoch: 873_205_200)
 /// t.description                         // "1997-09-02T13:00:00Z"
 /// ```
-public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+///
+/// Codable as its text, `"1997-09-02T13:00:00Z"` (see ``init(parsing:)``).
+public struct Timestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z, negative before.
     public var secondsSinceEpoch: Int64
 

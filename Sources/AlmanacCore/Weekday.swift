@@ -9,7 +9,9 @@
 /// Weekday(rfcCode: "SU")            // .sunday
 /// Weekday.sunday.offset(from: .monday) // 6: days from a Monday week start
 /// ```
-public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable {
+///
+/// Codable as its RFC 5545 code, `"FR"`.
+public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable {
     /// Monday, ISO day 1 (`MO`): RFC 5545's default week start.
     case monday = 1
     /// Tuesday, ISO day 2 (`TU`).

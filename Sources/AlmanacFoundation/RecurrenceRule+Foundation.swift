@@ -67,7 +67,7 @@ extension Calendar.RecurrenceRule {
             switch u {
             case .utc(let c): date = Date(Timestamp(utc: c))
             case .local(let c): date = Self.date(c, calendar)
-            case .date(let d): date = Self.date(d.at(23, 59, 59), calendar)
+            case .date(let d): date = try Self.date(d.at(23, 59, 59), calendar)
             }
             end = .afterDate(date)
         }

@@ -14,7 +14,7 @@ extension WeekRule {
     /// - Complexity: O(1).
     public init(_ calendar: Calendar) {
         let weekday = Weekday(rawValue: calendar.firstWeekday == 1 ? 7 : calendar.firstWeekday - 1) ?? .monday
-        self.init(firstWeekday: weekday, minimumDaysInFirstWeek: min(7, max(1, calendar.minimumDaysInFirstWeek)))
+        self.init(_unchecked: weekday, min(7, max(1, calendar.minimumDaysInFirstWeek)))
     }
 }
 

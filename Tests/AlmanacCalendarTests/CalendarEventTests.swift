@@ -6,9 +6,9 @@ import Testing
 /// box, copied when changed): its properties still read and write as
 /// stored ones, and copies stay independent.
 struct CalendarEventTests {
-    static let start = Anchor.utc(CivilDate(2024, 5, 6)!.at(9, 0))
+    static let start = try! Anchor.utc(CivilDate(2024, 5, 6).at(9, 0))
     static let rule = try! RecurrenceRule("FREQ=DAILY;COUNT=3")
-    static let moved = CalendarEvent.Override(originalStart: start, start: .utc(CivilDate(2024, 5, 6)!.at(10, 0)), title: "moved")
+    static let moved = try! CalendarEvent.Override(originalStart: start, start: .utc(CivilDate(2024, 5, 6).at(10, 0)), title: "moved")
 
     @Test func propertiesReadBackWhatWasGiven() {
         let set = RecurrenceSet(start: Self.start, rules: [Self.rule], exclusionRules: [Self.rule], dates: [Self.start],

@@ -119,7 +119,7 @@ struct CalendarReaderTests {
     @Test func unknownZoneIsFloatingInLenientModeAndAnErrorInStrict() throws {
         let text = Self.ics(["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Nowhere/Special:20240101T090000", "END:VEVENT"])
         let c = try EventCalendar(ics: text)
-        #expect(c.events.first?.recurrence.start == .floating(CivilDate(2024, 1, 1)!.at(9, 0)))
+        #expect(try c.events.first?.recurrence.start == .floating(CivilDate(2024, 1, 1).at(9, 0)))
         #expect(c.readings.contains { $0.kind == .zone && $0.message.contains("floating") && $0.line == 5 })
         let e = Self.strictError(text)
         #expect(e?.kind == .unknownZone && e?.line == 5, "\(String(describing: e))")
@@ -129,6 +129,6 @@ struct CalendarReaderTests {
         let text = Self.ics(["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=W. Europe Standard Time:20240701T090000", "END:VEVENT"])
         let c = try EventCalendar(ics: text, options: .strict)
         guard case .zoned(_, let z)? = c.events.first?.recurrence.start else { Issue.record("not zoned"); return }
-        #expect(z.offset(at: Timestamp(utc: CivilDate(2024, 7, 1)!.at(7, 0))) == Offset(seconds: 7200))
+        #expect(try z.offset(at: Timestamp(utc: CivilDate(2024, 7, 1).at(7, 0))) == Offset(seconds: 7200))
     }
 }

@@ -11,7 +11,7 @@ struct CostTests {
     /// series), in the value form `form`.
     static func chain(_ n: Int, form: String) -> String {
         func value(_ name: String, _ day: Int, _ hour: Int, range: Bool = false) -> String {
-            let d = CivilDate(2020, 1, 1)!.adding(days: day)!
+            let d = try! CivilDate(2020, 1, 1).adding(days: day)
             let date = "\(d.year)" + (d.month < 10 ? "0" : "") + "\(d.month)" + (d.day < 10 ? "0" : "") + "\(d.day)"
             let p = name + (range ? ";RANGE=THISANDFUTURE" : "")
             switch form {
@@ -39,15 +39,15 @@ struct CostTests {
         let n = 2_000
         let c = try EventCalendar(ics: Self.chain(n, form: form), options: .strict)
         #expect(c.events.count == 1 && c.events[0].overrides.count == n)
-        let window = Timestamp(utc: CivilDate(2019, 1, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2040, 1, 1)!.at(0, 0))
+        let window = try Timestamp(utc: CivilDate(2019, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2040, 1, 1).at(0, 0))
         var it = c.occurrences(overlapping: window).makeIterator()
         var listed: [CalendarOccurrence] = []
         while let o = it.next() { listed.append(o) }
         // Every day of 2020-01-01...2039-12-31 (the date chain's last
         // segment moves its instances by 2 days: two fewer), each shown by its segment.
         #expect(listed.count == (form == "date" ? 7_303 : 7_305), "\(listed.count)")
-        #expect(listed.first { $0.occurrence.recurrenceID.date == CivilDate(2020, 1, 35 - 31)! }?.title == "segment 1")
-        #expect(listed.first { $0.occurrence.recurrenceID.date == CivilDate(2020, 2, 2)! }?.title == "segment 10")
+        #expect(try listed.first { try $0.occurrence.recurrenceID.date == CivilDate(2020, 1, 35 - 31) }?.title == "segment 1")
+        #expect(try listed.first { try $0.occurrence.recurrenceID.date == CivilDate(2020, 2, 2) }?.title == "segment 10")
         #expect(listed.last?.title == "segment \(n)")
         // Each instance taken once, and per segment at most the few before
         // its override that the slack of a floating or all-day key admits.
@@ -67,13 +67,13 @@ struct CostTests {
         var rng = SplitMix64(seed: seed &* 104_729 &+ 3)
         let zones = ["America/New_York", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
         // New York's spring gap and autumn fold of 2024.
-        let edges = [CivilDateTime(CivilDate(2024, 3, 10)!, CivilTime(2, 30)!), CivilDateTime(CivilDate(2024, 11, 3)!, CivilTime(1, 30)!)]
+        let edges = try [CivilDateTime(CivilDate(2024, 3, 10), CivilTime(2, 30)), CivilDateTime(CivilDate(2024, 11, 3), CivilTime(1, 30))]
         var lines: [String] = []
         for i in 0..<200 {
             let year = rng.chance(0.1) ? rng.pick([1, 9999]) : rng.int(2023...2025)
-            let day = CivilDate(year, rng.int(1...12), rng.int(1...28))!
-            var c = CivilDateTime(year == 1 ? CivilDate(1, 1, rng.int(1...3))! : year == 9999 ? CivilDate(9999, 12, rng.int(29...31))! : day,
-                                  CivilTime(rng.int(0...23), rng.pick([0, 30]))!)
+            let day = try CivilDate(year, rng.int(1...12), rng.int(1...28))
+            var c = try CivilDateTime(year == 1 ? CivilDate(1, 1, rng.int(1...3)) : year == 9999 ? CivilDate(9999, 12, rng.int(29...31)) : day,
+                                  try CivilTime(rng.int(0...23), rng.pick([0, 30])))
             let form = rng.int(0...3), zone = rng.chance(0.2) ? "America/New_York" : rng.pick(zones)
             if form == 3 && zone == "America/New_York" && rng.chance(0.5) { c = rng.pick(edges) }
             func value(_ c: CivilDateTime) -> String {
@@ -100,11 +100,11 @@ struct CostTests {
         let viewer = try Zone(rng.pick(zones + ["UTC"]))
         var windows = [Timestamp(secondsSinceEpoch: .min)..<Timestamp(secondsSinceEpoch: .max)]
         for _ in 0..<30 {
-            let from = Timestamp(utc: CivilDate(rng.int(2023...2025), rng.int(1...12), rng.int(1...28))!.at(rng.int(0...23), 0))
+            let from = try Timestamp(utc: CivilDate(rng.int(2023...2025), rng.int(1...12), rng.int(1...28)).at(rng.int(0...23), 0))
             windows.append(from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + Int64(rng.pick([1, 24, 24 * 40, 24 * 400])) * 3600))
         }
-        windows.append(Timestamp.min..<Timestamp(utc: CivilDate(1, 1, 5)!.at(0, 0)))
-        windows.append(Timestamp(utc: CivilDate(9999, 12, 28)!.at(0, 0))..<Timestamp.max)
+        try windows.append(Timestamp.min..<Timestamp(utc: CivilDate(1, 1, 5).at(0, 0)))
+        try windows.append(Timestamp(utc: CivilDate(9999, 12, 28).at(0, 0))..<Timestamp.max)
         var listed = 0
         for w in windows {
             var expected: [(uid: String, occurrence: Occurrence)] = []
@@ -134,7 +134,7 @@ struct CostTests {
         for i in 0..<5_000 {
             let uid = rng.chance(0.3) ? "shared-\(rng.int(0...400))@example.com" : "own-\(i)"
             expected[uid, default: []].append(i)
-            events.append(CalendarEvent(id: uid, recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 1, 1)!.at(9, 0)))))
+            try events.append(CalendarEvent(id: uid, recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 1, 1).at(9, 0)))))
         }
         let c = EventCalendar(events: events)
         for (uid, indices) in expected { #expect(c.eventIndices(seriesID: uid) == indices, "\(uid)") }
@@ -161,15 +161,15 @@ struct LongPeriodCostTests {
         let ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:tick", "DTSTAMP:20240101T000000Z",
                    start, "RRULE:" + rule, period, "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
         let c = try EventCalendar(ics: Array(ics.utf8), options: form == "date" ? CalendarOptions() : .strict)
-        let from = Timestamp(utc: CivilDate(2024, 4, 10)!.at(0, 0))
+        let from = try Timestamp(utc: CivilDate(2024, 4, 10).at(0, 0))
         let window = from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + 3 * 3600)
         var it = c.occurrences(overlapping: window, viewer: .utc).makeIterator()
         var listed: [CalendarOccurrence] = []
         while let o = it.next() { listed.append(o) }
         let expected = form == "date" ? 2 : 4       // the period, then 00:30, 01:30, 02:30 (or the day of 10 April)
         #expect(listed.count == expected, "\(listed.map(\.occurrence))")
-        #expect(listed.first?.occurrence.recurrenceID.date == CivilDate(1, 6, 1)!)
-        #expect(listed.dropFirst().allSatisfy { $0.occurrence.recurrenceID.date == CivilDate(2024, 4, 10)! })
+        #expect(try listed.first?.occurrence.recurrenceID.date == CivilDate(1, 6, 1))
+        #expect(try listed.dropFirst().allSatisfy { try $0.occurrence.recurrenceID.date == CivilDate(2024, 4, 10) })
         #expect(it.work <= listed.count + 4, "\(it.work) taken for \(listed.count)")
     }
 }

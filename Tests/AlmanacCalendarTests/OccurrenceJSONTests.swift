@@ -13,7 +13,7 @@ struct OccurrenceJSONTests {
             "BEGIN:VEVENT", "UID:é-1", "DTSTART;VALUE=DATE:20240506",
             #"SUMMARY:A "quote"\, a \\ backslash\nand a line"#, "STATUS:CONFIRMED", "END:VEVENT",
         ]), options: .strict)
-        let window = Timestamp(utc: CivilDate(2024, 5, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))
+        let window = try Timestamp(utc: CivilDate(2024, 5, 1).at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 1).at(0, 0))
         let o = try #require(Array(c.occurrences(overlapping: window)).first)
         #expect(o.title == "A \"quote\", a \\ backslash\nand a line")
         #expect(o.jsonLine == #"{"uid":"é-1","recurrence_id":null,"start":"2024-05-06","end":"2024-05-07","all_day":true,"status":"CONFIRMED","summary":"A \"quote\", a \\ backslash\nand a line"}"#)

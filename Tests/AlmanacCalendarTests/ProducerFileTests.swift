@@ -20,13 +20,13 @@ struct ProducerFileTests {
         }
     }
 
-    static let january = Timestamp(utc: CivilDate(2024, 1, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 2, 1)!.at(0, 0))
+    static let january = try! Timestamp(utc: CivilDate(2024, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2024, 2, 1).at(0, 0))
 
     static func starts(_ c: EventCalendar) -> [Timestamp] {
         c.occurrences(overlapping: january, viewer: .utc).compactMap { $0.occurrence.instants?.lowerBound }
     }
 
-    static func utc(_ d: Int, _ h: Int, _ m: Int = 0) -> Timestamp { Timestamp(utc: CivilDate(2024, 1, d)!.at(h, m)) }
+    static func utc(_ d: Int, _ h: Int, _ m: Int = 0) -> Timestamp { try! Timestamp(utc: CivilDate(2024, 1, d).at(h, m)) }
 
     // MARK: Nothing to read (empty-file, random-bytes-4k, no-component-properties-only)
 

@@ -65,7 +65,7 @@ struct ReaderStreamingTests {
         for options in [CalendarOptions(), .strict] {
             let c = try EventCalendar(ics: text, options: options)
             #expect(c.events.map(\.id) == ["before", "atlantis", "after"])
-            #expect(c.events[1].recurrence.start.instant(in: .utc) == Timestamp(utc: CivilDate(2024, 1, 2)!.at(5, 30)))
+            #expect(try c.events[1].recurrence.start.instant(in: .utc) == Timestamp(utc: CivilDate(2024, 1, 2).at(5, 30)))
             #expect(c.fileZones.keys.sorted() == ["Atlantis"])
             #expect(c.readings.contains { $0.line == 9 && $0.message.contains("\"Atlantis\" read from the file's VTIMEZONE") })
             Self.same(Array(text.utf8), options, "late VTIMEZONE")
@@ -79,8 +79,8 @@ struct ReaderStreamingTests {
         let text = CalendarReaderTests.ics(["BEGIN:VEVENT", "UID:p", "DTSTART;TZID=Europe/Paris:20240102T090000", "END:VEVENT"] + paris)
         let known = try EventCalendar(ics: text)
         let file = try EventCalendar(ics: text, options: CalendarOptions(prefersFileZones: true))
-        #expect(known.events[0].recurrence.start.instant(in: .utc) == Timestamp(utc: CivilDate(2024, 1, 2)!.at(8, 0)))
-        #expect(file.events[0].recurrence.start.instant(in: .utc) == Timestamp(utc: CivilDate(2024, 1, 2)!.at(5, 30)))
+        #expect(try known.events[0].recurrence.start.instant(in: .utc) == Timestamp(utc: CivilDate(2024, 1, 2).at(8, 0)))
+        #expect(try file.events[0].recurrence.start.instant(in: .utc) == Timestamp(utc: CivilDate(2024, 1, 2).at(5, 30)))
     }
 
     /// Several VCALENDARs: each one's series, then its overrides without a

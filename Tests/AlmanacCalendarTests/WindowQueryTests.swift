@@ -11,7 +11,7 @@ struct WindowQueryTests {
     static let kiritimati = try! Zone("Pacific/Kiritimati")
 
     static func utc(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0) -> Timestamp {
-        Timestamp(utc: CivilDate(y, m, d)!.at(h, 0))
+        try! Timestamp(utc: CivilDate(y, m, d).at(h, 0))
     }
 
     static func calendar(_ lines: [String]) throws -> EventCalendar {
@@ -27,8 +27,8 @@ struct WindowQueryTests {
     /// A random series: DATE, floating, UTC or zoned; daily to yearly or
     /// hourly; bounded or not; moved, cancelled and THISANDFUTURE overrides.
     static func series(_ i: Int, _ rng: inout SplitMix64) -> [String] {
-        let day = CivilDate(2024, 1, 1)!.adding(days: rng.int(-400...300))!
-        let time = CivilDateTime(day, CivilTime(rng.int(0...23), rng.pick([0, 30]))!)
+        let day = try! CivilDate(2024, 1, 1).adding(days: rng.int(-400...300))
+        let time = try! CivilDateTime(day, CivilTime(rng.int(0...23), rng.pick([0, 30])))
         let form = rng.int(0...3)
         func value(_ c: CivilDateTime) -> String {
             switch form {
@@ -47,7 +47,7 @@ struct WindowQueryTests {
         if rng.chance(0.8) { lines.append("RRULE:" + rule) }
         if form != 0, rng.chance(0.3) {
             // An RDATE period, up to two years long: far longer than the series (fuzz-sync finding 26).
-            let at = CivilDateTime(day.adding(days: rng.int(-300...300))!, CivilTime(rng.int(0...23), 0)!)
+            let at = try! CivilDateTime(day.adding(days: rng.int(-300...300)), CivilTime(rng.int(0...23), 0))
             let length = rng.chance(0.5) ? "P\(rng.int(1...800))D" : "PT\(rng.int(1...90))H"
             lines.append("RDATE;VALUE=PERIOD" + value(at) + "/" + length)
         }
@@ -55,8 +55,8 @@ struct WindowQueryTests {
         // Overrides name instances of a daily grid from DTSTART; those that
         // name no instance are kept as the RFC says (they add an instance).
         for _ in 0..<rng.int(0...3) {
-            let rid = CivilDateTime(day.adding(days: rng.int(0...60))!, time.time)
-            let moved = CivilDateTime(rid.date.adding(days: rng.int(-40...40))!, CivilTime(rng.int(0...23), 0)!)
+            let rid = try! CivilDateTime(day.adding(days: rng.int(0...60)), time.time)
+            let moved = try! CivilDateTime(rid.date.adding(days: rng.int(-40...40)), CivilTime(rng.int(0...23), 0))
             lines += ["BEGIN:VEVENT", "UID:s\(i)", "SUMMARY:moved \(i)", "RECURRENCE-ID" + (rng.chance(0.3) ? ";RANGE=THISANDFUTURE" : "") + value(rid),
                       "DTSTART" + value(moved)]
             if rng.chance(0.3) { lines.append("STATUS:CANCELLED") }

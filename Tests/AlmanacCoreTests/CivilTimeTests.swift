@@ -11,7 +11,7 @@ import AlmanacCore
                 for s in 0..<60 {
                     let seconds = h * 3600 + m * 60 + s
                     let t = CivilTime(secondsSinceMidnight: seconds)
-                    if t != CivilTime(h, m, s) || t?.secondsSinceMidnight != seconds {
+                    if t != (try? CivilTime(h, m, s)) || t?.secondsSinceMidnight != seconds {
                         mismatches.append("\(seconds) → \(String(describing: t))")
                         if mismatches.count > 10 { break }
                     }

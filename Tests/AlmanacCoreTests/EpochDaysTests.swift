@@ -36,25 +36,25 @@ import Testing
         #expect(_daysInMonth(2024, 2) == 29)
     }
 
-    @Test func isoWeeks() {
+    @Test func isoWeeks() throws {
         // ISO 8601: 2024-12-30 is in week 1 of 2025; 2021-01-03 in week 53 of 2020.
-        #expect(CivilDate(2024, 12, 30)!.isoWeek == ISOWeek(year: 2025, week: 1))
-        #expect(CivilDate(2021, 1, 3)!.isoWeek == ISOWeek(year: 2020, week: 53))
-        #expect(CivilDate(2023, 11, 27)!.isoWeek == ISOWeek(year: 2023, week: 48))
-        #expect(ISOWeek(year: 2023, week: 48).firstDay == CivilDate(2023, 11, 27))
+        #expect(try CivilDate(2024, 12, 30).isoWeek == ISOWeek(year: 2025, week: 1))
+        #expect(try CivilDate(2021, 1, 3).isoWeek == ISOWeek(year: 2020, week: 53))
+        #expect(try CivilDate(2023, 11, 27).isoWeek == ISOWeek(year: 2023, week: 48))
+        #expect(try ISOWeek(year: 2023, week: 48).firstDay == (try? CivilDate(2023, 11, 27)))
         #expect(ISOWeek.weeksInYear(2020) == 53 && ISOWeek.weeksInYear(2023) == 52)
     }
 
-    @Test func validationMessages() {
-        #expect(CivilDate(2023, 2, 29) == nil)
-        #expect(throws: AlmanacError(.invalidValue, "invalid date 2023-02-29: 2023 is not a leap year")) { try CivilDate(validating: 2023, 2, 29) }
-        #expect(throws: AlmanacError(.outOfRange, "year 10000 is not in the supported range 1...9999")) { try CivilDate(validating: 10000, 1, 1) }
+    @Test func validationMessages() throws {
+        #expect((try? CivilDate(2023, 2, 29)) == nil)
+        #expect(throws: AlmanacError(.invalidValue, "invalid date 2023-02-29: 2023 is not a leap year")) { try CivilDate(2023, 2, 29) }
+        #expect(throws: AlmanacError(.outOfRange, "year 10000 is not in the supported range 1...9999")) { try CivilDate(10000, 1, 1) }
     }
 
-    @Test func offsetsFormat() {
-        #expect(Offset(hours: -4)!.description == "-04:00")
-        #expect(Offset(hours: 5, minutes: 30)!.description == "+05:30")
-        #expect(Offset(seconds: -17762)!.description == "-04:56:02")
+    @Test func offsetsFormat() throws {
+        #expect(try Offset(hours: -4).description == "-04:00")
+        #expect(try Offset(hours: 5, minutes: 30).description == "+05:30")
+        #expect(try Offset(seconds: -17762).description == "-04:56:02")
         #expect(Offset.zero.description == "+00:00")
     }
 }

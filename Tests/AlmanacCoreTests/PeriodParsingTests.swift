@@ -17,14 +17,14 @@ import Testing
     }
 
     @Test func formsMeanWhatTheySay() throws {
-        #expect(try Period(parsing: "2023-11-13") == .day(CivilDate(2023, 11, 13)!))
-        #expect(try Period(parsing: "2023-W48") == .week(2023, 48)!)
-        #expect(try Period(parsing: "2023-W48@SU1") == .week(2023, 48, rule: .us)!)
-        #expect(try Period(parsing: "2023-W48@MO4") == .week(2023, 48)!)   // the ISO rule written out
+        #expect(try Period(parsing: "2023-11-13") == .day(CivilDate(2023, 11, 13)))
+        #expect(try Period(parsing: "2023-W48") == .week(2023, 48))
+        #expect(try Period(parsing: "2023-W48@SU1") == .week(2023, 48, rule: .us))
+        #expect(try Period(parsing: "2023-W48@MO4") == .week(2023, 48))   // the ISO rule written out
         #expect(try Period(parsing: "2023-W48@MO4").description == "2023-W48")
-        #expect(try Period(parsing: "2023-11") == .month(2023, 11)!)
-        #expect(try Period(parsing: "2023") == .year(2023)!)
-        #expect(try Period(parsing: "2023-11-13/P7D") == .span(from: CivilDate(2023, 11, 13)!, dayCount: 7)!)
+        #expect(try Period(parsing: "2023-11") == .month(2023, 11))
+        #expect(try Period(parsing: "2023") == .year(2023))
+        #expect(try Period(parsing: "2023-11-13/P7D") == .span(from: CivilDate(2023, 11, 13), dayCount: 7))
     }
 
     /// Letters in either case (ISO 8601 writes them upper case; people type

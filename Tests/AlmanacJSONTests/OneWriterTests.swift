@@ -43,7 +43,7 @@ import Testing
     /// The detector finds the hand-built JSON this package used to have
     /// (`CalendarOccurrence.jsonLine`, `DiffCommand.json`) and passes
     /// messages and help text that only show a shape.
-    @Test func theDetectorFindsHandBuiltJSON() {
+    @Test func theDetectorFindsHandBuiltJSON() throws {
         let built = [
             #"        var out = "{\"uid\":" + Self.json(uid)"#,
             #"        out += ",\"all_day\":" + (isAllDay ? "true" : "false")"#,

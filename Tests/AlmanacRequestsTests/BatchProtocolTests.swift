@@ -164,7 +164,7 @@ import Testing
         #expect(reply(line) == #"{"id":null,"error":{"kind":"invalid_request","message":"empty line: each line must hold one JSON object"}}"#)
     }
 
-    @Test func escapesTheEchoedId() {
+    @Test func escapesTheEchoedId() throws {
         let r = reply(#"{"id":"a\"b\\c\n\u0001é","rrule":5}"#)
         #expect(r.hasPrefix(#"{"id":"a\"b\\c\n\u0001é","error":"#))
     }

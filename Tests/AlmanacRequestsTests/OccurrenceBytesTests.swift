@@ -5,17 +5,17 @@ import Testing
 /// The batch writer's byte formatting must equal `Occurrence.description`, the protocol's definition.
 @Suite struct OccurrenceBytesTests {
     static let starts: [CivilDateTime] = [
-        CivilDate(1997, 9, 2)!.at(9, 0),
-        CivilDate(1, 1, 1)!.at(0, 0),
-        CivilDate(9999, 12, 31)!.at(23, 59, 59),
-        CivilDate(2024, 2, 29)!.at(12, 5, 7),
-        CivilDate(999, 10, 10)!.at(1, 2, 3),
+        try! CivilDate(1997, 9, 2).at(9, 0),
+        try! CivilDate(1, 1, 1).at(0, 0),
+        try! CivilDate(9999, 12, 31).at(23, 59, 59),
+        try! CivilDate(2024, 2, 29).at(12, 5, 7),
+        try! CivilDate(999, 10, 10).at(1, 2, 3),
     ]
 
     static let offsets: [Offset] = [
-        .zero, Offset(hours: -4)!, Offset(hours: 5, minutes: 30)!, Offset(hours: 14)!,
-        Offset(seconds: -17_762)!,  // New York LMT, -04:56:02
-        Offset(seconds: 3_600 + 59)!, Offset(seconds: -59)!, Offset(hours: -12)!,
+        .zero, try! Offset(hours: -4), try! Offset(hours: 5, minutes: 30), try! Offset(hours: 14),
+        try! Offset(seconds: -17_762),  // New York LMT, -04:56:02
+        try! Offset(seconds: 3_600 + 59), try! Offset(seconds: -59), try! Offset(hours: -12),
     ]
 
     /// A zero-length occurrence of each value form starting at `start`.
@@ -43,8 +43,8 @@ import Testing
         }
     }
 
-    @Test func writesEachForm() {
-        let start = CivilDate(1997, 9, 2)!.at(9, 0)
+    @Test func writesEachForm() throws {
+        let start = try CivilDate(1997, 9, 2).at(9, 0)
         func text(_ kind: Anchor.Kind, _ offset: Offset = .zero) -> String {
             var bytes: [UInt8] = []
             Self.occurrence(start, offset, kind).appendDescription(to: &bytes)
@@ -53,8 +53,8 @@ import Testing
         #expect(text(.date) == "1997-09-02")
         #expect(text(.floating) == "1997-09-02T09:00:00")
         #expect(text(.utc) == "1997-09-02T09:00:00Z")
-        #expect(text(.zoned, Offset(hours: -4)!) == "1997-09-02T09:00:00-04:00")
+        #expect(try text(.zoned, Offset(hours: -4)) == "1997-09-02T09:00:00-04:00")
         #expect(text(.zoned, .zero) == "1997-09-02T09:00:00+00:00")
-        #expect(text(.zoned, Offset(seconds: -17_762)!) == "1997-09-02T09:00:00-04:56:02")
+        #expect(try text(.zoned, Offset(seconds: -17_762)) == "1997-09-02T09:00:00-04:56:02")
     }
 }

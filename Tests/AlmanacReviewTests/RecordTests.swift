@@ -10,7 +10,7 @@ import Testing
 
 @Suite struct RecordTests {
     static let key = try! DayKey(parsing: "sync/2023-11-27T10:00:00/2023-11-27")
-    static func at(_ h: Int) -> Timestamp { Timestamp(utc: CivilDate(2023, 11, 27)!.at(h, 0)) }
+    static func at(_ h: Int) -> Timestamp { try! Timestamp(utc: CivilDate(2023, 11, 27).at(h, 0)) }
 
     @Test func jsonLineRoundTrips() throws {
         for mark in [DayRecord.Mark.done, .skipped, .partial(fraction: nil), .partial(fraction: 0.25)] {
@@ -63,8 +63,8 @@ import Testing
         var g = SplitMix64(seed: 14)
         for _ in 0..<200 {
             let n = g.int(1...6)
-            let records = (0..<n).map { i in
-                DayRecord(key: DayKey(occurrence: Self.key.occurrence, date: CivilDate(2023, 11, 1 + i)!),
+            let records = try (0..<n).map { i in
+                try DayRecord(key: DayKey(occurrence: Self.key.occurrence, date: CivilDate(2023, 11, 1 + i)),
                           mark: g.pick([.done, .skipped, .partial(fraction: nil), .partial(fraction: Double(g.int(0...4)) / 4)]),
                           note: g.chance(0.3) ? "note \(i)" : nil, recordedAt: Self.at(i))
             }

@@ -11,11 +11,11 @@ import Testing
 
     /// 1-4 series: daily, weekly or monthly, timed (15 min to 3 days) or all day.
     static func series(_ g: inout SplitMix64) -> [ReviewSeries] {
-        (0..<g.int(1...4)).map { i in
+        try! (0..<g.int(1...4)).map { i in
             let zone = g.pick(zones)
             let allDay = g.chance(0.25)
-            let day = CivilDate(2024, 1, g.int(1...28))!
-            let start: Anchor = allDay ? .date(day) : .zoned(day.at(g.int(0...23), g.pick([0, 30])), zone)
+            let day = try CivilDate(2024, 1, g.int(1...28))
+            let start: Anchor = try allDay ? .date(day) : .zoned(day.at(g.int(0...23), g.pick([0, 30])), zone)
             let rule = try! RecurrenceRule(g.pick(["FREQ=DAILY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY"]))
             let length: RecurrenceSet.Length = allDay ? .duration(EventDuration(seconds: 86_400 * g.int(1...2)))
                 : .duration(EventDuration(seconds: g.pick([900, 3_600, 30_000, 3 * 86_400])))
@@ -34,7 +34,7 @@ import Testing
         for k in keys.prefix(5) {
             out.append(DayRecord(key: DayKey(occurrence: OccurrenceKey(seriesID: "nobody", recurrenceID: k.occurrence.recurrenceID), date: k.date),
                                  mark: mark(), recordedAt: time()))
-            out.append(DayRecord(key: DayKey(occurrence: k.occurrence, date: k.date.adding(days: 40)!), mark: mark(), recordedAt: time()))
+            try! out.append(DayRecord(key: DayKey(occurrence: k.occurrence, date: k.date.adding(days: 40)), mark: mark(), recordedAt: time()))
         }
         var rng = g
         out.shuffle(using: &rng)
@@ -45,7 +45,7 @@ import Testing
     /// The keys of the slices dated in `period`, found by expanding over a padded window (independent of Review).
     static func keys(_ series: [ReviewSeries], _ period: Period, _ viewer: Zone) throws -> [DayKey] {
         var out: [DayKey] = []
-        let from = viewer.startOfDay(period.firstDay.adding(days: -5)!), to = viewer.startOfDay(period.lastDay.adding(days: 5)!)
+        let from = try viewer.startOfDay(period.firstDay.adding(days: -5)), to = try viewer.startOfDay(period.lastDay.adding(days: 5))
         for s in series {
             for o in try s.recurrence.occurrences(in: .instants(from..<to, viewer: viewer)) {
                 for slice in o.daySlices(in: viewer) where period.contains(slice.date) { out.append(DayKey(seriesID: s.id, slice: slice)) }
@@ -63,7 +63,7 @@ import Testing
         var g = SplitMix64(seed: 1401)
         for _ in 0..<60 {
             let series = Self.series(&g), viewer = g.pick(Self.zones)
-            let period = Period.month(2024, g.int(2...11))!
+            let period = try Period.month(2024, g.int(2...11))
             let keys = try Self.keys(series, period, viewer)
             let records = Self.records(&g, keys: keys)
             let r = try Review(of: period, viewer: viewer, series: series, records: records)
@@ -100,7 +100,7 @@ import Testing
         var g = SplitMix64(seed: 1402)
         for _ in 0..<25 {
             let series = Self.series(&g), viewer = g.pick(Self.zones)
-            let month = Period.month(2024, g.int(2...11))!
+            let month = try Period.month(2024, g.int(2...11))
             let records = Self.records(&g, keys: try Self.keys(series, month, viewer))
             let whole = try Review(of: month, viewer: viewer, series: series, records: records)
             var total = Tally(), perEvent: [String: Tally] = [:], orphans = 0
@@ -125,15 +125,15 @@ import Testing
             let old = Self.series(&g)[0], viewer = g.pick(Self.zones)
             var edited = old.recurrence
             if g.chance(0.5), case .zoned(let dt, let z) = edited.start {
-                edited.start = .zoned(CivilDateTime(dt.date, CivilTime((dt.time.hour + 1) % 24, dt.time.minute)!), z)
+                edited.start = try .zoned(CivilDateTime(dt.date, CivilTime((dt.time.hour + 1) % 24, dt.time.minute)), z)
             } else {
                 var rule = edited.rules[0]
                 rule.interval = rule.interval * 2
                 edited.rules = [rule]
             }
             let new = ReviewSeries(id: old.id, title: old.title, set: edited)
-            let month = Period.month(2024, g.int(2...11))!
-            let window = viewer.startOfDay(month.firstDay)..<viewer.startOfDay(month.lastDay.adding(days: 1)!)
+            let month = try Period.month(2024, g.int(2...11))
+            let window = try viewer.startOfDay(month.firstDay)..<viewer.startOfDay(month.lastDay.adding(days: 1))
             let rekey = try Rekeying.dayKeys(old: old.recurrence, new: edited, seriesID: old.id, window: window, viewer: viewer)
             let records = Self.records(&g, keys: try Self.keys([old], month, viewer))
             let carried = try Review(of: month, viewer: viewer, series: [new], records: records, rekeying: rekey)

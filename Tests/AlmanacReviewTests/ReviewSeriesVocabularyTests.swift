@@ -7,7 +7,7 @@ import Testing
 /// same id and title; a series without a title is shown by its id.
 @Suite struct ReviewSeriesVocabularyTests {
     static let berlin = try! Zone("Europe/Berlin")
-    static let set = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6)!.at(9, 0), berlin), rules: [try! RecurrenceRule("FREQ=DAILY;COUNT=3")])
+    static let set = try! RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6).at(9, 0), berlin), rules: [try! RecurrenceRule("FREQ=DAILY;COUNT=3")])
 
     static func described(_ s: some Series) -> String { "\(s.id):\(s.title ?? "-"):\(s.recurrence.rules.count)" }
 
@@ -24,7 +24,7 @@ import Testing
     @Test func untitledSeriesIsShownByItsID() throws {
         let untitled = ReviewSeries(event: CalendarEvent(id: "no-summary", recurrence: Self.set))
         #expect(untitled.title == nil)
-        let r = try Review(of: .week(2024, 19)!, viewer: Self.berlin, series: [untitled], records: [])
+        let r = try Review(of: .week(2024, 19), viewer: Self.berlin, series: [untitled], records: [])
         #expect(r.events.map(\.title) == ["no-summary"])
         #expect(r.totals.expected == 3)
     }

@@ -15,10 +15,10 @@ import Testing
         let rid: RecurrenceID
         switch rng.next() % 3 {
         case 0: rid = RecurrenceID(date: date)
-        case 1: rid = RecurrenceID(date.at(Int(rng.next() % 3), 30))
-        default: rid = RecurrenceID(date.at(Int(rng.next() % 3), 30), isRepeat: true)
+        case 1: rid = try! RecurrenceID(date.at(Int(rng.next() % 3), 30))
+        default: rid = try! RecurrenceID(date.at(Int(rng.next() % 3), 30), isRepeat: true)
         }
-        let day = rng.next() % 4 == 0 ? date.adding(days: 1)! : date
+        let day = try! rng.next() % 4 == 0 ? date.adding(days: 1) : date
         return DayKey(occurrence: OccurrenceKey(seriesID: id, recurrenceID: rid), date: day)
     }
 

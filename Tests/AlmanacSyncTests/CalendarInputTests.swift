@@ -82,7 +82,7 @@ import Testing
 
     /// What cannot be read says why: a missing file, an unknown format, a
     /// fault of the iCalendar text with its line.
-    @Test func errorsSayWhy() {
+    @Test func errorsSayWhy() throws {
         #expect(throws: AlmanacError(.invalidValue, #"cannot read "/nonexistent/x.ics": No such file or directory"#)) {
             try EventCalendar(contentsOf: "/nonexistent/x.ics")
         }
@@ -112,8 +112,8 @@ import Testing
             return try GoogleEvents.read(json: json).first!.start
         }
         let paris = try Zone("Europe/Paris")
-        #expect(try start("2024-05-06T09:00:00.1234567+02:00") == .zoned(CivilDate(2024, 5, 6)!.at(9, 0), paris))
-        #expect(try start("2024-05-06T09:00:60+02:00") == .zoned(CivilDate(2024, 5, 6)!.at(9, 0, 59), paris))
+        #expect(try start("2024-05-06T09:00:00.1234567+02:00") == .zoned(CivilDate(2024, 5, 6).at(9, 0), paris))
+        #expect(try start("2024-05-06T09:00:60+02:00") == .zoned(CivilDate(2024, 5, 6).at(9, 0, 59), paris))
         #expect(throws: AlmanacError.self) { try start("2024-05-06T09:00:75+02:00") }
         #expect(throws: AlmanacError.self) { try start("2024-05-06 09:00:00+02:00") }
     }

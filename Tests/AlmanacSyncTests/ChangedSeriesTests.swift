@@ -11,7 +11,7 @@ import Testing
     static let zone = try! Zone("Europe/Berlin")
 
     static func event(_ uid: String, _ n: Int) -> CalendarEvent {
-        CalendarEvent(id: uid, title: "s\(n)", recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 1)!.at(9 + n % 8, 0), zone)))
+        try! CalendarEvent(id: uid, title: "s\(n)", recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 1).at(9 + n % 8, 0), zone)))
     }
 
     /// Each UID's series, in order: what "unchanged" compares.
@@ -50,17 +50,17 @@ import Testing
     /// With a window, only the series that can reach it are compared: a
     /// changed one-off a year away is not named, one in the window is, and
     /// so is one moved into the window from a year away.
-    @Test func comparesOnlySeriesThatCanReachTheWindow() {
+    @Test func comparesOnlySeriesThatCanReachTheWindow() throws {
         let before = (0..<6).map { Self.event("u\($0)", $0) }   // 1 June 2024, 09:00-14:00 Berlin
         var after = before
         after[1].title = "edited"                              // in the window
-        after[2].recurrence = RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1)!.at(9, 0), Self.zone))
+        after[2].recurrence = try RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1).at(9, 0), Self.zone))
         after[2].title = "moved away"                          // leaves the window
         var far = before
-        far[3].recurrence = RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1)!.at(9, 0), Self.zone))
+        far[3].recurrence = try RecurrenceSet(start: .zoned(CivilDate(2025, 6, 1).at(9, 0), Self.zone))
         var farEdited = far
         farEdited[3].title = "edited far away"                 // a year away on both sides
-        let june = Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 2)!.at(0, 0))
+        let june = try Timestamp(utc: CivilDate(2024, 6, 1).at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 2).at(0, 0))
         let named = ChangedSeries(EventCalendar(events: before), EventCalendar(events: after), window: june).changedUIDs()
         #expect(named == ["u1", "u2"])
         let nearFar = ChangedSeries(EventCalendar(events: far), EventCalendar(events: farEdited), window: june).changedUIDs()

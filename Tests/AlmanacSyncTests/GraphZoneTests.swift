@@ -17,10 +17,10 @@ import AlmanacSync
     }
 
     static func utc(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Timestamp {
-        Timestamp(utc: CivilDate(2024, 3, day)!.at(hour, minute))
+        try! Timestamp(utc: CivilDate(2024, 3, day).at(hour, minute))
     }
 
-    static let march = utc(1, 0)..<Timestamp(utc: CivilDate(2024, 4, 1)!.at(0, 0))
+    static let march = try! utc(1, 0)..<Timestamp(utc: CivilDate(2024, 4, 1).at(0, 0))
 
     /// The issue's acceptance: the UTC payload of a 09:00 Pacific daily
     /// stand-up is at 17:00Z before Sunday 10 March 2024 and 16:00Z from
@@ -64,8 +64,8 @@ import AlmanacSync
             + #""start":{"dateTime":"\#(start)","timeZone":"\#(zone)"},"#
             + #""recurrence":{"pattern":{"type":"daily","interval":1},"range":{"type":"numbered","startDate":"2024-03-10","numberOfOccurrences":3,"recurrenceTimeZone":"Eastern Standard Time"}}}]}"#
         let set = try #require(try GraphEvents.read(json: json).first).series.recurrence
-        #expect(set.start == .zoned(CivilDate(2024, 3, 10)!.at(hour, 30), try Zone("America/New_York")))
+        #expect(try set.start == .zoned(CivilDate(2024, 3, 10).at(hour, 30), try Zone("America/New_York")))
         let starts = try set.occurrences().map(\.start)
-        #expect(starts == [CivilDate(2024, 3, 10)!.at(3, 30), CivilDate(2024, 3, 11)!.at(hour, 30), CivilDate(2024, 3, 12)!.at(hour, 30)], "\(zone)")
+        #expect(try starts == [CivilDate(2024, 3, 10).at(3, 30), CivilDate(2024, 3, 11).at(hour, 30), CivilDate(2024, 3, 12).at(hour, 30)], "\(zone)")
     }
 }

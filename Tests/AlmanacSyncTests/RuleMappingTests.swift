@@ -40,13 +40,13 @@ struct RuleMappingTests {
     }
 
     static func start(_ rng: inout SplitMix64) throws -> Anchor {
-        let date = CivilDate(2024, 1, 1)!.adding(days: rng.int(0...365))!
-        return .zoned(date.at(rng.pick([8, 9, 13]), rng.pick([0, 30])), try Zone(rng.pick(zones)))
+        let date = try CivilDate(2024, 1, 1).adding(days: rng.int(0...365))
+        return try .zoned(date.at(rng.pick([8, 9, 13]), rng.pick([0, 30])), try Zone(rng.pick(zones)))
     }
 
     static func instants(_ rule: RecurrenceRule, _ start: Anchor) throws -> [Timestamp] {
         let set = RecurrenceSet(start: start, rules: [rule])
-        let end = Timestamp(utc: CivilDate(2044, 1, 1)!.at(0, 0))
+        let end = try Timestamp(utc: CivilDate(2044, 1, 1).at(0, 0))
         return try set.occurrences().prefix { $0.instants!.lowerBound < end }.map { $0.instants!.lowerBound }
     }
 
@@ -87,7 +87,7 @@ struct RuleMappingTests {
         ("FREQ=DAILY;INTERVAL=2;BYDAY=MO", "FREQ=DAILY with BYDAY"), ("RSCALE=HEBREW;FREQ=YEARLY", "RSCALE=HEBREW"),
     ])
     func graphRefusesWhatItCannotHold(_ text: String, _ part: String) throws {
-        let start = Anchor.zoned(CivilDate(2024, 5, 6)!.at(9, 0), try Zone("Europe/Paris"))
+        let start = try Anchor.zoned(CivilDate(2024, 5, 6).at(9, 0), try Zone("Europe/Paris"))
         let rule = try RecurrenceRule(text, mode: .lenient)
         #expect {
             _ = try GraphRecurrence(rule: rule, start: start)
@@ -116,14 +116,14 @@ struct RuleMappingTests {
     /// A DATE UNTIL on a timed series keeps its whole day through EventKit
     /// (Tools/fuzz regressions/fuzz-sync/date-until-timed-series-eventkit).
     @Test func dateUntilKeepsItsDayThroughEventKit() throws {
-        let start = Anchor.zoned(CivilDate(2024, 5, 6)!.at(18, 0), .fixed(Offset(hours: 2)!))
+        let start = try Anchor.zoned(CivilDate(2024, 5, 6).at(18, 0), .fixed(Offset(hours: 2)))
         let rule = try RecurrenceRule("FREQ=WEEKLY;UNTIL=20240527", mode: .lenient)
         let back = try EventKitRule(rule: rule, zone: start.zone!).rule(start: start, zone: start.zone!)
         #expect(try Self.instants(back, start) == Self.instants(rule, start))
         #expect(try Self.instants(rule, start).count == 4)
-        let day = Anchor.date(CivilDate(2024, 5, 6)!)
+        let day = try Anchor.date(CivilDate(2024, 5, 6))
         let allDay = try EventKitRule(rule: RecurrenceRule("FREQ=WEEKLY;UNTIL=20240527"), zone: .utc).rule(start: day, zone: .utc)
-        #expect(allDay.until == .date(CivilDate(2024, 5, 27)!))
+        #expect(try allDay.until == .date(CivilDate(2024, 5, 27)))
     }
 
     /// A weekly rule built in code with a BYDAY ordinal (the parser drops it).
@@ -136,7 +136,7 @@ struct RuleMappingTests {
     /// Outlook's day 31 is the last day of shorter months; RFC 5545's
     /// BYMONTHDAY=-1 is the same rule, and maps to it.
     @Test func lastDayOfTheMonthMapsToDay31() throws {
-        let start = Anchor.zoned(CivilDate(2024, 1, 31)!.at(9, 0), try Zone("Europe/Paris"))
+        let start = try Anchor.zoned(CivilDate(2024, 1, 31).at(9, 0), try Zone("Europe/Paris"))
         let g = try GraphRecurrence(rule: RecurrenceRule("FREQ=MONTHLY;BYMONTHDAY=-1"), start: start)
         #expect(g.pattern.type == .absoluteMonthly && g.pattern.dayOfMonth == 31)
         #expect(try g.rule(start: start).description == "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")

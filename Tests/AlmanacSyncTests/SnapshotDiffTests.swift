@@ -9,12 +9,12 @@ import Testing
 /// equal a brute-force comparison of the two expansions over a wide span.
 struct SnapshotDiffTests {
     static let zones = [try! Zone("Europe/Paris"), try! Zone("America/New_York"), Zone.utc]
-    static let window = Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 7, 1)!.at(0, 0))
-    static let wide = Timestamp(utc: CivilDate(2023, 1, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2026, 1, 1)!.at(0, 0))
+    static let window = try! Timestamp(utc: CivilDate(2024, 6, 1).at(0, 0))..<Timestamp(utc: CivilDate(2024, 7, 1).at(0, 0))
+    static let wide = try! Timestamp(utc: CivilDate(2023, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2026, 1, 1).at(0, 0))
 
     static func series(_ i: Int, _ rng: inout SplitMix64) throws -> CalendarEvent {
-        let day = CivilDate(2024, 5, 1)!.adding(days: rng.int(0...50))!
-        let start: Anchor = rng.chance(0.2) ? .date(day) : .zoned(day.at(rng.int(7...18), 0), rng.pick(zones))
+        let day = try CivilDate(2024, 5, 1).adding(days: rng.int(0...50))
+        let start: Anchor = try rng.chance(0.2) ? .date(day) : .zoned(day.at(rng.int(7...18), 0), rng.pick(zones))
         let rule = try RecurrenceRule(rng.pick(["FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY"]))
         let length: RecurrenceSet.Length = start.kind == .date ? .duration(EventDuration(days: rng.int(1...2))) : .duration(EventDuration(seconds: 3600))
         let set = RecurrenceSet(start: start, rules: rng.chance(0.8) ? [rule] : [], length: length)
@@ -37,14 +37,14 @@ struct SnapshotDiffTests {
             let rid = e.recurrence.start.withWallClock(o.recurrenceID.dateTime)
             let shift = rng.pick([-30, -1, 1, 2, 40]) * (e.recurrence.start.kind == .date ? 1 : 3600)
             let start: Anchor = e.recurrence.start.kind == .date
-                ? .date(o.recurrenceID.date.adding(days: shift)!)
+                ? .date(try o.recurrenceID.date.adding(days: shift))
                 : e.recurrence.start.withWallClock(CivilDateTime(localSeconds: o.recurrenceID.dateTime.localSeconds + Int64(shift))!)
             e.overrides.append(.init(originalStart: rid, start: start, length: e.recurrence.length, title: rng.chance(0.5) ? "moved" : e.title,
                                      status: rng.chance(0.3) ? .cancelled : nil))
         case 2: e.title = "retitled"
         case 3:
             guard case .zoned(let c, let z) = e.recurrence.start else { return }
-            e.recurrence.start = .zoned(CivilDateTime(c.date, CivilTime(c.time.hour + 1, 0)!), z)
+            e.recurrence.start = try .zoned(CivilDateTime(c.date, CivilTime(c.time.hour + 1, 0)), z)
         case 4:
             guard let o = instance(e, &rng) else { return }
             e.recurrence.excludedDates.append(e.recurrence.start.withWallClock(o.recurrenceID.dateTime))
@@ -128,9 +128,9 @@ struct SnapshotDiffTests {
         let paris = try Zone("Europe/Paris")
         let rule = try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO")
         let old = CalendarEvent(id: "standup", title: "Stand-up",
-                                recurrence: RecurrenceSet(start: .zoned(CivilDate(2024, 6, 3)!.at(9, 0), paris), rules: [rule]))
+                                recurrence: try RecurrenceSet(start: .zoned(CivilDate(2024, 6, 3).at(9, 0), paris), rules: [rule]))
         var new = old
-        new.recurrence.start = .zoned(CivilDate(2024, 6, 3)!.at(10, 0), paris)
+        new.recurrence.start = try .zoned(CivilDate(2024, 6, 3).at(10, 0), paris)
         let diff = SnapshotDiff(before: EventCalendar(events: [old]), after: EventCalendar(events: [new]), window: Self.window, viewer: paris)
         #expect(diff.changes.map(\.kind) == [.moved, .moved, .moved, .moved])
         #expect(diff.changes.allSatisfy { $0.time == .both && $0.newKey != nil })

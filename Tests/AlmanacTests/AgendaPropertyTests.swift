@@ -6,7 +6,7 @@ import Testing
 extension SplitMix64 {
 
     mutating func date(years: ClosedRange<Int>) -> CivilDate {
-        let lo = CivilDate(years.lowerBound, 1, 1)!.daysSinceEpoch, hi = CivilDate(years.upperBound, 12, 31)!.daysSinceEpoch
+        let lo = try! CivilDate(years.lowerBound, 1, 1).daysSinceEpoch, hi = try! CivilDate(years.upperBound, 12, 31).daysSinceEpoch
         return CivilDate(daysSinceEpoch: Int.random(in: lo...hi, using: &self))!
     }
 
@@ -14,14 +14,14 @@ extension SplitMix64 {
         let d = date(years: years)
         switch Int.random(in: 0...5, using: &self) {
         case 0: return .day(d)
-        case 1: return Period.containing(d, .week)!
-        case 2: return Period.containing(d, .week, weekRule: .us)!
-        case 3: return Period.containing(d, .month)!
-        case 4: return Period.containing(d, .year)!
+        case 1: return try! Period.containing(d, .week)
+        case 2: return try! Period.containing(d, .week, weekRule: .us)
+        case 3: return try! Period.containing(d, .month)
+        case 4: return try! Period.containing(d, .year)
         default:
             // Mostly short spans, so several share a length (and a bucket).
             let n = Bool.random(using: &self) ? Int.random(in: 1...9, using: &self) : Int.random(in: 1...longestSpan, using: &self)
-            return Period.span(from: d, dayCount: n)!
+            return try! Period.span(from: d, dayCount: n)
         }
     }
 

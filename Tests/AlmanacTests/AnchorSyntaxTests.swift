@@ -11,17 +11,17 @@ import Testing
     /// "Z" or a numeric offset; its note allows lower case and a space.
     /// Without an offset, a local time (ISO 8601's local form).
     @Test(arguments: [
-        ("2024-01-01", Anchor.date(CivilDate(2024, 1, 1)!)),
-        ("2024-01-01T09:00:00", .floating(CivilDate(2024, 1, 1)!.at(9, 0))),
-        ("2024-01-01t09:00:00", .floating(CivilDate(2024, 1, 1)!.at(9, 0))),
-        ("2024-01-01 09:00:00", .floating(CivilDate(2024, 1, 1)!.at(9, 0))),
-        ("2024-01-01T09:00:00Z", .utc(CivilDate(2024, 1, 1)!.at(9, 0))),
-        ("2024-01-01T09:00:00z", .utc(CivilDate(2024, 1, 1)!.at(9, 0))),
-        ("2024-01-01T09:00:00+02:00", .utc(CivilDate(2024, 1, 1)!.at(7, 0))),
-        ("2024-01-01T01:00:00+02:00", .utc(CivilDate(2023, 12, 31)!.at(23, 0))),
-        ("2024-01-01T09:00:00-05:30", .utc(CivilDate(2024, 1, 1)!.at(14, 30))),
-        ("20240101T090000Z", .utc(CivilDate(2024, 1, 1)!.at(9, 0))),   // RFC 5545's form, in the same reader
-        ("20240101", .date(CivilDate(2024, 1, 1)!)),
+        try ("2024-01-01", Anchor.date(CivilDate(2024, 1, 1))),
+        try ("2024-01-01T09:00:00", .floating(CivilDate(2024, 1, 1).at(9, 0))),
+        try ("2024-01-01t09:00:00", .floating(CivilDate(2024, 1, 1).at(9, 0))),
+        try ("2024-01-01 09:00:00", .floating(CivilDate(2024, 1, 1).at(9, 0))),
+        try ("2024-01-01T09:00:00Z", .utc(CivilDate(2024, 1, 1).at(9, 0))),
+        try ("2024-01-01T09:00:00z", .utc(CivilDate(2024, 1, 1).at(9, 0))),
+        try ("2024-01-01T09:00:00+02:00", .utc(CivilDate(2024, 1, 1).at(7, 0))),
+        try ("2024-01-01T01:00:00+02:00", .utc(CivilDate(2023, 12, 31).at(23, 0))),
+        try ("2024-01-01T09:00:00-05:30", .utc(CivilDate(2024, 1, 1).at(14, 30))),
+        try ("20240101T090000Z", .utc(CivilDate(2024, 1, 1).at(9, 0))),   // RFC 5545's form, in the same reader
+        try ("20240101", .date(CivilDate(2024, 1, 1))),
     ])
     func readsBothForms(text: String, expected: Anchor) throws {
         #expect(try Anchor(parsing: text, syntax: Self.both) == expected)
@@ -30,9 +30,9 @@ import Testing
     /// A zone places a local value of either form; `Z` and offsets ignore it.
     @Test func aZonePlacesLocalValues() throws {
         let paris = try Zone("Europe/Paris")
-        #expect(try Anchor(parsing: "2024-01-01T09:00:00", zone: paris, syntax: Self.both) == .zoned(CivilDate(2024, 1, 1)!.at(9, 0), paris))
-        #expect(try Anchor(parsing: "2024-01-01T09:00:00Z", zone: paris, syntax: Self.both) == .utc(CivilDate(2024, 1, 1)!.at(9, 0)))
-        #expect(try Anchor(parsing: "2024-01-01", zone: paris, syntax: Self.both) == .date(CivilDate(2024, 1, 1)!))
+        #expect(try Anchor(parsing: "2024-01-01T09:00:00", zone: paris, syntax: Self.both) == .zoned(CivilDate(2024, 1, 1).at(9, 0), paris))
+        #expect(try Anchor(parsing: "2024-01-01T09:00:00Z", zone: paris, syntax: Self.both) == .utc(CivilDate(2024, 1, 1).at(9, 0)))
+        #expect(try Anchor(parsing: "2024-01-01", zone: paris, syntax: Self.both) == .date(CivilDate(2024, 1, 1)))
     }
 
     /// Errors quote the text as typed, with the column as typed, and the
@@ -77,6 +77,6 @@ import Testing
         #expect(throws: AlmanacError.self) { try Anchor(parsing: "2024-01-01") }
         #expect(throws: AlmanacError.self) { try Anchor(parsing: "20240101", syntax: .rfc3339) }
         #expect(throws: AlmanacError.self) { try Anchor(parsing: "20240101t090000z", syntax: Self.both) }
-        #expect(try Anchor(parsing: "20240101t090000z", syntax: [.rfc5545, .lowercase]) == .utc(CivilDate(2024, 1, 1)!.at(9, 0)))
+        #expect(try Anchor(parsing: "20240101t090000z", syntax: [.rfc5545, .lowercase]) == .utc(CivilDate(2024, 1, 1).at(9, 0)))
     }
 }

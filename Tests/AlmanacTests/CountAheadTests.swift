@@ -34,7 +34,7 @@ import Testing
         var compared = 0
         for _ in 0..<250 {
             let text = Self.rule(&g)
-            let civil = CivilDate(g.int(1990...2030), g.int(1...12), g.int(1...28))!.at(g.int(0...23), g.int(0...59), g.int(0...59))
+            let civil = try CivilDate(g.int(1990...2030), g.int(1...12), g.int(1...28)).at(g.int(0...23), g.int(0...59), g.int(0...59))
             let start: Anchor = g.chance(0.3) ? .floating(civil) : .zoned(civil, try Zone(g.pick(Self.zones)))
             compared += try Self.compareFarWindows(text, from: start)
         }
@@ -76,7 +76,7 @@ import Testing
             if !parts.contains(where: { $0.hasPrefix("BYMINUTE=") }) { parts.append("BYMINUTE=" + g.pick(["0,45", "10,50", "5,20,35", "29,31"])) }
             let text = parts.joined(separator: ";")
             let (zone, years) = g.pick(starts)
-            let civil = CivilDate(g.int(years), g.int(1...12), g.int(1...28))!.at(g.int(0...23), g.int(0...59), g.int(0...59))
+            let civil = try CivilDate(g.int(years), g.int(1...12), g.int(1...28)).at(g.int(0...23), g.int(0...59), g.int(0...59))
             compared += try Self.compareFarWindows(text, from: .zoned(civil, try Zone(zone)))
         }
         #expect(compared >= 150)
@@ -94,9 +94,9 @@ import Testing
             let plain = try RecurrenceRule(text, mode: .lenient)
             var counted = plain
             counted.count = Int.max
-            let civil = CivilDate(g.int(1970...2000), g.int(1...12), g.int(1...28))!.at(g.int(0...23), g.int(0...59), g.int(0...59))
+            let civil = try CivilDate(g.int(1970...2000), g.int(1...12), g.int(1...28)).at(g.int(0...23), g.int(0...59), g.int(0...59))
             let start: Anchor = g.chance(0.3) ? .floating(civil) : .zoned(civil, try Zone(g.pick(Self.zones)))
-            let from = Timestamp(utc: CivilDate(g.int(2100...9000), g.int(1...12), g.int(1...28))!.at(0, 0))
+            let from = try Timestamp(utc: CivilDate(g.int(2100...9000), g.int(1...12), g.int(1...28)).at(0, 0))
             let window = from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + 400 * 86_400)
             let seek = try plain.occurrences(from: start, in: window).first(50)
             let (count, work) = try counted.occurrences(from: start, in: window).firstWithWork(50)
@@ -120,22 +120,22 @@ import Testing
         // Dublin) a few steps. Walking would cost one step per instance:
         // 2.5e11, 1.4e7, 4.2e9 and 1.2e7.
         let cases: [(String, Anchor, String, Int)] = [
-            ("FREQ=SECONDLY;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
-            ("FREQ=MINUTELY;INTERVAL=24;BYMONTH=9;COUNT=1000000000", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-09-01T00:00:00Z", 86_400 + 4 * 8_030 + 56 * 367),
-            ("FREQ=SECONDLY;BYMINUTE=5;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("America/New_York")), "9998-12-31T19:05:00-05:00", 86_400 + 10 * 16_100),
-            ("FREQ=SECONDLY;BYMINUTE=0;BYSETPOS=1;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1)!.at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
-            ("FREQ=MINUTELY;BYHOUR=9;BYSECOND=0,30;BYSETPOS=-1;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(9, 0), try Zone("America/New_York")), "9999-01-01T09:00:30-05:00", 86_400 + 10 * 16_100),
-            ("FREQ=DAILY;BYHOUR=0,6,12,18;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1)!.at(0, 0), try Zone("Europe/Dublin")), "9999-01-01T00:00:00+00:00", 10 * 16_100),
+            try ("FREQ=SECONDLY;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1).at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
+            try ("FREQ=MINUTELY;INTERVAL=24;BYMONTH=9;COUNT=1000000000", .utc(CivilDate(1970, 1, 1).at(0, 0)), "9999-09-01T00:00:00Z", 86_400 + 4 * 8_030 + 56 * 367),
+            try ("FREQ=SECONDLY;BYMINUTE=5;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1).at(0, 0), try Zone("America/New_York")), "9998-12-31T19:05:00-05:00", 86_400 + 10 * 16_100),
+            try ("FREQ=SECONDLY;BYMINUTE=0;BYSETPOS=1;COUNT=\(Int.max)", .utc(CivilDate(1970, 1, 1).at(0, 0)), "9999-01-01T00:00:00Z", 86_400 + 100),
+            try ("FREQ=MINUTELY;BYHOUR=9;BYSECOND=0,30;BYSETPOS=-1;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1).at(9, 0), try Zone("America/New_York")), "9999-01-01T09:00:30-05:00", 86_400 + 10 * 16_100),
+            try ("FREQ=DAILY;BYHOUR=0,6,12,18;COUNT=\(Int.max)", .zoned(CivilDate(1970, 1, 1).at(0, 0), try Zone("Europe/Dublin")), "9999-01-01T00:00:00+00:00", 10 * 16_100),
             // Fuzz finding 12: hourly frames from local mean time (+5:41:16)
             // start at hh:58:21 under +5:45; walking them is 71 million frames.
-            ("FREQ=HOURLY;BYMINUTE=8,11,38;BYSETPOS=-303,1;COUNT=\(Int.max)", .zoned(CivilDate(1900, 9, 24)!.at(5, 54, 37), try Zone("Asia/Kathmandu")), "9999-01-01T06:12:21+05:45", 86_400 + 1000),
+            try ("FREQ=HOURLY;BYMINUTE=8,11,38;BYSETPOS=-303,1;COUNT=\(Int.max)", .zoned(CivilDate(1900, 9, 24).at(5, 54, 37), try Zone("Asia/Kathmandu")), "9999-01-01T06:12:21+05:45", 86_400 + 1000),
             // Half-hour daylight time, BYHOUR and a day limit: phases, then a step per passing day.
-            ("FREQ=HOURLY;BYDAY=MO;BYHOUR=0,23;BYMINUTE=0,45;BYSETPOS=1;COUNT=\(Int.max)", .zoned(CivilDate(1990, 7, 1)!.at(9, 0), try Zone("Australia/Lord_Howe")), "9999-01-04T00:15:00+11:00", 86_400 + 10 * 16_100 + 56 * 367 + 8_010 * 53),
+            try ("FREQ=HOURLY;BYDAY=MO;BYHOUR=0,23;BYMINUTE=0,45;BYSETPOS=1;COUNT=\(Int.max)", .zoned(CivilDate(1990, 7, 1).at(9, 0), try Zone("Australia/Lord_Howe")), "9999-01-04T00:15:00+11:00", 86_400 + 10 * 16_100 + 56 * 367 + 8_010 * 53),
             // A step whose times of day repeat every 773 days, longer than a
             // daylight-saving span: floor sums per span, not a step per day.
-            ("FREQ=SECONDLY;INTERVAL=20871;BYHOUR=0;BYMINUTE=0,15,16,35;COUNT=\(Int.max)", .zoned(CivilDate(2061, 12, 4)!.at(10, 50, 11), try Zone("America/New_York")), "9999-02-19T00:35:29-05:00", 86_400 + 10 * 16_100),
+            try ("FREQ=SECONDLY;INTERVAL=20871;BYHOUR=0;BYMINUTE=0,15,16,35;COUNT=\(Int.max)", .zoned(CivilDate(2061, 12, 4).at(10, 50, 11), try Zone("America/New_York")), "9999-02-19T00:35:29-05:00", 86_400 + 10 * 16_100),
         ]
-        let window = Timestamp(utc: CivilDate(9999, 1, 1)!.at(0, 0))..<Timestamp(secondsSinceEpoch: .max)
+        let window = try Timestamp(utc: CivilDate(9999, 1, 1).at(0, 0))..<Timestamp(secondsSinceEpoch: .max)
         for (text, start, first, bound) in cases {
             let (got, work) = try RecurrenceRule(text).occurrences(from: start, in: window).firstWithWork(1)
             #expect(got.map(\.description) == [first], "\(text)")
@@ -150,12 +150,12 @@ import Testing
     /// together are lenient input.
     @Test func boundsAtTheEndOfInt64EastOfUTC() throws {
         let rule = try RecurrenceRule("FREQ=DAILY;UNTIL=99991231;COUNT=111", mode: .lenient)
-        let start = Anchor.zoned(CivilDate(2061, 10, 6)!.at(12, 43, 20), try Zone("Europe/Berlin"))
+        let start = try Anchor.zoned(CivilDate(2061, 10, 6).at(12, 43, 20), try Zone("Europe/Berlin"))
         let all = Array(try rule.occurrences(from: start))
         #expect(all.count == 111)
         let windows = [
-            Timestamp(utc: CivilDate(2062, 1, 20)!.at(0, 0))..<Timestamp(secondsSinceEpoch: .max),
-            Timestamp(utc: CivilDate(9999, 12, 31)!.at(14, 53, 51))..<Timestamp(secondsSinceEpoch: .max),
+            try Timestamp(utc: CivilDate(2062, 1, 20).at(0, 0))..<Timestamp(secondsSinceEpoch: .max),
+            try Timestamp(utc: CivilDate(9999, 12, 31).at(14, 53, 51))..<Timestamp(secondsSinceEpoch: .max),
             Timestamp(secondsSinceEpoch: .max - 1)..<Timestamp(secondsSinceEpoch: .max),
         ]
         for w in windows {

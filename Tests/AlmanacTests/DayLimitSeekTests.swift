@@ -8,7 +8,7 @@ import Testing
 @Suite struct DayLimitSeekTests {
     @Test(arguments: ["FREQ=DAILY;BYDAY=SU", "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", "FREQ=DAILY;BYDAY=SA,SU;BYMONTH=1,7"])
     func aLongWalkReadsYearShapes(_ text: String) throws {
-        let set = RecurrenceSet(start: .utc(CivilDate(2000, 1, 1)!.at(9, 0)), rules: [try RecurrenceRule(text)])
+        let set = try RecurrenceSet(start: .utc(CivilDate(2000, 1, 1).at(9, 0)), rules: [try RecurrenceRule(text)])
         let (first, workFirst) = try set.occurrences().firstWithWork(2_000)
         let (all, workAll) = try set.occurrences().firstWithWork(4_000)
         #expect(first.count == 2_000 && all.count == 4_000)
@@ -22,9 +22,9 @@ import Testing
 
     @Test func aWeeksQueryComputesNoYearShape() throws {
         let rule = try RecurrenceRule("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR")
-        let start = CivilDate(2020, 1, 1)!.at(9, 0)
+        let start = try CivilDate(2020, 1, 1).at(9, 0)
         let set = RecurrenceSet(start: .utc(start), rules: [rule])
-        let from = Timestamp(utc: CivilDate(2024, 6, 3)!.at(0, 0))
+        let from = try Timestamp(utc: CivilDate(2024, 6, 3).at(0, 0))
         let week = from..<Timestamp(secondsSinceEpoch: from.secondsSinceEpoch + 7 * 86_400)
         let (instances, work) = try set.occurrences(in: .instants(week)).firstWithWork(100)
         #expect(instances.count == 5)

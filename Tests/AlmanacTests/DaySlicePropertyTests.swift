@@ -49,7 +49,7 @@ import Testing
         case 2: return try firstOccurrence(RecurrenceSet(start: .floating(civil), length: length))
         default:
             let days = Int.random(in: 0...6, using: &rng)
-            return try firstOccurrence(RecurrenceSet(start: .date(civil.date), length: .end(.date(civil.date.adding(days: days)!))))
+            return try firstOccurrence(RecurrenceSet(start: .date(civil.date), length: .end(.date(civil.date.adding(days: days)))))
         }
     }
 
@@ -69,17 +69,17 @@ import Testing
         if o.kind == .date {
             let first = o.start.date
             let n = max(1, Int((o.end - o.timestamp) / 86_400))
-            return (0..<n).map { first.adding(days: $0)! }
+            return try (0..<n).map { try first.adding(days: $0) }
         }
         let (s, e) = try viewerInstants(o, viewer)
-        let from = viewer.civil(at: s)!.0.date.adding(days: -2)!, to = viewer.civil(at: e)!.0.date.adding(days: 2)!
+        let from = try viewer.civil(at: s)!.0.date.adding(days: -2), to = try viewer.civil(at: e)!.0.date.adding(days: 2)
         var out: [CivilDate] = []
         var d = from
         while d <= to {
-            let a = viewer.startOfDay(d), b = viewer.startOfDay(d.adding(days: 1)!)
+            let a = viewer.startOfDay(d), b = try viewer.startOfDay(d.adding(days: 1))
             let touches = e > s ? max(s, a) < min(e, b) : (a <= s && s < b)
             if touches { out.append(d) }
-            d = d.adding(days: 1)!
+            d = try d.adding(days: 1)
         }
         return out
     }
@@ -101,7 +101,7 @@ import Testing
                 #expect(s.isFirst == (i == 0) && s.isLast == (i == list.count - 1), context)
                 #expect(s.start <= s.end, context)
                 // Each slice lies in its own day.
-                let dayStart = viewer.startOfDay(s.date), nextStart = viewer.startOfDay(s.date.adding(days: 1)!)
+                let dayStart = viewer.startOfDay(s.date), nextStart = try viewer.startOfDay(s.date.adding(days: 1))
                 if o.kind == .date {
                     #expect(s.start == dayStart && s.end == nextStart, context)
                 } else {
@@ -127,8 +127,8 @@ import Testing
         for _ in 0..<500 {
             let date = CivilDate(daysSinceEpoch: Int.random(in: -25_000...30_000, using: &rng))!
             let days = Int.random(in: 0...10, using: &rng)
-            let o = try firstOccurrence(RecurrenceSet(start: .date(date), length: .end(.date(date.adding(days: days)!))))
-            let expected = (0..<max(1, days)).map { date.adding(days: $0)! }
+            let o = try firstOccurrence(RecurrenceSet(start: .date(date), length: .end(.date(date.adding(days: days)))))
+            let expected = try (0..<max(1, days)).map { try date.adding(days: $0) }
             for viewer in zones { #expect(o.daySlices(in: viewer).map(\.date) == expected, "\(date) +\(days) in \(viewer)") }
         }
     }
@@ -148,14 +148,14 @@ import Testing
             default: .date(civil.date)
             }
             let length: RecurrenceSet.Length = anchor.kind == .date
-                ? .end(.date(civil.date.adding(days: Int.random(in: 1...4, using: &rng))!))
+                ? .end(.date(try civil.date.adding(days: Int.random(in: 1...4, using: &rng))))
                 : .duration(EventDuration(seconds: Int.random(in: 0...3 * 86_400, using: &rng)))
             // COUNT (expanded from DTSTART) or UNTIL (the expansion seeks to the window).
             let untilDays = Int.random(in: 1...60, using: &rng)
-            let r = buildRule([.daily, .weekly, .hourly].randomElement(using: &rng)!) {
+            let r = try buildRule([.daily, .weekly, .hourly].randomElement(using: &rng)!) {
                 $0.interval = Int.random(in: 1...9, using: &rng)
                 if Bool.random(using: &rng) { $0.count = Int.random(in: 1...40, using: &rng); return }
-                let last = civil.date.adding(days: untilDays)!.at(12, 0)
+                let last = try civil.date.adding(days: untilDays).at(12, 0)
                 switch anchor.kind {
                 case .date: $0.until = .date(last.date)
                 case .floating: $0.until = .local(last)
@@ -175,7 +175,7 @@ import Testing
 
             // The same over a period: every slice dated in it.
             let first = viewer.civil(at: window.lowerBound)!.0.date
-            let period = Period.span(from: first, dayCount: Int.random(in: 1...10, using: &rng))!
+            let period = try Period.span(from: first, dayCount: Int.random(in: 1...10, using: &rng))
             let inPeriod = all.filter { $0.date >= period.firstDay && $0.date <= period.lastDay }
             #expect(Array(try set.daySlices(in: period, viewer: viewer)) == inPeriod, "\(set.start) over \(period) in \(viewer)")
         }

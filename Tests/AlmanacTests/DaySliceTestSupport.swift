@@ -15,8 +15,8 @@ func firstOccurrence(_ set: RecurrenceSet) throws -> Occurrence {
 }
 
 /// A rule built in place (rule text parsing lives on another branch).
-func buildRule(_ f: RecurrenceRule.Frequency, _ build: (inout RecurrenceRule) -> Void = { _ in }) -> RecurrenceRule {
+func buildRule(_ f: RecurrenceRule.Frequency, _ build: (inout RecurrenceRule) throws -> Void = { _ in }) rethrows -> RecurrenceRule {
     var r = RecurrenceRule(frequency: f)
-    build(&r)
+    try build(&r)
     return r
 }

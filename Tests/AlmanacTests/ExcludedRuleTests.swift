@@ -8,8 +8,8 @@ import Testing
 /// (found by Tools/fuzz, fuzz-ics, 2026-11-27; Corpus/hostile.jsonl,
 /// `hostile-exrule-same-as-rrule-*`).
 struct ExcludedRuleTests {
-    static let start = Anchor.utc(CivilDate(2024, 1, 1)!.at(0, 0))
-    static let year = Timestamp(utc: CivilDate(2024, 1, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2025, 1, 1)!.at(0, 0))
+    static let start = try! Anchor.utc(CivilDate(2024, 1, 1).at(0, 0))
+    static let year = try! Timestamp(utc: CivilDate(2024, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2025, 1, 1).at(0, 0))
 
     /// Every frequency, DTSTART matching the rule: the set is empty, and
     /// finding that out costs a few steps. The year's window comes first
@@ -39,7 +39,7 @@ struct ExcludedRuleTests {
             ([r("FREQ=DAILY;COUNT=5"), r("FREQ=DAILY;COUNT=5")], [r("FREQ=DAILY;COUNT=2")]),
             ([r("FREQ=WEEKLY;COUNT=3"), r("FREQ=DAILY;INTERVAL=2;COUNT=4")], [r("FREQ=DAILY;INTERVAL=2;COUNT=4"), r("FREQ=WEEKLY;COUNT=3")]),
         ]
-        let rdate = Anchor.utc(CivilDate(2024, 1, 5)!.at(9, 0))
+        let rdate = try Anchor.utc(CivilDate(2024, 1, 5).at(9, 0))
         for (rules, exclusions) in cases {
             for includesStart in [true, false] {
                 let options = ExpansionOptions(includesStart: includesStart)

@@ -23,20 +23,20 @@ import Testing
         let d = CivilDate(daysSinceEpoch: Int.random(in: _minDayNumber..._maxDayNumber, using: &rng))!
         switch Int.random(in: 0..<3, using: &rng) {
         case 0: return RecurrenceID(date: d)
-        case 1: return RecurrenceID(d.at(Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng), Int.random(in: 0...59, using: &rng)))
-        default: return RecurrenceID(d.at(1, 30), isRepeat: true)
+        case 1: return try! RecurrenceID(d.at(Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng), Int.random(in: 0...59, using: &rng)))
+        default: return try! RecurrenceID(d.at(1, 30), isRepeat: true)
         }
     }
 
     @Test func examplesHaveTheDocumentedText() throws {
-        let rid = RecurrenceID(date: CivilDate(2024, 5, 1)!)
+        let rid = try RecurrenceID(date: CivilDate(2024, 5, 1))
         #expect(OccurrenceKey(seriesID: "trip-42", recurrenceID: rid).description == "trip-42/2024-05-01")
         #expect(OccurrenceKey(seriesID: "a/b c", recurrenceID: rid).description == "a%2Fb%20c/2024-05-01")
         #expect(OccurrenceKey(seriesID: "é", recurrenceID: rid).description == "%C3%A9/2024-05-01")
         #expect(OccurrenceKey(seriesID: "", recurrenceID: rid).description == "/2024-05-01")
-        let timed = OccurrenceKey(seriesID: "standup", recurrenceID: RecurrenceID(CivilDate(2024, 11, 3)!.at(1, 30), isRepeat: true))
+        let timed = try OccurrenceKey(seriesID: "standup", recurrenceID: RecurrenceID(CivilDate(2024, 11, 3).at(1, 30), isRepeat: true))
         #expect(timed.description == "standup/2024-11-03T01:30:00~2")
-        #expect(DayKey(occurrence: timed, date: CivilDate(2024, 11, 3)!).description == "standup/2024-11-03T01:30:00~2/2024-11-03")
+        #expect(try DayKey(occurrence: timed, date: CivilDate(2024, 11, 3)).description == "standup/2024-11-03T01:30:00~2/2024-11-03")
     }
 
     @Test func keysRoundTripOverIDsFullOfSeparatorsAndNonASCII() throws {
@@ -62,14 +62,14 @@ import Testing
         // look-alike escapes; a text may only ever come from one key.
         var rng = SplitMix64(seed: 0x1_4EC7)
         let alphabet = ["a", "/", "%", "2F", "%2F", "é", "e\u{301}", "~", "~2", "T", "-"]
-        let rids = [RecurrenceID(date: CivilDate(2024, 5, 1)!), RecurrenceID(CivilDate(2024, 5, 1)!.at(0, 0)),
-                    RecurrenceID(CivilDate(2024, 5, 1)!.at(0, 0), isRepeat: true), RecurrenceID(date: CivilDate(2024, 5, 2)!)]
+        let rids = try [RecurrenceID(date: CivilDate(2024, 5, 1)), RecurrenceID(CivilDate(2024, 5, 1).at(0, 0)),
+                    try RecurrenceID(CivilDate(2024, 5, 1).at(0, 0), isRepeat: true), try RecurrenceID(date: CivilDate(2024, 5, 2))]
         var byText: [String: DayKey] = [:]
         var keys = Set<DayKey>()
         for _ in 0..<20_000 {
             let id = (0..<Int.random(in: 0...4, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
             let key = DayKey(occurrence: OccurrenceKey(seriesID: id, recurrenceID: rids.randomElement(using: &rng)!),
-                             date: [CivilDate(2024, 5, 1)!, CivilDate(2024, 5, 2)!].randomElement(using: &rng)!)
+                             date: try [CivilDate(2024, 5, 1), CivilDate(2024, 5, 2)].randomElement(using: &rng)!)
             keys.insert(key)
             let text = key.description
             if let earlier = byText[text] { #expect(earlier == key, "\(text) from two keys") }
@@ -81,7 +81,7 @@ import Testing
 
     @Test func idsCompareByBytesNotByCanonicalEquivalence() throws {
         // "é" precomposed and decomposed are equal Swift strings but different ids.
-        let rid = RecurrenceID(date: CivilDate(2024, 5, 1)!)
+        let rid = try RecurrenceID(date: CivilDate(2024, 5, 1))
         let nfc = OccurrenceKey(seriesID: "caf\u{E9}", recurrenceID: rid), nfd = OccurrenceKey(seriesID: "cafe\u{301}", recurrenceID: rid)
         #expect(nfc.seriesID == nfd.seriesID)          // Swift's String ==
         #expect(nfc != nfd)
@@ -123,14 +123,14 @@ import Testing
     }
 
     @Test(arguments: ["trip/2024-05-01", "trip/2024-05-01/2024-05-01/", "trip/2024-05-01/2024-13-01", "trip/2024-05-01/20240501"])
-    func malformedDayKeysThrow(_ text: String) {
+    func malformedDayKeysThrow(_ text: String) throws {
         #expect(throws: AlmanacError.self) { try DayKey(parsing: text) }
         #expect(DayKey(text) == nil)
     }
 
     @Test func keysAreCodableAsTheirTextAndAsDictionaryKeys() throws {
-        let key = DayKey(occurrence: OccurrenceKey(seriesID: "trip \"42\"/\n", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1)!)),
-                         date: CivilDate(2024, 5, 2)!)
+        let key = try DayKey(occurrence: OccurrenceKey(seriesID: "trip \"42\"/\n", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1))),
+                         date: try CivilDate(2024, 5, 2))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         #expect(String(decoding: try encoder.encode(key), as: UTF8.self) == #""trip%20%2242%22%2F%0A/2024-05-01/2024-05-02""#)
@@ -143,14 +143,14 @@ import Testing
         let occurrences: [OccurrenceKey: Int] = [key.occurrence: 1]
         #expect(try JSONDecoder().decode([OccurrenceKey: Int].self, from: try encoder.encode(occurrences)) == occurrences)
         #expect(try JSONDecoder().decode([RecurrenceID].self, from: Data(#"["2024-05-01","2024-11-03T01:30:00~2"]"#.utf8))
-                == [RecurrenceID(date: CivilDate(2024, 5, 1)!), RecurrenceID(CivilDate(2024, 11, 3)!.at(1, 30), isRepeat: true)])
+                == [RecurrenceID(date: try CivilDate(2024, 5, 1)), RecurrenceID(try CivilDate(2024, 11, 3).at(1, 30), isRepeat: true)])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DayKey.self, from: Data(#""a%2fb/2024-05-01/2024-05-02""#.utf8)) }
     }
 
-    @Test func recurrenceIDsOrderByDateThenAllDayThenTime() {
-        let d = CivilDate(2024, 11, 3)!
-        let ids = [RecurrenceID(date: d), RecurrenceID(d.at(0, 0)), RecurrenceID(d.at(1, 30)), RecurrenceID(d.at(1, 30), isRepeat: true),
-                   RecurrenceID(d.at(2, 0)), RecurrenceID(date: d.adding(days: 1)!)]
+    @Test func recurrenceIDsOrderByDateThenAllDayThenTime() throws {
+        let d = try CivilDate(2024, 11, 3)
+        let ids = try [RecurrenceID(date: d), RecurrenceID(d.at(0, 0)), RecurrenceID(d.at(1, 30)), RecurrenceID(d.at(1, 30), isRepeat: true),
+                   try RecurrenceID(d.at(2, 0)), try RecurrenceID(date: d.adding(days: 1))]
         #expect(ids.shuffled().sorted() == ids)
     }
 }

@@ -12,7 +12,7 @@ import Testing
 /// depend on the machine; speed itself is measured by the benchmark package.
 /// `Self.prompt` is the bound for "ends promptly": one 400-year cycle of days.
 @Suite struct LimitsTests {
-    static let start = Anchor.utc(CivilDate(1997, 9, 2)!.at(9, 0))
+    static let start = try! Anchor.utc(CivilDate(1997, 9, 2).at(9, 0))
     static let frequencies = RecurrenceRule.Frequency.allCases
     /// 146,097 days, the Gregorian cycle: at most this much work to decide
     /// that a rule is done (DAILY walks it; the others need far less).
@@ -39,7 +39,7 @@ import Testing
             let all = try rule.occurrences(from: Self.start).first(10).map(\.timestamp.secondsSinceEpoch)
             #expect(all == oracle(filtered: false).instances(limit: 10), "INTERVAL=\(interval)")
             if interval >= 1 << 40 { #expect(all == [Timestamp(utc: utc).secondsSinceEpoch], "INTERVAL=\(interval)") }
-            let far = Timestamp(utc: CivilDate(5000, 1, 1)!.at(0, 0))..<Timestamp.max
+            let far = try Timestamp(utc: CivilDate(5000, 1, 1).at(0, 0))..<Timestamp.max
             let inFar = try rule.occurrences(from: Self.start, in: far).first(3).map(\.timestamp.secondsSinceEpoch)
             #expect(inFar == oracle(filtered: false).instances(from: far.lowerBound.secondsSinceEpoch, limit: 3), "INTERVAL=\(interval)")
             // With COUNT too, and with every BYxxx part a frequency allows.
@@ -68,7 +68,7 @@ import Testing
     }
 
     /// Past 2^63-1 is an out-of-range error, not a trap or a wrap-around.
-    @Test func pastInt64MaxIsOutOfRange() {
+    @Test func pastInt64MaxIsOutOfRange() throws {
         for text in ["FREQ=DAILY;COUNT=9223372036854775808", "FREQ=DAILY;INTERVAL=9223372036854775808",
                      "FREQ=DAILY;COUNT=99999999999999999999999999999999", "FREQ=DAILY;INTERVAL=18446744073709551616"] {
             for mode in [RecurrenceRule.ParsingMode.strict, .lenient] {
@@ -103,7 +103,7 @@ import Testing
             ("FREQ=MINUTELY;BYSECOND=\(Self.list(0...60));BYHOUR=\(Self.list(0...23))", 1),
             ("FREQ=SECONDLY;BYSECOND=\(Self.list(0...60));BYMINUTE=\(Self.list(0...59));BYHOUR=\(Self.list(0...23))", 1),
         ]
-        let start = Anchor.utc(CivilDate(1996, 12, 30)!.at(0, 0))
+        let start = try Anchor.utc(CivilDate(1996, 12, 30).at(0, 0))
         for (text, step) in cases {
             let rule = try RecurrenceRule(text)
             let (occurrences, work) = try rule.occurrences(from: start).firstWithWork(20_000)
@@ -119,7 +119,7 @@ import Testing
     /// pick the first and the last 366 seconds of each day.
     @Test func setPosOverEverySecondOfTheDay() throws {
         let text = "FREQ=DAILY;BYHOUR=\(Self.list(0...23));BYMINUTE=\(Self.list(0...59));BYSECOND=\(Self.list(0...59));BYSETPOS=\(Self.allSetPos.joined(separator: ","))"
-        let (occurrences, work) = try RecurrenceRule(text).occurrences(from: .utc(CivilDate(2000, 1, 1)!.at(0, 0))).firstWithWork(732 * 3)
+        let (occurrences, work) = try RecurrenceRule(text).occurrences(from: .utc(CivilDate(2000, 1, 1).at(0, 0))).firstWithWork(732 * 3)
         let secondsOfDay = occurrences.map { $0.start.time.secondsSinceMidnight }
         let oneDay = Array(0..<366) + Array((86_400 - 366)..<86_400)
         #expect(secondsOfDay == oneDay + oneDay + oneDay)
@@ -260,8 +260,8 @@ import Testing
     @Test func subDailyRulesThatNeverMatchEndPromptly() throws {
         let lordHowe = try Zone("Australia/Lord_Howe")
         let cases: [(String, Anchor)] = [
-            ("FREQ=MINUTELY;INTERVAL=6;BYMINUTE=37", .zoned(CivilDate(2001, 10, 27)!.at(16, 30), lordHowe)),
-            ("FREQ=MINUTELY;INTERVAL=2;BYMINUTE=1", .zoned(CivilDate(1800, 1, 1)!.at(0, 0), try Zone("America/New_York"))),
+            try ("FREQ=MINUTELY;INTERVAL=6;BYMINUTE=37", .zoned(CivilDate(2001, 10, 27).at(16, 30), lordHowe)),
+            try ("FREQ=MINUTELY;INTERVAL=2;BYMINUTE=1", .zoned(CivilDate(1800, 1, 1).at(0, 0), try Zone("America/New_York"))),
         ]
         for (text, start) in cases {
             let rule = try RecurrenceRule(text)
@@ -273,7 +273,7 @@ import Testing
         // (regression-subdaily-search-budget-ends-too-early): from 1800, the
         // first wall-clock second :02 comes with EST in 1883.
         let ny = try Zone("America/New_York")
-        let late = try RecurrenceRule("FREQ=SECONDLY;INTERVAL=60;BYSECOND=2").occurrences(from: .zoned(CivilDate(1800, 1, 1)!.at(0, 0), ny)).first(2)
+        let late = try RecurrenceRule("FREQ=SECONDLY;INTERVAL=60;BYSECOND=2").occurrences(from: .zoned(CivilDate(1800, 1, 1).at(0, 0), ny)).first(2)
         #expect(late.map(\.description) == ["1800-01-01T00:00:00-04:56:02", "1883-11-18T12:00:02-05:00"])
     }
 
@@ -294,24 +294,24 @@ import Testing
     /// (Corpus/regressions.jsonl, regression-weekly-past-year-9999).
     @Test(arguments: frequencies)
     func nothingAfterYear9999(_ f: RecurrenceRule.Frequency) throws {
-        let starts: [Anchor] = [.utc(CivilDate(9999, 12, 1)!.at(9, 0)), .floating(CivilDate(9999, 12, 1)!.at(9, 0))]
-            + (f >= .daily ? [.date(CivilDate(9999, 12, 1)!)] : [])
+        let starts: [Anchor] = try [.utc(CivilDate(9999, 12, 1).at(9, 0)), .floating(CivilDate(9999, 12, 1).at(9, 0))]
+            + (f >= .daily ? [.date(try CivilDate(9999, 12, 1))] : [])
         for start in starts {
             let rule = try RecurrenceRule("FREQ=\(f.rawValue);BYDAY=SU;BYHOUR=9;BYMINUTE=0;BYSECOND=0", mode: .lenient)
             let last = try RecurrenceSet(start: start, rules: [rule]).occurrences().reduce(nil as Occurrence?) { _, o in o }
-            #expect(last.map { $0.start.date <= CivilDate(9999, 12, 31)! } ?? false, "\(f) from \(start): \(last.map(String.init(describing:)) ?? "none")")
+            #expect(try last.map { try $0.start.date <= CivilDate(9999, 12, 31) } ?? false, "\(f) from \(start): \(last.map(String.init(describing:)) ?? "none")")
         }
     }
 
     static let edgeStarts: [Anchor] = {
         let tokyo = try! Zone("Asia/Tokyo"), la = try! Zone("America/Los_Angeles"), kiritimati = try! Zone("Pacific/Kiritimati")
-        let first = CivilDate(1, 1, 1)!, last = CivilDate(9999, 12, 31)!
+        let first = try! CivilDate(1, 1, 1), last = try! CivilDate(9999, 12, 31)
         return [
             .date(first), .date(last),
-            .floating(first.at(0, 0)), .floating(last.at(23, 59, 59)), .floating(last.at(0, 0)),
-            .utc(first.at(0, 0)), .utc(last.at(23, 59, 59)), .utc(last.at(0, 0)),
-            .zoned(first.at(0, 0), tokyo), .zoned(first.at(0, 0), la), .zoned(first.at(0, 0), kiritimati),
-            .zoned(last.at(23, 59, 59), la), .zoned(last.at(23, 59, 59), tokyo), .zoned(last.at(12, 0), kiritimati),
+            .floating(try! first.at(0, 0)), try! .floating(last.at(23, 59, 59)), try! .floating(last.at(0, 0)),
+            .utc(try! first.at(0, 0)), try! .utc(last.at(23, 59, 59)), try! .utc(last.at(0, 0)),
+            .zoned(try! first.at(0, 0), tokyo), try! .zoned(first.at(0, 0), la), try! .zoned(first.at(0, 0), kiritimati),
+            .zoned(try! last.at(23, 59, 59), la), try! .zoned(last.at(23, 59, 59), tokyo), try! .zoned(last.at(12, 0), kiritimati),
         ]
     }()
 
@@ -329,13 +329,13 @@ import Testing
             for text in rules {
                 var rule = try RecurrenceRule(text, mode: .lenient)
                 if case .date = start { rule.byHour = [] }
-                if case .date = start, rule.until != nil { rule.until = .date(CivilDate(9999, 12, 31)!) }
+                if case .date = start, rule.until != nil { rule.until = try .date(CivilDate(9999, 12, 31)) }
                 if case .floating = start, case .utc(let c)? = rule.until { rule.until = .local(c) }
                 let set = RecurrenceSet(start: start, rules: [rule])
                 let (all, work) = try set.occurrences().firstWithWork(300)
                 let context = Comment(rawValue: "\(text) from \(start)")
                 // DTSTART first, unless past UNTIL (9999-12-31T23:59:59 in Los Angeles is in year 10000 in UTC).
-                if rule.until == nil || start.key <= Timestamp(utc: CivilDate(9999, 12, 31)!.at(23, 59, 59)) {
+                if try rule.until == nil || start.key <= Timestamp(utc: CivilDate(9999, 12, 31).at(23, 59, 59)) {
                     #expect(all.first?.recurrenceID.dateTime == start.civil, context)
                 }
                 #expect(zip(all, all.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp }, context)
@@ -356,7 +356,7 @@ import Testing
     /// the seek, and MONTHLY and YEARLY seek to DTSTART's frame.
     @Test(arguments: frequencies)
     func windowsBeyondTheCalendar(_ f: RecurrenceRule.Frequency) throws {
-        let start = Anchor.zoned(CivilDate(2000, 1, 1)!.at(0, 0), try Zone("America/New_York"))
+        let start = try Anchor.zoned(CivilDate(2000, 1, 1).at(0, 0), try Zone("America/New_York"))
         let rule = RecurrenceRule(frequency: f)
         let expected = try rule.occurrences(from: start).first(3)
         for far in [Timestamp(secondsSinceEpoch: Int64.min / 2)..<Timestamp(secondsSinceEpoch: Int64.max / 2),
@@ -380,7 +380,7 @@ import Testing
         #expect(ids.count > 400)
         let daily = try RecurrenceRule("FREQ=DAILY;COUNT=731")
         let hourly = try RecurrenceRule("FREQ=HOURLY;COUNT=72")
-        let from = Timestamp(utc: CivilDate(2005, 1, 1)!.at(0, 0)), to = Timestamp(utc: CivilDate(2022, 6, 1)!.at(0, 0))
+        let from = try Timestamp(utc: CivilDate(2005, 1, 1).at(0, 0)), to = try Timestamp(utc: CivilDate(2022, 6, 1).at(0, 0))
         var problems: [String] = []
         var transitionsSeen = 0
         do {
@@ -389,13 +389,13 @@ import Testing
                 // A daily series through 2019-2020 (or the two years before the zone's latest transition).
                 let transitions = zone.transitions(from: from, to: to)
                 let year = transitions.last.map { max(2006, $0.instant.utc!.date.year - 1) } ?? 2019
-                let first = CivilDate(year, 1, 1)!
+                let first = try CivilDate(year, 1, 1)
                 let days = try RecurrenceSet(start: .zoned(first.at(2, 30), zone), rules: [daily]).occurrences().first(800)
                 var byDay: [CivilDate: [Occurrence]] = [:]
                 for o in days { byDay[o.recurrenceID.date, default: []].append(o) }
                 if !zip(days, days.dropFirst()).allSatisfy({ $0.timestamp < $1.timestamp }) { problems.append("\(id): DAILY not increasing") }
                 for k in 0..<731 {
-                    let d = first.adding(days: k)!, wanted = d.at(2, 30)
+                    let d = try first.adding(days: k), wanted = try d.at(2, 30)
                     let got = byDay[d] ?? []
                     switch zone.resolve(wanted) {
                     case .unique, .overlap:
@@ -414,7 +414,7 @@ import Testing
                 for t in transitions.suffix(3) {
                     transitionsSeen += 1
                     let (c, _) = zone.civil(at: t.instant + -36 * 3600)!
-                    let start = CivilDateTime(c.date, CivilTime(c.time.hour, c.time.minute)!)
+                    let start = try CivilDateTime(c.date, CivilTime(c.time.hour, c.time.minute))
                     let hours = try RecurrenceSet(start: .zoned(start, zone), rules: [hourly]).occurrences().first(100)
                     if hours.count != 72 { problems.append("\(id): HOURLY from \(start) gave \(hours.count)") }
                     for (a, b) in zip(hours, hours.dropFirst()) where b.timestamp - a.timestamp != 3600 {
@@ -438,7 +438,7 @@ import Testing
     /// the seek added the zone's offset to the window's start and trapped.
     @Test(arguments: [RecurrenceRule.Frequency.yearly, .monthly, .weekly, .daily])
     func windowsAtTheEndOfInt64(_ f: RecurrenceRule.Frequency) throws {
-        let start = Anchor.zoned(CivilDate(9999, 4, 8)!.at(8, 0, 31), try Zone("Europe/Berlin"))
+        let start = try Anchor.zoned(CivilDate(9999, 4, 8).at(8, 0, 31), try Zone("Europe/Berlin"))
         let rule = RecurrenceRule(frequency: f)
         for lower in [Int64.max, Int64.max - 1, Int64.max - 86_400] {
             let window = Timestamp(secondsSinceEpoch: lower)..<Timestamp(secondsSinceEpoch: .max)
@@ -457,10 +457,10 @@ import Testing
     /// the first instant shown in year 1.
     @Test(arguments: ["FREQ=SECONDLY;INTERVAL=45014", "FREQ=HOURLY;INTERVAL=13;BYHOUR=0,2,4,6,8,10,12,14,16,18,20,22,1,3,5,7,9,11,13,15,17,19,21,23"])
     func instantsShownBeforeYearOneAreLeftOut(_ text: String) throws {
-        let civil = CivilDate(1, 1, 1)!.at(6, 37, 51)
+        let civil = try CivilDate(1, 1, 1).at(6, 37, 51)
         let startUTC = -62_135_596_800 + 23_871 - 50_400
         let zone = try Zone(identifier: "Test/Dateline-Flip", transitions: [Int64(startUTC + 3600)],
-                            offsets: [Offset(hours: 14)!, Offset(hours: -14)!])
+                            offsets: try [Offset(hours: 14), Offset(hours: -14)])
         let rule = try RecurrenceRule(text)
         let got = Array(try rule.occurrences(from: .zoned(civil, zone)).prefix(4))
         // Independently: DTSTART, then the steps whose wall clock at -14:00 is in year 1.

@@ -11,13 +11,13 @@ import Testing
 
     @Test func dateEventEndIsExclusive() throws {
         // DTSTART;VALUE=DATE:20240501, DTEND;VALUE=DATE:20240504: three days.
-        let s = RecurrenceSet(start: .date(CivilDate(2024, 5, 1)!), length: .end(.date(CivilDate(2024, 5, 4)!)))
+        let s = try RecurrenceSet(start: .date(CivilDate(2024, 5, 1)), length: .end(.date(CivilDate(2024, 5, 4))))
         let o = try first(s)[0]
         #expect(o.end.secondsSinceEpoch - o.timestamp.secondsSinceEpoch == 3 * 86_400)
     }
 
     @Test func dateEventWithoutEndLastsOneDay() throws {
-        let o = try first(RecurrenceSet(start: .date(CivilDate(2024, 5, 1)!)))[0]
+        let o = try first(RecurrenceSet(start: .date(CivilDate(2024, 5, 1))))[0]
         #expect(o.end.secondsSinceEpoch - o.timestamp.secondsSinceEpoch == 86_400)
     }
 
@@ -25,7 +25,7 @@ import Testing
         // P1D from 2024-03-09T09:00 EST ends 2024-03-10T09:00 EDT: 23 hours later.
         var r = RecurrenceRule(frequency: .daily)
         r.count = 1
-        let s = RecurrenceSet(start: .zoned(CivilDate(2024, 3, 9)!.at(9, 0), ny), rules: [r], length: .duration(EventDuration(days: 1)))
+        let s = try RecurrenceSet(start: .zoned(CivilDate(2024, 3, 9).at(9, 0), ny), rules: [r], length: .duration(EventDuration(days: 1)))
         let o = try first(s)[0]
         #expect(o.end.secondsSinceEpoch - o.timestamp.secondsSinceEpoch == 23 * 3600)
     }
@@ -33,7 +33,7 @@ import Testing
     @Test func exactDurationIgnoresWallClock() throws {
         var r = RecurrenceRule(frequency: .daily)
         r.count = 1
-        let s = RecurrenceSet(start: .zoned(CivilDate(2024, 3, 9)!.at(9, 0), ny), rules: [r], length: .duration(EventDuration(seconds: 86_400)))
+        let s = try RecurrenceSet(start: .zoned(CivilDate(2024, 3, 9).at(9, 0), ny), rules: [r], length: .duration(EventDuration(seconds: 86_400)))
         let o = try first(s)[0]
         #expect(o.end.secondsSinceEpoch - o.timestamp.secondsSinceEpoch == 86_400)
     }
@@ -42,8 +42,8 @@ import Testing
         // DTSTART 22:00 EDT, DTEND 02:00 EST on the fall-back night: five elapsed hours, for every instance.
         var r = RecurrenceRule(frequency: .daily)
         r.count = 3
-        let s = RecurrenceSet(start: .zoned(CivilDate(2024, 11, 2)!.at(22, 0), ny), rules: [r],
-                              length: .end(.zoned(CivilDate(2024, 11, 3)!.at(2, 0), ny)))
+        let s = try RecurrenceSet(start: .zoned(CivilDate(2024, 11, 2).at(22, 0), ny), rules: [r],
+                              length: try .end(.zoned(CivilDate(2024, 11, 3).at(2, 0), ny)))
         for o in try first(s) { #expect(o.end.secondsSinceEpoch - o.timestamp.secondsSinceEpoch == 5 * 3600) }
     }
 
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test(arguments: ["", "P", "1D", "PT", "P1W2D", "PT1S1H", "P1.5D", "PX", "PT1H1H", "P99999999999999999999D"])
-    func badDurationsThrow(_ text: String) {
+    func badDurationsThrow(_ text: String) throws {
         #expect(throws: AlmanacError.self) { try EventDuration(parsing: text) }
     }
 }

@@ -92,7 +92,7 @@ import Testing
     /// BYYEARDAY or BYWEEKNO, and no COUNT with a window after DTSTART
     /// (counted ahead by the general iterator).
     @Test func plainMonthlyRules() throws {
-        let start = Anchor.zoned(CivilDate(2024, 1, 1)!.at(9, 0), try Zone("America/New_York"))
+        let start = try Anchor.zoned(CivilDate(2024, 1, 1).at(9, 0), try Zone("America/New_York"))
         func mode(_ text: String, seek: Int64? = nil) throws -> _RuleIterator.Mode {
             try Self.mode(RecurrenceSet(start: start, rules: [RecurrenceRule(text)]), seek: seek)
         }
@@ -117,24 +117,24 @@ import Testing
                 .map { "\($0.start.date)" }
         }
         // "Monthly on the last workday of the month" (BYSETPOS=-1), from 1997-09-29, not itself an instance.
-        #expect(try days("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", from: CivilDate(1997, 9, 29)!, 5, includesStart: false)
+        #expect(try days("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", from: CivilDate(1997, 9, 29), 5, includesStart: false)
                 == ["1997-09-30", "1997-10-31", "1997-11-28", "1997-12-31", "1998-01-30"])
         // "Monthly on the third-to-the-last day of the month, forever", from 1997-09-28.
-        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=-3", from: CivilDate(1997, 9, 28)!, 4)
+        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=-3", from: CivilDate(1997, 9, 28), 4)
                 == ["1997-09-28", "1997-10-29", "1997-11-28", "1997-12-29"])
         // "The third instance into the month of one of Tuesday, Wednesday, or Thursday, for the next 3 months", from 1997-09-04.
-        #expect(try days("FREQ=MONTHLY;COUNT=3;BYDAY=TU,WE,TH;BYSETPOS=3", from: CivilDate(1997, 9, 4)!, 5)
+        #expect(try days("FREQ=MONTHLY;COUNT=3;BYDAY=TU,WE,TH;BYSETPOS=3", from: CivilDate(1997, 9, 4), 5)
                 == ["1997-09-04", "1997-10-07", "1997-11-06"])
         // "Every Friday the 13th", from 1997-09-02 (DTSTART itself excluded by the RFC's EXDATE; here it is not an instance).
-        let friday13 = try RecurrenceSet(start: .zoned(CivilDate(1997, 9, 2)!.at(9, 0), ny),
+        let friday13 = try RecurrenceSet(start: .zoned(CivilDate(1997, 9, 2).at(9, 0), ny),
                                          rules: [RecurrenceRule("FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13")], options: .init(includesStart: false))
         #expect(Array(try friday13.occurrences().prefix(5)).map { "\($0.start.date)" }
                 == ["1998-02-13", "1998-03-13", "1998-11-13", "1999-08-13", "2000-10-13"])
         // BYMONTHDAY=31 passes over the months without a 31st (RFC 5545 section 3.3.10: invalid dates are ignored).
-        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=31", from: CivilDate(2024, 1, 31)!, 4)
+        #expect(try days("FREQ=MONTHLY;BYMONTHDAY=31", from: CivilDate(2024, 1, 31), 4)
                 == ["2024-01-31", "2024-03-31", "2024-05-31", "2024-07-31"])
         // A rule with no possible day (February has no 30th) ends, and quickly.
-        let never = try RecurrenceRule("FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30").occurrences(from: .zoned(CivilDate(2000, 1, 1)!.at(9, 0), ny))
+        let never = try RecurrenceRule("FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30").occurrences(from: .zoned(CivilDate(2000, 1, 1).at(9, 0), ny))
         #expect(Array(never.prefix(1)).map(\.description) == ["2000-01-01T09:00:00-05:00"])
     }
 }

@@ -109,7 +109,7 @@ struct TZifReadingTests {
                 for _ in 0..<Int(rng.next() % 8 + 1) { damaged[Int(rng.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: rng.next()) }
                 guard let read = TZif(damaged) else { continue }
                 #expect(zip(read.transitions, read.transitions.dropFirst()).allSatisfy { $0 < $1 })
-                #expect(read.offsets.allSatisfy { Offset(seconds: Int($0)) != nil } && Offset(seconds: Int(read.initialOffset)) != nil)
+                #expect(read.offsets.allSatisfy { (try? Offset(seconds: Int($0))) != nil } && (try? Offset(seconds: Int(read.initialOffset))) != nil)
             }
         }
     }

@@ -156,7 +156,7 @@ struct PropertyCase: Sendable, CustomTestStringConvertible {
         if start.kind != .date {
             let c = start.civil
             if c.time.second != 0 || c.time.minute != 0 {
-                with { $0.start = Self.replacing(start, with: CivilDateTime(c.date, CivilTime(c.time.hour, 0)!)) }
+                with { $0.start = Self.replacing(start, with: CivilDateTime(c.date, try! CivilTime(c.time.hour, 0))) }
             }
         }
         // Window: earlier index, no jitter, shorter.
@@ -236,17 +236,17 @@ enum PropertyGen {
         let m = r.chance(0.2) ? r.pick([1, 2, 12]) : r.int(1...12)
         let length = OracleCivil.monthLength(y, m)
         let d = r.chance(0.3) ? r.pick([1, length, length - 1, min(length, 29)]) : r.int(1...length)
-        return CivilDate(y, m, d)!
+        return try! CivilDate(y, m, d)
     }
 
     static func time(_ r: inout SplitMix64) -> CivilTime {
         switch r.int(0...9) {
         case 0, 1: return .midnight
-        case 2: return CivilTime(23, 59, 59)!
-        case 3: return CivilTime(2, 30)!
-        case 4: return CivilTime(r.int(0...23), 0)!
-        case 5: return CivilTime(r.pick([0, 1, 2, 3, 12, 23]), r.pick([0, 30, 45]))!
-        default: return CivilTime(r.int(0...23), r.int(0...59), r.int(0...59))!
+        case 2: return try! CivilTime(23, 59, 59)
+        case 3: return try! CivilTime(2, 30)
+        case 4: return try! CivilTime(r.int(0...23), 0)
+        case 5: return try! CivilTime(r.pick([0, 1, 2, 3, 12, 23]), r.pick([0, 30, 45]))
+        default: return try! CivilTime(r.int(0...23), r.int(0...59), r.int(0...59))
         }
     }
 
@@ -264,7 +264,7 @@ enum PropertyGen {
                 if let tr = zone.transitions(from: from, to: from + 3 * 366 * 86_400).first {
                     let t = tr.instant + Int64(r.int(-129_600...129_600))
                     if var c = zone.civil(at: t)?.0 {
-                        if r.chance(0.6) { c = CivilDateTime(c.date, CivilTime(c.time.hour, r.pick([0, 30]))!) }
+                        if r.chance(0.6) { c = try! CivilDateTime(c.date, CivilTime(c.time.hour, r.pick([0, 30]))) }
                         return .zoned(c, zone)
                     }
                 }
@@ -366,7 +366,7 @@ enum PropertyGen {
         }
         let base = start.civil.localSeconds
         let span = r.chance(0.1) ? -Int64(r.int(0...86_400)) : Int64.random(in: 0...scale, using: &r)
-        let lo = CivilDate(1, 1, 1)!.at(0, 0).localSeconds, hi = CivilDate(9999, 12, 31)!.at(23, 59, 59).localSeconds
+        let lo = try! CivilDate(1, 1, 1).at(0, 0).localSeconds, hi = try! CivilDate(9999, 12, 31).at(23, 59, 59).localSeconds
         let c = CivilDateTime(localSeconds: min(hi, max(lo, base + span)))!
         switch start {
         case .date: return .date(c.date)

@@ -180,7 +180,7 @@ struct RFCPredicate {
     static func instant(of w: Wall, in zone: Zone?) -> Int64 {
         let l = OracleCivil.seconds(w)
         guard let zone else { return l }
-        let c = CivilDate(w.year, w.month, w.day)!.at(w.hour, w.minute, w.second)
+        let c = try! CivilDate(w.year, w.month, w.day).at(w.hour, w.minute, w.second)
         switch zone.resolve(c) {
         case .unique(let o): return l - Int64(o.seconds)
         case .gap(let before, _): return l - Int64(before.seconds)

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// Strict mode: every generated rule is valid and reads back equal.
-    @Test func formattedRuleParsesBackEqual() async {
+    @Test func formattedRuleParsesBackEqual() async throws {
         await propertyCheck(count: 2000, input: PropertyGen.cases(SeedStream(0x6_2077))) { c in
             let rule = Self.widen(c.rule, c.pick)
             try rule.validate()
@@ -34,12 +34,12 @@ import Testing
     /// mode keeps (COUNT with UNTIL, BYWEEKNO outside YEARLY, BYYEARDAY with
     /// DAILY/WEEKLY/MONTHLY, BYMONTHDAY with WEEKLY, BYSETPOS alone) read back
     /// equal in lenient mode, and strict mode rejects them.
-    @Test func lenientRuleParsesBackEqualInLenientMode() async {
+    @Test func lenientRuleParsesBackEqualInLenientMode() async throws {
         await propertyCheck(count: 1000, input: PropertyGen.cases(SeedStream(0x7_1E41E47))) { c in
             var rule = Self.widen(c.rule, c.pick)
             let p = c.pick >> 12
             if p & 1 != 0, rule.count == nil { rule.count = Int(p % 50) + 1 }
-            if p & 1 != 0, rule.until == nil { rule.until = .utc(CivilDate(2030, 1, 1)!.at(0, 0)) }
+            if p & 1 != 0, rule.until == nil { rule.until = try .utc(CivilDate(2030, 1, 1).at(0, 0)) }
             if p & 6 == 0, rule.frequency != .yearly { rule.byWeekNo = [-53, 1, 53] }
             if p & 24 == 0, [.daily, .weekly, .monthly].contains(rule.frequency) { rule.byYearDay = [-366, 1, 366] }
             if p & 96 == 0, rule.frequency == .weekly { rule.byMonthDay = [-31, 15] }

@@ -148,7 +148,7 @@ import AlmanacCore
     ]
 
     @Test(arguments: cases, [Rule.ParsingMode.strict, .lenient])
-    func errorInBothModes(_ c: Case, _ mode: Rule.ParsingMode) {
+    func errorInBothModes(_ c: Case, _ mode: Rule.ParsingMode) throws {
         do {
             let rule = try Rule(c.input, mode: mode)
             Issue.record("expected an error, read \(rule)")
@@ -188,7 +188,7 @@ import AlmanacCore
         #expect(byDay.byDay.count == 742)
     }
 
-    @Test func longValuesAndNumbers() {
+    @Test func longValuesAndNumbers() throws {
         let digits = String(repeating: "9", count: 10_000)
         #expect(throws: AlmanacError.self) { try Rule("FREQ=DAILY;COUNT=" + digits) }
         do { _ = try Rule("FREQ=DAILY;COUNT=" + digits) } catch { #expect(error.kind == .outOfRange) }

@@ -15,12 +15,12 @@ import AlmanacCore
 
     // RFC 5545 section 3.3.10: enddate = date / date-time (section 3.3.4, 3.3.5)
     @Test func untilForms() throws {
-        #expect(try Rule("FREQ=DAILY;UNTIL=19971224").until == .date(CivilDate(1997, 12, 24)!))
-        #expect(try Rule("FREQ=DAILY;UNTIL=19971224T083000").until == .local(CivilDate(1997, 12, 24)!.at(8, 30)))
-        #expect(try Rule("FREQ=DAILY;UNTIL=19971224T000000Z").until == .utc(CivilDate(1997, 12, 24)!.at(0, 0)))
-        #expect(try Rule("FREQ=DAILY;UNTIL=20240229").until == .date(CivilDate(2024, 2, 29)!))
-        #expect(try Rule("FREQ=DAILY;UNTIL=00010101").until == .date(CivilDate(1, 1, 1)!))
-        #expect(try Rule("FREQ=DAILY;UNTIL=99991231T235959Z").until == .utc(CivilDate(9999, 12, 31)!.at(23, 59, 59)))
+        #expect(try Rule("FREQ=DAILY;UNTIL=19971224").until == .date(CivilDate(1997, 12, 24)))
+        #expect(try Rule("FREQ=DAILY;UNTIL=19971224T083000").until == .local(CivilDate(1997, 12, 24).at(8, 30)))
+        #expect(try Rule("FREQ=DAILY;UNTIL=19971224T000000Z").until == .utc(CivilDate(1997, 12, 24).at(0, 0)))
+        #expect(try Rule("FREQ=DAILY;UNTIL=20240229").until == .date(CivilDate(2024, 2, 29)))
+        #expect(try Rule("FREQ=DAILY;UNTIL=00010101").until == .date(CivilDate(1, 1, 1)))
+        #expect(try Rule("FREQ=DAILY;UNTIL=99991231T235959Z").until == .utc(CivilDate(9999, 12, 31).at(23, 59, 59)))
     }
 
     // RFC 5545 section 3.3.10: ( "COUNT" "=" 1*DIGIT ), ( "INTERVAL" "=" 1*DIGIT )

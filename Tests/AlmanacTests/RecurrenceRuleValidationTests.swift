@@ -7,9 +7,9 @@ import AlmanacCore
 @Suite struct RecurrenceRuleValidationTests {
     typealias Rule = RecurrenceRule
 
-    static func rule(_ f: Rule.Frequency, _ edit: (inout Rule) -> Void) -> Rule {
+    static func rule(_ f: Rule.Frequency, _ edit: (inout Rule) throws -> Void) rethrows -> Rule {
         var r = Rule(frequency: f)
-        edit(&r)
+        try edit(&r)
         return r
     }
 
@@ -63,7 +63,7 @@ import AlmanacCore
              message: "invalid RRULE: BYSETPOS value -9223372036854775808 is out of range (expected 1...366 or -366...-1)"),
         Case(name: "BYDAY ordinal Int.min", rule: rule(.yearly) { $0.byDay = [.nth(Int.min, .monday)] },
              message: "invalid RRULE: BYDAY value \"-9223372036854775808MO\" is out of range (the ordinal must be 1...53 or -53...-1: a year has at most 53 of each weekday)"),
-        Case(name: "COUNT with UNTIL", rule: rule(.daily) { $0.count = 3; $0.until = .date(CivilDate(2026, 1, 1)!) },
+        Case(name: "COUNT with UNTIL", rule: rule(.daily) { $0.count = 3; $0.until = try! .date(CivilDate(2026, 1, 1)) },
              message: "invalid RRULE: COUNT and UNTIL must not both be given (RFC 5545 section 3.3.10)"),
         Case(name: "ordinal with WEEKLY", rule: rule(.weekly) { $0.byDay = [.nth(1, .monday)] },
              message: "invalid RRULE: BYDAY value \"1MO\" has an ordinal, which is only valid with FREQ=MONTHLY or FREQ=YEARLY (RFC 5545 section 3.3.10)"),
@@ -104,7 +104,7 @@ import AlmanacCore
     ]
 
     @Test(arguments: cases)
-    func validateRefuses(_ c: Case) {
+    func validateRefuses(_ c: Case) throws {
         do {
             try c.rule.validate()
             Issue.record("validate() accepted \(c.rule)")
@@ -118,7 +118,7 @@ import AlmanacCore
 
     // A rule validate() refuses, written out, is one strict parsing refuses with the same words.
     @Test(arguments: cases)
-    func strictParsingAgrees(_ c: Case) {
+    func strictParsingAgrees(_ c: Case) throws {
         // Not for the model-only faults: text cannot hold a lower-case RSCALE
         // (RSCALE=hebrew reads as HEBREW) or a malformed extension.
         if c.name.contains("extension") || c.name.contains("lower-case RSCALE") { return }

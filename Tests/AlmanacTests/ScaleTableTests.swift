@@ -46,7 +46,7 @@ import Testing
         return out
     }
 
-    static let day1800 = CivilDate(1800, 1, 1)!.daysSinceEpoch, day2200 = CivilDate(2200, 1, 1)!.daysSinceEpoch
+    static let day1800 = try! CivilDate(1800, 1, 1).daysSinceEpoch, day2200 = try! CivilDate(2200, 1, 1).daysSinceEpoch
 
     /// The embedded Chinese and Dangi tables are Foundation's months, 1800 to
     /// 2200 and around years 1, 5000 and 9999.

@@ -6,8 +6,8 @@ import Testing
 /// them (KCalendarCore, dateutil's rruleset with DTSTART as an RDATE,
 /// rrule.js, recurring-ical-events; section 3.8.5.3 calls the set undefined).
 @Suite struct StartBesideCountTests {
-    let tuesday = Anchor.floating(CivilDate(2024, 1, 2)!.at(9, 0))
-    let monday = Anchor.floating(CivilDate(2024, 1, 1)!.at(9, 0))
+    let tuesday = try! Anchor.floating(CivilDate(2024, 1, 2).at(9, 0))
+    let monday = try! Anchor.floating(CivilDate(2024, 1, 1).at(9, 0))
 
     func dates(_ start: Anchor, _ rule: String, countsStart: Bool, excluded: [Anchor] = []) throws -> [String] {
         let set = RecurrenceSet(start: start, rules: [try RecurrenceRule(rule)], excludedDates: excluded,
@@ -40,7 +40,7 @@ import Testing
         var set = RecurrenceSet(start: tuesday, rules: [try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO;COUNT=3")],
                                 options: ExpansionOptions(countsStart: false))
         #expect(set.dates.isEmpty)
-        set.start = .floating(CivilDate(2024, 1, 3)!.at(9, 0))
+        set.start = try .floating(CivilDate(2024, 1, 3).at(9, 0))
         #expect(Array(try set.occurrences()).map { $0.start.date.description } == ["2024-01-03", "2024-01-08", "2024-01-15", "2024-01-22"])
     }
 

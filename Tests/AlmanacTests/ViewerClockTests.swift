@@ -19,7 +19,7 @@ import Testing
         let zone = try Zone(id)
         let clock = ViewerClock(zone)
         var instants: [Int64] = []
-        let from = Timestamp(utc: CivilDate(1850, 1, 1)!.at(0, 0)), to = Timestamp(utc: CivilDate(2600, 1, 1)!.at(0, 0))
+        let from = try Timestamp(utc: CivilDate(1850, 1, 1).at(0, 0)), to = try Timestamp(utc: CivilDate(2600, 1, 1).at(0, 0))
         for tr in zone.transitions(from: from, to: to).prefix(400) {
             let x = tr.instant.secondsSinceEpoch
             for d in [-3 * 86_400, -2 * 86_400 - 1, -2 * 86_400, -86_400, -3_600, -1, 0, 1, 3_600, 86_400, 2 * 86_400, 2 * 86_400 + 1, 3 * 86_400] as [Int64] {

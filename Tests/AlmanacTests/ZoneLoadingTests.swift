@@ -49,7 +49,7 @@ import AlmanacCore
     }
 
     @Test(arguments: sources)
-    func unknownIdentifiersThrow(_ source: Zone.Source) {
+    func unknownIdentifiersThrow(_ source: Zone.Source) throws {
         for id in ["America/New_Yrok", "", "Mars/Base", "Etc/Unknown", "america/new_york", " America/New_York", "Eastern Standard Tim", "America/New_York\u{0}x"] {
             let error = #expect(throws: AlmanacError.self, "\(id)") { try Zone(id, source: source) }
             #expect(error?.kind == .unknownZone)

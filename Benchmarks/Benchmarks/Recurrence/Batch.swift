@@ -81,8 +81,8 @@ let batchStream: (text: String, errors: Int) = {
         if rng.int(2) == 0 { return "FREQ=MONTHLY;BYMONTHDAY=\(1 + rng.int(28))" }
         return "FREQ=MONTHLY;BYDAY=\([1, 2, 3, 4, -1][rng.int(5)])\(weekdays[rng.int(7)])"
     }
-    let day2015 = CivilDate(2015, 1, 1)!.daysSinceEpoch
-    let day2025 = CivilDate(2025, 1, 1)!.daysSinceEpoch
+    let day2015 = try! CivilDate(2015, 1, 1).daysSinceEpoch
+    let day2025 = try! CivilDate(2025, 1, 1).daysSinceEpoch
     for i in 0..<batchRequestCount {
         let zone = batchZones[rng.int(batchZones.count)]
         let second = (7 + rng.int(14)) * 3600 + 15 * 60 * rng.int(4)

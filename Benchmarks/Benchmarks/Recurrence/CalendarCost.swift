@@ -35,8 +35,8 @@ struct CostFile {
 /// C4's file: a daily series and `n` THISANDFUTURE overrides.
 func chainFile(_ n: Int) -> CostFile {
     var s = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//benchmarks C4//EN\r\n"
-    let day0 = CivilDate(2000, 1, 1)!
-    func wall(_ day: Int, _ hour: Int) -> String { CivilDateTime(day0.adding(days: day)!, CivilTime(hour, 0)!).description.filter { $0 != "-" && $0 != ":" } }
+    let day0 = try! CivilDate(2000, 1, 1)
+    func wall(_ day: Int, _ hour: Int) -> String { try! CivilDateTime(day0.adding(days: day), CivilTime(hour, 0)).description.filter { $0 != "-" && $0 != ":" } }
     s += "BEGIN:VEVENT\r\nUID:chain@example.com\r\nDTSTAMP:20240101T000000Z\r\nDTSTART;TZID=America/New_York:\(wall(0, 9))\r\n"
         + "DURATION:PT1H\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Chain\r\nEND:VEVENT\r\n"
     for i in 1...n {
@@ -46,8 +46,8 @@ func chainFile(_ n: Int) -> CostFile {
             + "SUMMARY:Segment \(i)\r\nEND:VEVENT\r\n"
     }
     s += "END:VCALENDAR\r\n"
-    let from = Timestamp(utc: day0.at(0, 0))
-    let to = Timestamp(utc: day0.adding(days: 3 * n + 30)!.at(0, 0))
+    let from = try! Timestamp(utc: day0.at(0, 0))
+    let to = try! Timestamp(utc: day0.adding(days: 3 * n + 30).at(0, 0))
     return CostFile(bytes: Array(s.utf8), window: from..<to, series: 1, overrides: n, instances: 3 * n + 30)
 }
 
@@ -56,7 +56,7 @@ func smallEventsFile(_ n: Int) -> CostFile {
     var b: [UInt8] = []
     b.reserveCapacity(n * 130)
     b += Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//benchmarks C5//EN\r\n".utf8)
-    let t0 = Timestamp(utc: CivilDate(2024, 1, 1)!.at(9, 0)).secondsSinceEpoch
+    let t0 = try! Timestamp(utc: CivilDate(2024, 1, 1).at(9, 0)).secondsSinceEpoch
     func utc(_ s: Int64) -> String { Timestamp(secondsSinceEpoch: s).utc!.description.filter { $0 != "-" && $0 != ":" } + "Z" }
     for i in 0..<n {
         let start = t0 + Int64(i) * 37 * 60

@@ -49,7 +49,7 @@ extension Int {
 }
 
 /// C2's week: Monday 2024-06-03 to Monday 2024-06-10, UTC.
-let calendarWindow = Timestamp(utc: CivilDate(2024, 6, 3)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 10)!.at(0, 0))
+let calendarWindow = try! Timestamp(utc: CivilDate(2024, 6, 3).at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 10).at(0, 0))
 
 /// The calendar, generated once per process (about a second).
 let calendarFile: CalendarFile = {
@@ -86,9 +86,9 @@ enum SeriesForm {
     func until(_ day: CivilDate) -> String {
         switch self {
         case .allDay: return day.rfc5545
-        case .utc: return day.at(23, 59, 59).rfc5545 + "Z"
+        case .utc: return try! day.at(23, 59, 59).rfc5545 + "Z"
         case .zoned(let z):
-            let t = Timestamp(utc: day.at(23, 59, 59)) + Int64(-z.standard)
+            let t = try! Timestamp(utc: day.at(23, 59, 59)) + Int64(-z.standard)
             return t.utc!.rfc5545 + "Z"
         }
     }
@@ -115,8 +115,8 @@ struct CalendarGenerator {
 
     static let seriesCount = 10_000
     static let overrideCount = 1_000
-    static let day2020 = CivilDate(2020, 1, 1)!.daysSinceEpoch
-    static let days = CivilDate(2027, 1, 1)!.daysSinceEpoch - day2020
+    static let day2020 = try! CivilDate(2020, 1, 1).daysSinceEpoch
+    static let days = try! CivilDate(2027, 1, 1).daysSinceEpoch - day2020
 
     mutating func chance(_ percent: Int) -> Bool { rng.int(100) < percent }
     mutating func pick<T>(_ xs: [T]) -> T { xs[rng.int(xs.count)] }
@@ -164,7 +164,7 @@ struct CalendarGenerator {
 
     /// The starts of a series' instances within two weeks of C2's window.
     func nearWindow(_ e: CalendarEvent) -> [CivilDateTime] {
-        let from = calendarWindow.lowerBound.utc!.date.adding(days: -14)!, to = calendarWindow.upperBound.utc!.date.adding(days: 14)!
+        let from = try calendarWindow.lowerBound.utc!.date.adding(days: -14), to = try calendarWindow.upperBound.utc!.date.adding(days: 14)
         do { return try e.recurrence.occurrences(in: .dates(from..<to)).map(\.start) } catch { fatalError("\(e.id): \(error)") }
     }
 

@@ -9,7 +9,7 @@ extension CalendarGenerator {
         let draw = rng.int(100)
         let form: SeriesForm = draw < 12 ? .allDay : draw < 27 ? .utc : .zoned(pick(generatedZones))
         var day = CivilDate(daysSinceEpoch: Self.day2020 + rng.int(Self.days))!
-        let time = CivilTime(8 + rng.int(12), 15 * rng.int(4), 0)!
+        let time = try! CivilTime(8 + rng.int(12), 15 * rng.int(4), 0)
         var length: Int
         if case .allDay = form { length = chance(80) ? 1 : 2 + rng.int(3) } else { length = pick([15, 30, 30, 45, 60, 60, 60, 90, 120, 180]) }
         var rule: String?
@@ -19,7 +19,7 @@ extension CalendarGenerator {
         let uid = makeUID()
         var lines = ["BEGIN:VEVENT", "UID:" + uid, "DTSTAMP:20250114T101500Z", form.line("DTSTART", start)]
         if case .allDay = form {
-            lines.append(form.line("DTEND", CivilDateTime(day.adding(days: length)!, time)))
+            try! lines.append(form.line("DTEND", CivilDateTime(day.adding(days: length), time)))
         } else if chance(85) {
             lines.append(form.line("DTEND", CivilDateTime(localSeconds: start.localSeconds + Int64(length * 60))!))
         } else {
@@ -41,7 +41,7 @@ extension CalendarGenerator {
     mutating func makeRule(_ form: SeriesForm, _ day: CivilDate) -> (String, CivilDate) {
         var day = day
         let weekday = day.weekday
-        func until(_ months: Int) -> String { ";UNTIL=" + form.until(day.adding(days: 30 * months)!) }
+        func until(_ months: Int) -> String { try! ";UNTIL=" + form.until(day.adding(days: 30 * months)) }
         func byday(_ extra: Int) -> String {
             var days: Set<Weekday> = [weekday]
             while days.count < 1 + extra { days.insert(Weekday(rawValue: 1 + rng.int(5))!) }
@@ -49,9 +49,9 @@ extension CalendarGenerator {
         }
         if case .allDay = form {
             switch rng.int(10) {
-            case 0..<6: if day.month == 2 && day.day == 29 { day = day.adding(days: -1)! }; return ("FREQ=YEARLY", day)
+            case 0..<6: if day.month == 2 && day.day == 29 { day = try! day.adding(days: -1) }; return ("FREQ=YEARLY", day)
             case 6..<8:
-                day = CivilDate(day.year, day.month, min(day.day, 28))!
+                day = try! CivilDate(day.year, day.month, min(day.day, 28))
                 return ("FREQ=MONTHLY;BYMONTHDAY=\(day.day)" + (chance(50) ? ";COUNT=\(6 + rng.int(31))" : ""), day)
             default: return ("FREQ=WEEKLY;BYDAY=\(byday(0))" + until(3 + rng.int(22)), day)
             }
@@ -64,10 +64,10 @@ extension CalendarGenerator {
         case 40..<55:
             return ("FREQ=DAILY" + (chance(25) ? ";INTERVAL=\(2 + rng.int(2))" : "") + ";COUNT=\(5 + rng.int(56))", day)
         case 55..<62:
-            if weekday.rawValue > 5 { day = day.adding(days: 8 - weekday.rawValue)! }
+            if weekday.rawValue > 5 { day = try! day.adding(days: 8 - weekday.rawValue) }
             return ("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR" + until(1 + rng.int(6)), day)
         case 62..<75:
-            day = CivilDate(day.year, day.month, min(day.day, 28))!
+            day = try! CivilDate(day.year, day.month, min(day.day, 28))
             let end = [";COUNT=\(6 + rng.int(31))", until(6 + rng.int(30)), ""][rng.int(3)]
             return ("FREQ=MONTHLY;BYMONTHDAY=\(day.day)" + end, day)
         case 75..<88:
@@ -75,7 +75,7 @@ extension CalendarGenerator {
             let end = [";COUNT=\(6 + rng.int(31))", until(6 + rng.int(30)), ""][rng.int(3)]
             return ("FREQ=MONTHLY;BYDAY=\(nth)\(weekday.twoLetters)" + end, day)
         default:
-            if day.month == 2 && day.day == 29 { day = day.adding(days: -1)! }
+            if day.month == 2 && day.day == 29 { day = try! day.adding(days: -1) }
             return ("FREQ=YEARLY" + (chance(40) ? ";COUNT=\(3 + rng.int(8))" : ""), day)
         }
     }
@@ -88,7 +88,7 @@ extension CalendarGenerator {
         switch rng.int(100) {
         case 0..<55:
             if case .allDay = d.form {
-                start = CivilDateTime(t.date.adding(days: pick([-2, -1, 1, 2]))!, t.time)
+                start = try! CivilDateTime(t.date.adding(days: pick([-2, -1, 1, 2])), t.time)
             } else {
                 start = CivilDateTime(localSeconds: t.localSeconds + 60 * Int64(pick([60, 120, 180, -60, 1440, -1440, 2880])))!
             }
@@ -98,7 +98,7 @@ extension CalendarGenerator {
         }
         let end: CivilDateTime
         if case .allDay = d.form {
-            end = CivilDateTime(start.date.adding(days: d.length)!, start.time)
+            end = try! CivilDateTime(start.date.adding(days: d.length), start.time)
         } else {
             end = CivilDateTime(localSeconds: start.localSeconds + Int64(d.length * 60))!
         }
@@ -125,7 +125,7 @@ extension CalendarGenerator {
     /// CREATED, LAST-MODIFIED, SEQUENCE, ORGANIZER, ATTENDEEs, LOCATION,
     /// DESCRIPTION, CLASS, TRANSP, and a VALARM in a third of the events.
     mutating func padding(sequence: Int, created: CivilDate) -> [String] {
-        let made = created.adding(days: -rng.int(60))!.at(rng.int(24), rng.int(60), rng.int(60)).rfc5545 + "Z"
+        let made = try! created.adding(days: -rng.int(60)).at(rng.int(24), rng.int(60), rng.int(60)).rfc5545 + "Z"
         var lines = ["CREATED:" + made, "LAST-MODIFIED:" + made, "SEQUENCE:\(sequence)"]
         let organizer = pick(people)
         lines.append("ORGANIZER;CN=\"\(organizer.0)\":mailto:\(organizer.1)")

@@ -35,7 +35,7 @@ struct GeneratedZone {
         let year = isOutlook ? 1601 : 1970
         func onset(_ kind: String, _ r: (month: Int, nth: Int, hour: Int), from: Int, to: Int, name: String?) -> [String] {
             let day = nthSunday(year, r.month, r.nth)
-            var out = ["BEGIN:\(kind)", "DTSTART:\(day.at(r.hour, 0).rfc5545)",
+            var out = try! ["BEGIN:\(kind)", "DTSTART:\(day.at(r.hour, 0).rfc5545)",
                        "RRULE:FREQ=YEARLY;BYMONTH=\(r.month);BYDAY=\(r.nth)SU",
                        "TZOFFSETFROM:\(offsetText(from))", "TZOFFSETTO:\(offsetText(to))"]
             if let name { out.append("TZNAME:\(name)") }
@@ -59,11 +59,11 @@ func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
 /// The `nth` Sunday of a month (-1: the last).
 func nthSunday(_ year: Int, _ month: Int, _ nth: Int) -> CivilDate {
-    let first = CivilDate(year, month, 1)!
-    let firstSunday = first.adding(days: (7 - first.weekday.rawValue) % 7)!
-    if nth > 0 { return firstSunday.adding(days: 7 * (nth - 1))! }
+    let first = try! CivilDate(year, month, 1)
+    let firstSunday = try! first.adding(days: (7 - first.weekday.rawValue) % 7)
+    if nth > 0 { return try! firstSunday.adding(days: 7 * (nth - 1)) }
     var d = firstSunday
-    while let next = d.adding(days: 7), next.month == month { d = next }
+    while let next = try? d.adding(days: 7), next.month == month { d = next }
     return d
 }
 

@@ -53,10 +53,10 @@ let sliceWorkloads: [String: SliceWorkload] = {
     let daily: RecurrenceRule
     do { daily = try RecurrenceRule("FREQ=DAILY") } catch { fatalError("\(error)") }
     func make(_ id: String, _ what: String, hour: Int, hours: Int, viewer: Zone, expected: Int) -> SliceWorkload {
-        let clock = CivilTime(hour, 0)!
-        let set = RecurrenceSet(start: .zoned(CivilDate(2023, 1, 1)!.at(hour, 0), newYork), rules: [daily],
+        let clock = try! CivilTime(hour, 0)
+        let set = try! RecurrenceSet(start: .zoned(CivilDate(2023, 1, 1).at(hour, 0), newYork), rules: [daily],
                                 length: .duration(EventDuration(seconds: hours * 3600)))
-        let window = viewer.startOfDay(CivilDate(2024, 1, 1)!) ..< viewer.startOfDay(CivilDate(2025, 1, 1)!)
+        let window = try! viewer.startOfDay(CivilDate(2024, 1, 1)) ..< viewer.startOfDay(CivilDate(2025, 1, 1))
         return SliceWorkload(id: id, text: "\(what), DTSTART 2023-01-01, the days of 2024 in \(viewer.identifier)",
                              set: set, clock: clock, seconds: Int64(hours) * 3600, viewer: viewer, window: window, expected: expected)
     }
@@ -100,7 +100,7 @@ func almanacSlices(_ w: SliceWorkload) -> Tally {
 func baselineSlices(_ w: SliceWorkload) -> Tally {
     var t = Tally()
     let low = w.window.lowerBound.secondsSinceEpoch, high = w.window.upperBound.secondsSinceEpoch
-    let first = CivilDate(2023, 12, 29)!.daysSinceEpoch, last = CivilDate(2025, 1, 2)!.daysSinceEpoch
+    let first = try! CivilDate(2023, 12, 29).daysSinceEpoch, last = try! CivilDate(2025, 1, 2).daysSinceEpoch
     for d in first...last {
         let s: Int64
         do { s = try newYork.timestamp(for: CivilDateTime(CivilDate(daysSinceEpoch: d)!, w.clock)).secondsSinceEpoch } catch { fatalError("\(error)") }
@@ -160,7 +160,7 @@ let listText = "Agenda.list(for: 2024-11) over 100,000 items"
 /// own list granularity and in each other one with probability 0.7.
 func makeAgendaItems(count: Int, seed: UInt64 = 0xA6E4DA) -> [AgendaItem] {
     var rng = SplitMix64(seed)
-    let first = CivilDate(2020, 1, 1)!.daysSinceEpoch, days = CivilDate(2030, 1, 1)!.daysSinceEpoch - first - 45
+    let first = try! CivilDate(2020, 1, 1).daysSinceEpoch, days = try! CivilDate(2030, 1, 1).daysSinceEpoch - first - 45
     var items: [AgendaItem] = []
     items.reserveCapacity(count)
     for i in 0..<count {
@@ -169,11 +169,11 @@ func makeAgendaItems(count: Int, seed: UInt64 = 0xA6E4DA) -> [AgendaItem] {
         let period: Period
         switch roll {
         case 0..<40: period = .day(date)
-        case 40..<60: period = Period.containing(date, .week)!
-        case 60..<65: period = Period.containing(date, .week, weekRule: .us)!
-        case 65..<85: period = Period.containing(date, .month)!
-        case 85..<90: period = Period.containing(date, .year)!
-        default: period = Period.span(from: date, dayCount: 2 + Int(rng.next() % 39))!
+        case 40..<60: period = try! Period.containing(date, .week)
+        case 60..<65: period = try! Period.containing(date, .week, weekRule: .us)
+        case 65..<85: period = try! Period.containing(date, .month)
+        case 85..<90: period = try! Period.containing(date, .year)
+        default: period = try! Period.span(from: date, dayCount: 2 + Int(rng.next() % 39))
         }
         var visible: Set<Period.Granularity> = [period.listGranularity]
         for g in Period.Granularity.allCases where rng.next() % 10 < 7 { visible.insert(g) }
@@ -194,7 +194,7 @@ func baselineList(_ w: ListWorkload) -> [AgendaItem] {
 func registerAgendaList() {
     func prepare() -> ListWorkload {
         let items = makeAgendaItems(count: 100_000)
-        return ListWorkload(agenda: Agenda(items), items: items, month: .month(2024, 11)!)
+        return try! ListWorkload(agenda: Agenda(items), items: items, month: .month(2024, 11))
     }
 
     Benchmark("A1-Almanac") { benchmark, w in

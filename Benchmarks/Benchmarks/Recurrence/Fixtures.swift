@@ -26,13 +26,13 @@ func loadZone(_ id: String) -> Zone {
         note("zone \(id): Zone(\"\(id)\") failed (\(error)); using a table built from Foundation's TimeZone")
     }
     guard let tz = TimeZone(identifier: id) else { fatalError("Foundation does not know \(id)") }
-    let end = Date(timeIntervalSince1970: Double(CivilDate(2500, 1, 1)!.daysSinceEpoch) * 86_400)
-    var t = Date(timeIntervalSince1970: Double(CivilDate(1900, 1, 1)!.daysSinceEpoch) * 86_400)
+    let end = try! Date(timeIntervalSince1970: Double(CivilDate(2500, 1, 1).daysSinceEpoch) * 86_400)
+    var t = try! Date(timeIntervalSince1970: Double(CivilDate(1900, 1, 1).daysSinceEpoch) * 86_400)
     var transitions: [Int64] = []
-    var offsets: [Offset] = [Offset(seconds: tz.secondsFromGMT(for: t))!]
+    var offsets: [Offset] = try! [Offset(seconds: tz.secondsFromGMT(for: t))]
     while let next = tz.nextDaylightSavingTimeTransition(after: t), next < end {
         transitions.append(Int64(next.timeIntervalSince1970.rounded()))
-        offsets.append(Offset(seconds: tz.secondsFromGMT(for: next))!)
+        try! offsets.append(Offset(seconds: tz.secondsFromGMT(for: next)))
         t = next
     }
     do {
@@ -56,7 +56,7 @@ let foundationCalendar: Calendar = {
 extension Zone {
     /// The instant of a local time (RFC 5545 section 3.3.5 for gaps and overlaps).
     func instant(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0) -> Timestamp {
-        do { return try timestamp(for: CivilDate(y, m, d)!.at(h, min)) } catch { fatalError("\(error)") }
+        do { return try timestamp(for: CivilDate(y, m, d).at(h, min)) } catch { fatalError("\(error)") }
     }
 }
 
@@ -69,7 +69,7 @@ extension Date {
 }
 
 /// DTSTART of W1-W9: 2000-01-01 09:00 America/New_York (a Saturday).
-let start2000 = CivilDate(2000, 1, 1)!.at(9, 0)
+let start2000 = try! CivilDate(2000, 1, 1).at(9, 0)
 
 // MARK: - Rules
 
@@ -263,7 +263,7 @@ struct Series: Sendable {
 let weekWindow: Range<Timestamp> = newYork.instant(2025, 6, 2) ..< newYork.instant(2025, 6, 9)
 let foundationWeekWindow: Range<Date> = weekWindow.lowerBound.date ..< weekWindow.upperBound.date
 /// Local dates that can touch the window (for the oracle).
-let weekWindowDays: [CivilDate] = (0..<9).map { CivilDate(2025, 6, 1)!.adding(days: $0)! }
+let weekWindowDays: [CivilDate] = try! (0..<9).map { try CivilDate(2025, 6, 1).adding(days: $0) }
 
 /// `count` weekly and monthly series with DTSTARTs in the year before the
 /// window (`yearsBack == 0`) or the same series moved `yearsBack` years earlier.
@@ -273,13 +273,13 @@ let weekWindowDays: [CivilDate] = (0..<9).map { CivilDate(2025, 6, 1)!.adding(da
 /// 20:45 in quarter hours. No COUNT, so a window query may seek.
 func makeSeries(count: Int, yearsBack: Int = 0, seed: UInt64 = 0x5EED) -> [Series] {
     var rng = SplitMix64(seed)
-    let firstDay = CivilDate(2024, 6, 2)!.daysSinceEpoch
+    let firstDay = try! CivilDate(2024, 6, 2).daysSinceEpoch
     var out: [Series] = []
     out.reserveCapacity(count)
     for _ in 0..<count {
         var d = CivilDate(daysSinceEpoch: firstDay + rng.int(365))!
-        if yearsBack != 0 { d = CivilDate(d.year - yearsBack, d.month, min(d.day, 28))! }
-        let time = CivilTime(7 + rng.int(14), 15 * rng.int(4))!
+        if yearsBack != 0 { d = try! CivilDate(d.year - yearsBack, d.month, min(d.day, 28)) }
+        let time = try! CivilTime(7 + rng.int(14), 15 * rng.int(4))
         var r: RecurrenceRule
         if rng.int(2) == 0 {
             r = RecurrenceRule(frequency: .weekly)

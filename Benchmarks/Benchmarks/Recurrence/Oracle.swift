@@ -24,7 +24,7 @@ enum Oracle {
             // An ordinal counts within the month for MONTHLY, and for YEARLY
             // with BYMONTH; within the year for YEARLY otherwise.
             let inMonth = r.frequency == .monthly || (r.frequency == .yearly && !months.isEmpty)
-            let first = inMonth ? CivilDate(d.year, d.month, 1)! : CivilDate(d.year, 1, 1)!
+            let first = try! inMonth ? CivilDate(d.year, d.month, 1) : CivilDate(d.year, 1, 1)
             let length = inMonth ? d.daysInMonth : d.daysInYear
             let index = d.daysSinceEpoch - first.daysSinceEpoch        // 0-based position in the scope
             let fromStart = index / 7 + 1, fromEnd = -((length - 1 - index) / 7 + 1)

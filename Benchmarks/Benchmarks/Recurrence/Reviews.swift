@@ -42,7 +42,7 @@ import AlmanacReview
 import Benchmark
 
 /// The viewer's year: 2024 in Tokyo.
-let reviewPeriod = Period.year(2024)!
+let reviewPeriod = try! Period.year(2024)
 
 /// 500 series, the expected day keys of 2024 in Tokyo (brute force), the
 /// records of each row and the row's text.
@@ -76,7 +76,7 @@ func makeReviewSeries(count: Int, seed: UInt64 = 0x2E71E14) -> (series: [ReviewS
     var rng = SplitMix64(seed)
     let zones = [newYork, loadZone("Europe/Berlin"), tokyo, loadZone("Australia/Sydney")]
     let weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-    let first = CivilDate(2023, 1, 1)!.daysSinceEpoch
+    let first = try! CivilDate(2023, 1, 1).daysSinceEpoch
     var kinds: [String: Int] = [:]
     var out: [ReviewSeries] = []
     func uid(_ rng: inout SplitMix64) -> String {
@@ -129,7 +129,7 @@ func makeReviewSeries(count: Int, seed: UInt64 = 0x2E71E14) -> (series: [ReviewS
         if kind != "daily" && rng.int(10) == 0 { text += allDay ? ";UNTIL=20240630" : ";UNTIL=20240630T000000Z" }
         let r: RecurrenceRule
         do { r = try RecurrenceRule(text) } catch { fatalError("V1: \(text): \(error)") }
-        let start: Anchor = allDay ? .date(date) : .zoned(date.at(6 + rng.int(16), [0, 15, 30, 45][rng.int(4)]), zone)
+        let start: Anchor = try! allDay ? .date(date) : .zoned(date.at(6 + rng.int(16), [0, 15, 30, 45][rng.int(4)]), zone)
         let set = RecurrenceSet(start: start, rules: [r], length: length)
         kinds[kind, default: 0] += 1
         out.append(ReviewSeries(id: uid(&rng), title: "\(kind) \(out.count)", set: set))
@@ -150,7 +150,7 @@ func makeReviewFixture(records count: Int, seed: UInt64 = 0x5EC0_2D5) -> ReviewF
     func record(_ key: DayKey, _ rng: inout SplitMix64) -> DayRecord {
         let roll = rng.int(100)
         let mark: DayRecord.Mark = roll < 65 ? .done : roll < 80 ? .partial(fraction: rng.int(2) == 0 ? nil : [0.25, 0.5, 0.75][rng.int(3)]) : .skipped
-        let at = Timestamp(utc: key.date.at(12, 0)) + Int64(rng.int(72) * 3600)
+        let at = try! Timestamp(utc: key.date.at(12, 0)) + Int64(rng.int(72) * 3600)
         return DayRecord(key: key, mark: mark, note: rng.int(10) == 0 ? "note \(rng.int(1000))" : nil, recordedAt: at)
     }
     for _ in 0..<(count - orphanCount) { records.append(record(expected[rng.int(expected.count)], &rng)) }

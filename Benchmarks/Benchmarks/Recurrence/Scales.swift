@@ -65,7 +65,7 @@ struct ScaledWorkload: Sendable {
         self.id = id
         self.text = text
         do { rule = try RecurrenceRule(text) } catch { fatalError("\(id): cannot read \(text): \(error)") }
-        self.start = start.at(9, 0)
+        self.start = try! start.at(9, 0)
         self.calendar = calendar
         self.month = month
         self.day = day
@@ -95,19 +95,19 @@ let chineseCaveat = "Foundation's Chinese YEARLY rule leaves out 2044-10-05 (8/1
 
 let scaledWorkloads: [String: ScaledWorkload] = {
     let w: [ScaledWorkload] = [
-        ScaledWorkload("R1", "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;COUNT=5000", start: CivilDate(2000, 9, 12)!,
+        try! ScaledWorkload("R1", "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;COUNT=5000", start: CivilDate(2000, 9, 12),
                        calendar: .chinese, month: 8, day: 15, gap: 353...385, twin: "R1-G", knownFoundation: chineseCaveat),
-        ScaledWorkload("R1-small", "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;COUNT=500", start: CivilDate(2000, 9, 12)!,
+        try! ScaledWorkload("R1-small", "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;COUNT=500", start: CivilDate(2000, 9, 12),
                        calendar: .chinese, month: 8, day: 15, gap: 353...385, twin: "R1-G"),
-        ScaledWorkload("R1-G", "FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;COUNT=5000", start: CivilDate(2000, 8, 15)!,
+        try! ScaledWorkload("R1-G", "FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;COUNT=5000", start: CivilDate(2000, 8, 15),
                        calendar: .gregorian, month: 8, day: 15, gap: 365...366),
-        ScaledWorkload("R2", "RSCALE=HEBREW;FREQ=MONTHLY;BYMONTHDAY=1;COUNT=10000", start: CivilDate(2000, 9, 30)!,
+        try! ScaledWorkload("R2", "RSCALE=HEBREW;FREQ=MONTHLY;BYMONTHDAY=1;COUNT=10000", start: CivilDate(2000, 9, 30),
                        calendar: .hebrew, month: nil, day: 1, gap: 29...30, twin: "R2-G"),
-        ScaledWorkload("R2-G", "FREQ=MONTHLY;BYMONTHDAY=1;COUNT=10000", start: CivilDate(2000, 10, 1)!,
+        try! ScaledWorkload("R2-G", "FREQ=MONTHLY;BYMONTHDAY=1;COUNT=10000", start: CivilDate(2000, 10, 1),
                        calendar: .gregorian, month: nil, day: 1, gap: 28...31),
-        ScaledWorkload("R3", "RSCALE=ISLAMIC-CIVIL;FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=1;COUNT=8000", start: CivilDate(2000, 11, 28)!,
+        try! ScaledWorkload("R3", "RSCALE=ISLAMIC-CIVIL;FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=1;COUNT=8000", start: CivilDate(2000, 11, 28),
                        calendar: .islamicCivil, month: 9, day: 1, gap: 354...355, twin: "R3-G"),
-        ScaledWorkload("R3-G", "FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=1;COUNT=8000", start: CivilDate(2000, 9, 1)!,
+        try! ScaledWorkload("R3-G", "FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=1;COUNT=8000", start: CivilDate(2000, 9, 1),
                        calendar: .gregorian, month: 9, day: 1, gap: 365...366),
     ]
     return Dictionary(uniqueKeysWithValues: w.map { ($0.id, $0) })

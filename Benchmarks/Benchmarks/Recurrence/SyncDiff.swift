@@ -37,7 +37,7 @@ struct DiffFixture {
 
 let diffViewer = syncZone("Europe/Berlin")
 /// June 2024 in Berlin.
-let diffWindow = diffViewer.startOfDay(CivilDate(2024, 6, 1)!)..<diffViewer.startOfDay(CivilDate(2024, 7, 1)!)
+let diffWindow = try! diffViewer.startOfDay(CivilDate(2024, 6, 1))..<diffViewer.startOfDay(CivilDate(2024, 7, 1))
 
 @inline(never)
 func snapshotDiff(_ f: DiffFixture) -> SnapshotDiff {
@@ -128,7 +128,7 @@ struct DiffEdits {
 
     /// New series `k`: one-offs, then weekly series, in Berlin, in June.
     mutating func added(_ k: Int) -> CalendarEvent {
-        let start = CivilDate(2024, 6, 3 + rng.int(20))!.at(9 + rng.int(8), 30 * rng.int(2))
+        let start = try! CivilDate(2024, 6, 3 + rng.int(20)).at(9 + rng.int(8), 30 * rng.int(2))
         var set = RecurrenceSet(start: .zoned(start, diffViewer), length: .duration(EventDuration(seconds: 1800 * (1 + rng.int(4)))))
         if k >= 7 {
             do { set.rules = [try RecurrenceRule("FREQ=WEEKLY;COUNT=8")] } catch { fatalError("\(error)") }
@@ -144,7 +144,7 @@ func shifted(_ a: Anchor, _ seconds: Int64) -> Anchor {
     case .zoned(let c, let z): return .zoned(move(c), z)
     case .utc(let c): return .utc(move(c))
     case .floating(let c): return .floating(move(c))
-    case .date(let d): return .date(d.adding(days: Int(seconds / 86_400))!)
+    case .date(let d): return try! .date(d.adding(days: Int(seconds / 86_400)))
     }
 }
 

@@ -96,7 +96,7 @@ struct GoogleGenerator {
         if i % 3 == 0 { (rule, day) = g.makeRule(form, day) }
         let length = allDay ? (rule != nil || g.chance(80) ? 1 : 2 + g.rng.int(3)) : g.pick([15, 30, 30, 45, 60, 60, 60, 90, 120])
         let id = g.rng.token(26, "0123456789abcdefghijklmnopqrstuv")
-        return Draft(id: id, uid: id + "@google.com", form: form, start: CivilDateTime(day, CivilTime(8 + g.rng.int(12), 15 * g.rng.int(4), 0)!),
+        return try! Draft(id: id, uid: id + "@google.com", form: form, start: CivilDateTime(day, CivilTime(8 + g.rng.int(12), 15 * g.rng.int(4), 0)),
                      length: length, rule: rule, summary: g.pick(summaries), offsetOnly: rule == nil && !allDay && g.chance(20))
     }
 
@@ -109,7 +109,7 @@ struct GoogleGenerator {
     }
 
     func end(_ d: Draft, _ start: CivilDateTime) -> CivilDateTime {
-        d.zone == nil ? CivilDateTime(start.date.adding(days: d.length)!, start.time) : CivilDateTime(localSeconds: start.localSeconds + Int64(60 * d.length))!
+        try! d.zone == nil ? CivilDateTime(start.date.adding(days: d.length), start.time) : CivilDateTime(localSeconds: start.localSeconds + Int64(60 * d.length))!
     }
 
     /// The recurrence lines: the RRULE, then the EXDATEs (one line each, or one with a list).
@@ -141,7 +141,7 @@ struct GoogleGenerator {
         var members = head(id: d.id + "_" + suffix, status: moved ? "confirmed" : "cancelled")
         let link: [(String, JSONText)] = [("recurringEventId", .string(d.id)), ("originalStartTime", time(d, t))]
         guard moved else { return .object(members + link) }
-        let start = d.zone == nil ? CivilDateTime(t.date.adding(days: g.pick([-1, 1, 2]))!, t.time)
+        let start = try! d.zone == nil ? CivilDateTime(t.date.adding(days: g.pick([-1, 1, 2])), t.time)
             : CivilDateTime(localSeconds: t.localSeconds + 60 * Int64(g.pick([60, 120, -60, 1440, 30])))!
         members += details(d, summary: d.summary + (g.chance(50) ? " (moved)" : ""), start: start, sequence: 1 + g.rng.int(3), created: t.date)
         members.insert(contentsOf: link, at: members.count - 5)

@@ -107,7 +107,7 @@ struct GraphGenerator {
         let zoneName = !allDay && recurrence == nil && g.chance(25) ? "UTC" : g.pick(Self.zones)
         let length = allDay ? (recurrence != nil || g.chance(80) ? 1 : 2 + g.rng.int(3)) : g.pick([15, 30, 30, 45, 60, 60, 60, 90, 120])
         return Draft(id: graphID(), uid: "040000008200E00074C5B7101A82E00800000000" + g.rng.token(72, "0123456789ABCDEF"), zoneName: zoneName,
-                     allDay: allDay, start: CivilDateTime(day, allDay ? CivilTime(0, 0, 0)! : CivilTime(8 + g.rng.int(12), 15 * g.rng.int(4), 0)!),
+                     allDay: allDay, start: try! CivilDateTime(day, allDay ? CivilTime(0, 0, 0) : CivilTime(8 + g.rng.int(12), 15 * g.rng.int(4), 0)),
                      length: length, recurrence: recurrence, summary: g.pick(summaries))
     }
 
@@ -115,8 +115,8 @@ struct GraphGenerator {
     mutating func makeRecurrence(_ day: CivilDate) -> (GraphRecurrence, CivilDate) {
         var day = day
         let w = day.weekday
-        let first = CivilDate(day.year, day.month, 1)!
-        let monthLength = (day.month == 12 ? CivilDate(day.year + 1, 1, 1)! : CivilDate(day.year, day.month + 1, 1)!).daysSinceEpoch - first.daysSinceEpoch
+        let first = try! CivilDate(day.year, day.month, 1)
+        let monthLength = try! (day.month == 12 ? CivilDate(day.year + 1, 1, 1) : CivilDate(day.year, day.month + 1, 1)).daysSinceEpoch - first.daysSinceEpoch
         func index(_ d: CivilDate) -> GraphRecurrence.WeekIndex {
             d.day > 28 || (d.day + 7 > monthLength && g.chance(50)) ? .last : [.first, .second, .third, .fourth][(d.day - 1) / 7]
         }
@@ -129,17 +129,17 @@ struct GraphGenerator {
             while days.count < n { days.insert(Weekday(rawValue: 1 + g.rng.int(5))!) }
             p = .init(type: .weekly, interval: g.pick([1, 1, 1, 1, 2]), daysOfWeek: days.sorted(), firstDayOfWeek: g.pick([.sunday, .monday]))
         case 55..<67:
-            day = CivilDate(day.year, day.month, min(day.day, 28))!
+            day = try! CivilDate(day.year, day.month, min(day.day, 28))
             p = .init(type: .absoluteMonthly, dayOfMonth: day.day)
         case 67..<80: p = .init(type: .relativeMonthly, daysOfWeek: [w], index: index(day))
         case 80..<90:
-            if day.month == 2 && day.day == 29 { day = day.adding(days: -1)! }
+            if day.month == 2 && day.day == 29 { day = try! day.adding(days: -1) }
             p = .init(type: .absoluteYearly, dayOfMonth: day.day, month: day.month)
         default: p = .init(type: .relativeYearly, daysOfWeek: [w], month: day.month, index: index(day))
         }
         let range: GraphRecurrence.Range
         switch g.rng.int(3) {
-        case 0: range = .init(type: .endDate, startDate: day, endDate: day.adding(days: 30 * (2 + g.rng.int(23)))!)
+        case 0: range = try! .init(type: .endDate, startDate: day, endDate: day.adding(days: 30 * (2 + g.rng.int(23))))
         case 1: range = .init(type: .noEnd, startDate: day)
         default: range = .init(type: .numbered, startDate: day, numberOfOccurrences: 5 + g.rng.int(56))
         }
@@ -154,7 +154,7 @@ struct GraphGenerator {
     }
 
     func end(_ d: Draft, _ start: CivilDateTime) -> CivilDateTime {
-        d.allDay ? CivilDateTime(start.date.adding(days: d.length)!, start.time) : CivilDateTime(localSeconds: start.localSeconds + Int64(60 * d.length))!
+        try! d.allDay ? CivilDateTime(start.date.adding(days: d.length), start.time) : CivilDateTime(localSeconds: start.localSeconds + Int64(60 * d.length))!
     }
 
     /// `patternedRecurrence` with every field, as Graph writes it.
@@ -186,7 +186,7 @@ struct GraphGenerator {
         let original = d.allDay ? d.zone.startOfDay(t.date) : try! d.zone.timestamp(for: t)
         var start = t
         if moved {
-            start = d.allDay ? CivilDateTime(t.date.adding(days: g.pick([-1, 1, 2]))!, t.time)
+            start = try! d.allDay ? CivilDateTime(t.date.adding(days: g.pick([-1, 1, 2])), t.time)
                 : CivilDateTime(localSeconds: t.localSeconds + 60 * Int64(g.pick([60, 120, -60, 1440, 30])))!
         }
         var m = fields(d, id: graphID(), type: "exception", subject: d.summary + (moved && g.chance(50) ? " (moved)" : ""), start: start,

@@ -90,7 +90,7 @@ extension SplitMix64 {
 
     /// A random time on one of the `days` days up to `day` (creation dates).
     mutating func before(_ day: CivilDate, days: Int) -> CivilDateTime {
-        day.adding(days: -int(days))!.at(int(24), int(60), int(60))
+        try! day.adding(days: -int(days)).at(int(24), int(60), int(60))
     }
 }
 

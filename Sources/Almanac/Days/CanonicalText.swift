@@ -5,10 +5,10 @@ import AlmanacCore
 /// and `CodingKeyRepresentable` conformances all go through that text,
 /// written once here. Package access: users see the public conformances, not
 /// this protocol (its public members are the witnesses of those conformances).
-package protocol CanonicalText: CustomStringConvertible {
-    /// Reads the canonical text and nothing else.
-    init(parsing text: some StringProtocol) throws(AlmanacError)
-}
+/// Their `Codable` conformance is AlmanacCore's `TextCoded`'s: the text in
+/// a single-value container, and a decoding error that carries the
+/// ``AlmanacError`` of the parser.
+package protocol CanonicalText: TextCoded {}
 
 extension CanonicalText {
     /// The value of a canonical text, or `nil` (`init(parsing:)` says why).
@@ -19,29 +19,8 @@ extension CanonicalText {
         self = value
     }
 
-    /// Encodes the canonical text as a single string.
-    ///
-    /// ```swift
-    /// try JSONEncoder().encode(key)   // "\"standup\/2024-05-07T09:00:00\""
-    /// ```
-    ///
-    /// - Complexity: O(length of the text).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-
-    /// Decodes the canonical text.
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` with the parse error's message.
-    /// - Complexity: O(length of the text).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        do { self = try Self(parsing: text) } catch {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
-        }
-    }
+    /// What a decoder expects, for the error when it finds something else.
+    package static var textShape: String { "\(Self.self) is written as its canonical text" }
 
     /// The canonical text as a coding key, so a dictionary keyed by these
     /// values encodes as a JSON object (`{"standup/2024-05-07T09:00:00":"done"}`).

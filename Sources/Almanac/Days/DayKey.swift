@@ -5,8 +5,8 @@ import AlmanacCore
 /// "a note") with it: a three-day trip has three day keys.
 ///
 /// ```swift
-/// let key = DayKey(occurrence: OccurrenceKey(seriesID: "trip-42", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1)!)),
-///                  date: CivilDate(2024, 5, 2)!)
+/// let key = try DayKey(occurrence: OccurrenceKey(seriesID: "trip-42", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1))),
+///                  date: try CivilDate(2024, 5, 2))
 /// key.description                                             // "trip-42/2024-05-01/2024-05-02"
 /// try DayKey(parsing: "trip-42/2024-05-01/2024-05-02") == key  // true
 /// ```
@@ -40,7 +40,7 @@ public struct DayKey: Sendable, Hashable {
     /// A key from its parts.
     ///
     /// ```swift
-    /// DayKey(occurrence: key, date: CivilDate(2024, 5, 2)!)
+    /// try DayKey(occurrence: key, date: CivilDate(2024, 5, 2))
     /// ```
     public init(occurrence: OccurrenceKey, date: CivilDate) {
         self.occurrence = occurrence

@@ -9,8 +9,8 @@ import AlmanacCore
 ///
 /// ```swift
 /// let ny = try Zone("America/New_York")
-/// let trip = RecurrenceSet(start: .date(CivilDate(2024, 5, 1)!),
-///                          length: .end(.date(CivilDate(2024, 5, 4)!)))   // DTEND is exclusive
+/// let trip = try RecurrenceSet(start: .date(CivilDate(2024, 5, 1)),
+///                          length: try .end(.date(CivilDate(2024, 5, 4))))   // DTEND is exclusive
 /// let o = Array(try trip.occurrences())[0]
 /// for s in o.daySlices(in: ny) {
 ///     print(s.date, s.index, s.count)   // 2024-05-01 0 3, 2024-05-02 1 3, 2024-05-03 2 3

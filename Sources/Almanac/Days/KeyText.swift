@@ -121,7 +121,7 @@ struct KeyScanner {
         let m = try digits(2, "month")
         try expect(0x2D, "expected \"-\" after the month")
         let d = try digits(2, "day")
-        do { return try CivilDate(validating: y, m, d) } catch { throw fail(error.message, at: begin) }
+        do { return try CivilDate(y, m, d) } catch { throw fail(error.message, at: begin) }
     }
 
     /// `HH:MM:SS`.
@@ -132,7 +132,7 @@ struct KeyScanner {
         let m = try digits(2, "minute")
         try expect(0x3A, "expected \":\" after the minute")
         let s = try digits(2, "second")
-        guard let t = CivilTime(h, m, s) else { throw fail("time \(h):\(m):\(s) is not in 00:00:00...23:59:59", at: begin) }
+        guard let t = try? CivilTime(h, m, s) else { throw fail("time \(h):\(m):\(s) is not in 00:00:00...23:59:59", at: begin) }
         return t
     }
 

@@ -6,7 +6,7 @@ extension Occurrence {
     ///
     /// ```swift
     /// let ny = try Zone("America/New_York")
-    /// let party = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1)!.at(22, 0), ny),
+    /// let party = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1).at(22, 0), ny),
     ///                           length: .duration(EventDuration(seconds: 4 * 3600)))
     /// let o = Array(try party.occurrences())[0]
     /// o.daySlices(in: ny).map(\.date)          // [2024-05-01, 2024-05-02]: 22:00 to 02:00

@@ -5,7 +5,7 @@ import AlmanacCore
 /// ``RecurrenceID``.
 ///
 /// ```swift
-/// let key = OccurrenceKey(seriesID: "trip/42", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1)!))
+/// let key = try OccurrenceKey(seriesID: "trip/42", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1)))
 /// key.description                                         // "trip%2F42/2024-05-01"
 /// try OccurrenceKey(parsing: "trip%2F42/2024-05-01") == key   // true
 /// ```
@@ -55,7 +55,7 @@ public struct OccurrenceKey: Sendable, Hashable {
     /// A key from its parts.
     ///
     /// ```swift
-    /// OccurrenceKey(seriesID: "standup", recurrenceID: RecurrenceID(CivilDate(2024, 5, 7)!.at(9, 0)))
+    /// try OccurrenceKey(seriesID: "standup", recurrenceID: RecurrenceID(CivilDate(2024, 5, 7).at(9, 0)))
     /// ```
     public init(seriesID: String, recurrenceID: RecurrenceID) {
         self.seriesID = seriesID
@@ -109,7 +109,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
     /// The canonical text (see the type's grammar): `standup/2024-05-07T09:00:00`.
     ///
     /// ```swift
-    /// OccurrenceKey(seriesID: "a/b c", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1)!)).description
+    /// try OccurrenceKey(seriesID: "a/b c", recurrenceID: RecurrenceID(date: CivilDate(2024, 5, 1))).description
     /// // "a%2Fb%20c/2024-05-01"
     /// ```
     ///

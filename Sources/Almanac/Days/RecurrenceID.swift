@@ -20,9 +20,9 @@ import AlmanacCore
 /// Edits that do change it are carried across by ``Rekeying``.
 ///
 /// ```swift
-/// RecurrenceID(date: CivilDate(2024, 5, 1)!).description                 // "2024-05-01"
-/// RecurrenceID(CivilDate(2024, 5, 1)!.at(9, 0)).description              // "2024-05-01T09:00:00"
-/// RecurrenceID(CivilDate(2024, 11, 3)!.at(1, 30), isRepeat: true).description   // "2024-11-03T01:30:00~2"
+/// try RecurrenceID(date: CivilDate(2024, 5, 1)).description                 // "2024-05-01"
+/// try RecurrenceID(CivilDate(2024, 5, 1).at(9, 0)).description              // "2024-05-01T09:00:00"
+/// try RecurrenceID(CivilDate(2024, 11, 3).at(1, 30), isRepeat: true).description   // "2024-11-03T01:30:00~2"
 /// ```
 ///
 /// - Complexity: O(1) to make, compare, hash and write; O(1) to read (the
@@ -31,7 +31,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// The date (of the wall-clock start).
     ///
     /// ```swift
-    /// RecurrenceID(CivilDate(2024, 5, 1)!.at(9, 0)).date   // 2024-05-01
+    /// try RecurrenceID(CivilDate(2024, 5, 1).at(9, 0)).date   // 2024-05-01
     /// ```
     ///
     /// - Complexity: O(1).
@@ -39,7 +39,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// The wall-clock time; `nil` for an all-day (DATE) occurrence.
     ///
     /// ```swift
-    /// RecurrenceID(date: CivilDate(2024, 5, 1)!).time   // nil
+    /// try RecurrenceID(date: CivilDate(2024, 5, 1)).time   // nil
     /// ```
     ///
     /// - Complexity: O(1).
@@ -49,7 +49,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// `false` for an all-day ID.
     ///
     /// ```swift
-    /// RecurrenceID(CivilDate(2024, 11, 3)!.at(1, 30), isRepeat: true).isRepeat   // true
+    /// try RecurrenceID(CivilDate(2024, 11, 3).at(1, 30), isRepeat: true).isRepeat   // true
     /// ```
     ///
     /// - Complexity: O(1).
@@ -58,7 +58,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// The ID of an all-day occurrence.
     ///
     /// ```swift
-    /// RecurrenceID(date: CivilDate(2024, 5, 1)!)   // 2024-05-01
+    /// try RecurrenceID(date: CivilDate(2024, 5, 1))   // 2024-05-01
     /// ```
     ///
     /// - Complexity: O(1).
@@ -71,7 +71,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// The ID of a timed occurrence.
     ///
     /// ```swift
-    /// RecurrenceID(CivilDate(2024, 5, 1)!.at(9, 0))   // 2024-05-01T09:00:00
+    /// try RecurrenceID(CivilDate(2024, 5, 1).at(9, 0))   // 2024-05-01T09:00:00
     /// ```
     ///
     /// - Complexity: O(1).
@@ -84,7 +84,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// The wall-clock date-time (midnight for an all-day ID).
     ///
     /// ```swift
-    /// RecurrenceID(date: CivilDate(2024, 5, 1)!).dateTime   // 2024-05-01T00:00:00
+    /// try RecurrenceID(date: CivilDate(2024, 5, 1)).dateTime   // 2024-05-01T00:00:00
     /// ```
     ///
     /// - Complexity: O(1).
@@ -93,7 +93,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// Whether this is the ID of an all-day occurrence.
     ///
     /// ```swift
-    /// RecurrenceID(date: CivilDate(2024, 5, 1)!).isAllDay   // true
+    /// try RecurrenceID(date: CivilDate(2024, 5, 1)).isAllDay   // true
     /// ```
     ///
     /// - Complexity: O(1).
@@ -103,7 +103,7 @@ public struct RecurrenceID: Sendable, Hashable, Comparable {
     /// repeated time before its repeat.
     ///
     /// ```swift
-    /// RecurrenceID(date: d) < RecurrenceID(d.at(0, 0))   // true
+    /// try RecurrenceID(date: d) < RecurrenceID(d.at(0, 0))   // true
     /// ```
     ///
     /// - Complexity: O(1).
@@ -123,7 +123,7 @@ extension RecurrenceID: LosslessStringConvertible, Codable, CanonicalText {
     /// (timed), `YYYY-MM-DDTHH:MM:SS~2` (the repeat of a wall-clock time).
     ///
     /// ```swift
-    /// RecurrenceID(CivilDate(2024, 5, 1)!.at(9, 0)).description   // "2024-05-01T09:00:00"
+    /// try RecurrenceID(CivilDate(2024, 5, 1).at(9, 0)).description   // "2024-05-01T09:00:00"
     /// ```
     ///
     /// - Complexity: O(1).

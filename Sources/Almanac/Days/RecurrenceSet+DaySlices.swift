@@ -6,10 +6,10 @@ extension RecurrenceSet {
     ///
     /// ```swift
     /// let ny = try Zone("America/New_York")
-    /// let standup = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1)!.at(9, 0), ny),
+    /// let standup = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 1).at(9, 0), ny),
     ///                             rules: [try RecurrenceRule("FREQ=DAILY")],
     ///                             length: .duration(EventDuration(seconds: 900)))
-    /// let week = ny.startOfDay(CivilDate(2024, 5, 6)!)..<ny.startOfDay(CivilDate(2024, 5, 13)!)
+    /// let week = try ny.startOfDay(CivilDate(2024, 5, 6))..<ny.startOfDay(CivilDate(2024, 5, 13))
     /// for s in try standup.daySlices(in: week, viewer: ny) { print(s.date) }   // 2024-05-06 ... 2024-05-12
     /// ```
     ///
@@ -37,9 +37,9 @@ extension RecurrenceSet {
     /// slices of a day, week, month or year list.
     ///
     /// ```swift
-    /// let week = Period.week(2024, 19)!          // 6 ... 12 May 2024
+    /// let week = try Period.week(2024, 19)          // 6 ... 12 May 2024
     /// let days = Dictionary(grouping: try standup.daySlices(in: week, viewer: ny), by: \.date)
-    /// days[CivilDate(2024, 5, 6)!]?.count        // 1
+    /// try days[CivilDate(2024, 5, 6)]?.count        // 1
     /// ```
     ///
     /// The same as ``daySlices(in:viewer:)-(Range<Timestamp>,Zone)`` over the

@@ -48,10 +48,10 @@ extension RekeyResult: Equatable where Key: Equatable {}
 ///
 /// ```swift
 /// let ny = try Zone("America/New_York")
-/// let before = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 7)!.at(9, 0), ny), rules: [try RecurrenceRule("FREQ=WEEKLY")])
+/// let before = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 7).at(9, 0), ny), rules: [try RecurrenceRule("FREQ=WEEKLY")])
 /// var after = before
-/// after.start = .zoned(CivilDate(2024, 5, 7)!.at(10, 0), ny)
-/// let may = ny.startOfDay(CivilDate(2024, 5, 1)!)..<ny.startOfDay(CivilDate(2024, 6, 1)!)
+/// after.start = try .zoned(CivilDate(2024, 5, 7).at(10, 0), ny)
+/// let may = try ny.startOfDay(CivilDate(2024, 5, 1))..<ny.startOfDay(CivilDate(2024, 6, 1))
 /// let r = try Rekeying.occurrenceKeys(old: before, new: after, seriesID: "standup", window: may, viewer: ny)
 /// r.mapping[try OccurrenceKey(parsing: "standup/2024-05-14T09:00:00")]   // standup/2024-05-14T10:00:00
 /// ```

@@ -9,7 +9,7 @@ extension RecurrenceSet {
     /// building the expansion cost it about 12,000 instructions.
     ///
     /// ```swift
-    /// RecurrenceSet(start: .utc(CivilDate(2024, 5, 6)!.at(12, 0))).firstInstanceWithoutRules()?.start
+    /// try RecurrenceSet(start: .utc(CivilDate(2024, 5, 6).at(12, 0))).firstInstanceWithoutRules()?.start
     /// ```
     package func firstInstanceWithoutRules() -> Occurrence? {
         precondition(rules.isEmpty && exclusionRules.isEmpty, "a set with rules: use occurrences()")

@@ -85,10 +85,10 @@ extension RecurrenceSet {
     /// window's distance from DTSTART.
     ///
     /// ```swift
-    /// let may = Timestamp(utc: CivilDate(2024, 5, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 1)!.at(0, 0))
+    /// let may = try Timestamp(utc: CivilDate(2024, 5, 1).at(0, 0))..<Timestamp(utc: CivilDate(2024, 6, 1).at(0, 0))
     /// try standup.occurrences(in: .instants(may))                  // a zoned or UTC series
     /// try reminder.occurrences(in: .instants(may, viewer: tokyo))  // floating: placed in Tokyo
-    /// try birthday.occurrences(in: .dates(CivilDate(2024, 5, 1)!..<CivilDate(2024, 6, 1)!))
+    /// try birthday.occurrences(in: .dates(CivilDate(2024, 5, 1)..<CivilDate(2024, 6, 1)))
     /// ```
     ///
     /// - Throws: as ``occurrences()``, and ``AlmanacError/Kind/invalidValue``

@@ -194,7 +194,7 @@ final class _RulePlan: Sendable {
         case (.zoned(_, let z), .local(let c)):
             return z.instant(of: c).secondsSinceEpoch
         case (.zoned(_, let z), .date(let d)):
-            guard let next = d.adding(days: 1) else { return Int64.max }
+            guard let next = try? d.adding(days: 1) else { return Int64.max }
             return z.startOfDay(next).secondsSinceEpoch - 1
         }
     }

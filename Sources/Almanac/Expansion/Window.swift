@@ -10,11 +10,11 @@ extension RecurrenceSet {
     /// zone to place its occurrences in, and says so:
     ///
     /// ```swift
-    /// let week = tokyo.startOfDay(CivilDate(2024, 5, 6)!)..<tokyo.startOfDay(CivilDate(2024, 5, 13)!)
+    /// let week = try tokyo.startOfDay(CivilDate(2024, 5, 6))..<tokyo.startOfDay(CivilDate(2024, 5, 13))
     /// try meeting.occurrences(in: .instants(week))                  // zoned: the instants
     /// try reminder.occurrences(in: .instants(week, viewer: tokyo))  // floating: 09:00 in Tokyo
-    /// try reminder.occurrences(in: .wallClock(CivilDate(2024, 5, 6)!.at(0, 0)..<CivilDate(2024, 5, 13)!.at(0, 0)))
-    /// try birthday.occurrences(in: .dates(CivilDate(2024, 1, 1)!..<CivilDate(2025, 1, 1)!))
+    /// try reminder.occurrences(in: .wallClock(CivilDate(2024, 5, 6).at(0, 0)..<CivilDate(2024, 5, 13).at(0, 0)))
+    /// try birthday.occurrences(in: .dates(CivilDate(2024, 1, 1)..<CivilDate(2025, 1, 1)))
     /// ```
     ///
     /// An occurrence is in a window when its start is: ``Occurrence/instants``'s

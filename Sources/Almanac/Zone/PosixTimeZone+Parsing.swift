@@ -27,7 +27,7 @@ extension PosixTimeZone {
             guard p.eat(","), let s = p.rule(), p.eat(","), let e = p.rule(), p.atEnd else { return nil }
             (start, end) = (s, e)
         }
-        guard Offset(seconds: Int(dstOffset)) != nil else { return nil }
+        guard (try? Offset(seconds: Int(dstOffset))) != nil else { return nil }
         daylight = (dstOffset, start, end)
     }
 }

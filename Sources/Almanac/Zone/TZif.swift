@@ -57,7 +57,7 @@ struct TZif {
         }
         var typeOffsets: [Int32] = []
         for _ in 0..<header.typeCount {
-            guard let utoff = reader.int32(), reader.skip(2), Offset(seconds: Int(utoff)) != nil else { return nil }
+            guard let utoff = reader.int32(), reader.skip(2), (try? Offset(seconds: Int(utoff))) != nil else { return nil }
             typeOffsets.append(utoff)
         }
         guard reader.skip(header.charCount + header.stdCount + header.utCount) else { return nil }

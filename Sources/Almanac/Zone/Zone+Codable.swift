@@ -77,7 +77,7 @@ extension Zone: Codable {
             s = v
         }
         let magnitude = h * 3600 + m * 60 + s
-        guard let offset = Offset(seconds: b[0] == UInt8(ascii: "-") ? -magnitude : magnitude), offset.description == id else { return nil }
+        guard let offset = try? Offset(seconds: b[0] == UInt8(ascii: "-") ? -magnitude : magnitude), offset.description == id else { return nil }
         return offset
     }
 }

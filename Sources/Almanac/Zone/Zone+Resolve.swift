@@ -36,7 +36,7 @@ extension Zone {
     ///
     /// ```swift
     /// let ny = try Zone("America/New_York")
-    /// try ny.timestamp(for: CivilDate(2024, 11, 3)!.at(1, 30)) // 05:30Z: the first 01:30, EDT
+    /// try ny.timestamp(for: CivilDate(2024, 11, 3).at(1, 30)) // 05:30Z: the first 01:30, EDT
     /// ```
     /// - Throws: ``AlmanacError/Kind/nonexistentTime`` with `.reject` when the
     ///   time is in a gap or an overlap.

@@ -6,8 +6,8 @@ import AlmanacCore
 /// ```swift
 /// let ny = try Zone("America/New_York")
 /// ny.offset(at: Timestamp(secondsSinceEpoch: 0))        // -05:00
-/// ny.resolve(CivilDate(2024, 3, 10)!.at(2, 30))          // .gap(before: -05:00, after: -04:00)
-/// try ny.timestamp(for: CivilDate(2024, 3, 10)!.at(2, 30)) // 2024-03-10T07:30:00Z, i.e. 03:30 EDT
+/// try ny.resolve(CivilDate(2024, 3, 10).at(2, 30))          // .gap(before: -05:00, after: -04:00)
+/// try ny.timestamp(for: CivilDate(2024, 3, 10).at(2, 30)) // 2024-03-10T07:30:00Z, i.e. 03:30 EDT
 /// ```
 ///
 /// Its rules come from the newest tz data the machine has (see
@@ -108,8 +108,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 ///
 /// ```swift
 /// let ny = try Zone("America/New_York")
-/// let t = ny.transitions(from: Timestamp(utc: CivilDate(2024, 1, 1)!.at(0, 0)),
-///                        to: Timestamp(utc: CivilDate(2025, 1, 1)!.at(0, 0)))[0]
+/// let t = try ny.transitions(from: Timestamp(utc: CivilDate(2024, 1, 1).at(0, 0)),
+///                        to: try Timestamp(utc: CivilDate(2025, 1, 1).at(0, 0)))[0]
 /// t.instant   // 2024-03-10T07:00:00Z
 /// t.before    // -05:00
 /// t.after     // -04:00

@@ -10,7 +10,7 @@ import Almanac
 ///
 /// ```swift
 /// let event = CalendarEvent(id: "lunch@example.com", title: "Lunch",
-///                           recurrence: RecurrenceSet(start: .utc(CivilDate(2024, 5, 6)!.at(12, 0))))
+///                           recurrence: try RecurrenceSet(start: .utc(CivilDate(2024, 5, 6).at(12, 0))))
 /// event.isRecurring   // false
 /// ```
 ///

@@ -5,7 +5,7 @@ import Almanac
 ///
 /// ```swift
 /// let calendar = try EventCalendar(ics: text)
-/// let week = Timestamp(utc: CivilDate(2024, 5, 6)!.at(0, 0))..<Timestamp(utc: CivilDate(2024, 5, 13)!.at(0, 0))
+/// let week = try Timestamp(utc: CivilDate(2024, 5, 6).at(0, 0))..<Timestamp(utc: CivilDate(2024, 5, 13).at(0, 0))
 /// for o in calendar.occurrences(overlapping: week, viewer: try Zone("Europe/Paris")) {
 ///     print(o.seriesID, o.viewerStart, o.title ?? "")
 /// }

@@ -29,7 +29,7 @@ public struct CalendarOccurrence: Sendable, Hashable {
     /// all-day instance was placed.
     ///
     /// ```swift
-    /// calendar.occurrences(in: Period.week(2024, 19)!, viewer: paris).first { _ in true }?.viewer   // Europe/Paris
+    /// try calendar.occurrences(in: Period.week(2024, 19), viewer: paris).first { _ in true }?.viewer   // Europe/Paris
     /// ```
     public var viewer: Zone = .utc
 

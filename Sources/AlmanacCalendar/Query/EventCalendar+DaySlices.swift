@@ -40,7 +40,7 @@ extension EventCalendar {
     public func daySlices(in period: Period, viewer: Zone,
                           dropsCancelled: Bool = false) -> [CalendarDaySlice] {
         let first = period.firstDay, last = period.lastDay
-        let end = last.adding(days: 1).map { viewer.startOfDay($0) } ?? Timestamp.max
+        let end = (try? last.adding(days: 1)).map { viewer.startOfDay($0) } ?? Timestamp.max
         var out: [CalendarDaySlice] = []
         for o in occurrences(overlapping: viewer.startOfDay(first)..<end, viewer: viewer, dropsCancelled: dropsCancelled) {
             for s in o.occurrence.daySlices(in: viewer) where s.date >= first && s.date <= last {

@@ -9,7 +9,7 @@ extension EventCalendar {
     ///
     /// ```swift
     /// let paris = try Zone("Europe/Paris")
-    /// for o in calendar.occurrences(in: Period.week(2024, 19)!, viewer: paris) {
+    /// for o in try calendar.occurrences(in: Period.week(2024, 19), viewer: paris) {
     ///     print(o.viewerStart, o.title ?? "")   // 2024-05-06T09:00:00 Standup ...
     /// }
     /// ```
@@ -25,7 +25,7 @@ extension CalendarOccurrence {
     /// of the query (``viewer``) sees when the instance starts.
     ///
     /// ```swift
-    /// let o = calendar.occurrences(in: Period.day(CivilDate(2024, 5, 6)!), viewer: paris).first { _ in true }!
+    /// let o = try calendar.occurrences(in: Period.day(CivilDate(2024, 5, 6)), viewer: paris).first { _ in true }!
     /// o.viewerStart   // 2024-05-06T15:00:00 for a 09:00 call in New York
     /// ```
     ///

@@ -177,7 +177,7 @@ extension SeriesInstances {
     /// Limits: Calendar). A shift moves instances later than its override,
     /// whose own start is in range, so none moves before year 1.
     func shifted(_ rid: RecurrenceID, by shift: Int64) -> Anchor? {
-        if kind == .date { return rid.date.adding(days: Int(shift)).map { .date($0) } }
+        if kind == .date { return (try? rid.date.adding(days: Int(shift))).map { .date($0) } }
         return CivilDateTime(localSeconds: rid.dateTime.localSeconds &+ shift).map { event.start.withWallClock($0) }
     }
 

@@ -164,7 +164,7 @@ struct EventReader {
     mutating func entry(_ c: ParsedComponent) throws(AlmanacError) -> EventEntry? {
         let component: CalendarEvent.Component = c.name == "VTODO" ? .todo : .event
         var start: Anchor? = nil, due: Anchor? = nil, end: Anchor? = nil, duration: EventDuration? = nil
-        var e = EventEntry(component: component, uid: "", start: .date(CivilDate(1970, 1, 1)!), line: c.line)
+        var e = EventEntry(component: component, uid: "", start: .date(CivilDate(_unchecked: 1970, 1, 1)), line: c.line)
         var uid: String? = nil
         var ruleLines: [RuleLine] = []
         for p in c.properties {

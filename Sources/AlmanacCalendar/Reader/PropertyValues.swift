@@ -36,7 +36,7 @@ enum Values {
         guard h <= 23, m <= 59, sec <= 59 else { return nil }
         let total = h * 3600 + m * 60 + sec
         // "-0000" is not allowed by the RFC; read as zero.
-        return Offset(seconds: b[0] == UInt8(ascii: "-") ? -total : total)
+        return try? Offset(seconds: b[0] == UInt8(ascii: "-") ? -total : total)
     }
 
     /// Splits a list value on commas (DATE, DATE-TIME and PERIOD values

@@ -8,7 +8,7 @@ import Almanac
 /// Past 2500 the zone repeats its last 400 years, as ICU-loaded zones do.
 enum VTimeZone {
     /// The local time at which onsets stop being expanded.
-    static let end = CivilDate(2500, 1, 1)!.at(0, 0)
+    static let end = CivilDateTime(CivilDate(_unchecked: 2500, 1, 1), .midnight)
 
     static func zone(_ component: ParsedComponent, tzid: String, store: LineStore, options: ExpansionOptions) throws(AlmanacError) -> Zone {
         let key = VTimeZoneCache.key(component, tzid: tzid, store: store, options: options)

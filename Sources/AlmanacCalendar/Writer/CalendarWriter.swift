@@ -139,7 +139,7 @@ package struct CalendarWriter {
     static func utc(_ t: Timestamp) -> String { Anchor.utc(civil(t)).rfc5545 }
 
     static func civil(_ t: Timestamp) -> CivilDateTime {
-        CivilDateTime(localSeconds: t.secondsSinceEpoch) ?? CivilDate(1970, 1, 1)!.at(0, 0)
+        CivilDateTime(localSeconds: t.secondsSinceEpoch) ?? CivilDateTime(CivilDate(_unchecked: 1970, 1, 1), .midnight)
     }
 
     /// TEXT escaping (RFC 5545 section 3.3.11).

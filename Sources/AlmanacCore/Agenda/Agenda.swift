@@ -11,10 +11,10 @@
 ///
 /// ```swift
 /// var agenda = Agenda()
-/// agenda.insert(AgendaItem(id: "1", title: "Plan sprint", period: .week(2023, 48)!))
-/// agenda.insert(AgendaItem(id: "2", title: "Call Ada", period: .day(CivilDate(2023, 11, 13)!)))
-/// agenda.list(for: .month(2023, 12)!).map(\.title)   // ["Plan sprint"]
-/// agenda.list(for: .month(2023, 11)!).map(\.title)   // ["Call Ada", "Plan sprint"]
+/// try agenda.insert(AgendaItem(id: "1", title: "Plan sprint", period: .week(2023, 48)))
+/// try agenda.insert(AgendaItem(id: "2", title: "Call Ada", period: .day(CivilDate(2023, 11, 13))))
+/// try agenda.list(for: .month(2023, 12)).map(\.title)   // ["Plan sprint"]
+/// try agenda.list(for: .month(2023, 11)).map(\.title)   // ["Call Ada", "Plan sprint"]
 /// ```
 ///
 /// The index keeps, for each list granularity, the items that lists of that
@@ -82,7 +82,7 @@ public struct Agenda: Sendable, Hashable {
     /// replaced item.
     ///
     /// ```swift
-    /// agenda.insert(AgendaItem(id: "1", title: "Plan sprint", period: .week(2023, 48)!))
+    /// try agenda.insert(AgendaItem(id: "1", title: "Plan sprint", period: .week(2023, 48)))
     /// ```
     ///
     /// - Complexity: O(log d) on average when the item's period already has
@@ -117,7 +117,7 @@ public struct Agenda: Sendable, Hashable {
     /// returns the moved item.
     ///
     /// ```swift
-    /// try agenda.move(id: "2", to: .week, containing: CivilDate(2023, 11, 13)!)   // now in 2023-W46
+    /// try agenda.move(id: "2", to: .week, containing: CivilDate(2023, 11, 13))   // now in 2023-W46
     /// ```
     ///
     /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``
@@ -139,7 +139,7 @@ public struct Agenda: Sendable, Hashable {
     /// period, then title, then id.
     ///
     /// ```swift
-    /// agenda.list(for: .year(2023)!)
+    /// try agenda.list(for: .year(2023))
     /// agenda.list(for: Horizon.days(7).span(from: today)!)   // a 7-day span lists like a week
     /// ```
     ///

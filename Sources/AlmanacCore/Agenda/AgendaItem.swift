@@ -10,17 +10,17 @@
 /// span used as a list (a horizon) is ranked the same way.
 ///
 /// ```swift
-/// let item = AgendaItem(id: "t1", title: "Pay rent", period: .week(2023, 48)!,
+/// let item = try AgendaItem(id: "t1", title: "Pay rent", period: .week(2023, 48),
 ///                       visibleIn: [.week, .month, .year])
-/// item.isListed(in: .month(2023, 11)!)   // true
-/// item.isListed(in: .month(2023, 12)!)   // true
-/// item.isListed(in: .day(CivilDate(2023, 11, 28)!))   // false: a week is coarser than a day
+/// try item.isListed(in: .month(2023, 11))   // true
+/// try item.isListed(in: .month(2023, 12))   // true
+/// try item.isListed(in: .day(CivilDate(2023, 11, 28)))   // false: a week is coarser than a day
 /// ```
 public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// A stable identifier, unique within an ``Agenda``.
     ///
     /// ```swift
-    /// AgendaItem(id: "t1", title: "Pay rent", period: .month(2023, 11)!).id   // "t1"
+    /// try AgendaItem(id: "t1", title: "Pay rent", period: .month(2023, 11)).id   // "t1"
     /// ```
     public var id: String
     /// The text shown in lists; the second sort key.
@@ -32,7 +32,7 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// The period the item is assigned to.
     ///
     /// ```swift
-    /// item.period = .month(2023, 12)!
+    /// item.period = try .month(2023, 12)
     /// ```
     public var period: Period
     /// The granularities of the lists the item may appear in.
@@ -45,7 +45,7 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// An item, visible in every list by default.
     ///
     /// ```swift
-    /// AgendaItem(id: "t1", title: "Call Ada", period: .day(CivilDate(2023, 11, 13)!), visibleIn: [.day])
+    /// try AgendaItem(id: "t1", title: "Call Ada", period: .day(CivilDate(2023, 11, 13)), visibleIn: [.day])
     /// ```
     public init(id: String, title: String, period: Period,
                 visibleIn: Set<Period.Granularity> = Set(Period.Granularity.allCases)) {
@@ -58,9 +58,9 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// Whether the list of `list` shows this item (the three conditions above).
     ///
     /// ```swift
-    /// let d = AgendaItem(id: "a", title: "A", period: .day(CivilDate(2023, 11, 13)!), visibleIn: [.day, .week])
-    /// d.isListed(in: .week(2023, 46)!)    // true
-    /// d.isListed(in: .month(2023, 11)!)   // false: not visible in month lists
+    /// let d = try AgendaItem(id: "a", title: "A", period: .day(CivilDate(2023, 11, 13)), visibleIn: [.day, .week])
+    /// try d.isListed(in: .week(2023, 46))    // true
+    /// try d.isListed(in: .month(2023, 11))   // false: not visible in month lists
     /// ```
     ///
     /// - Complexity: O(1).
@@ -75,8 +75,8 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// choices are kept.
     ///
     /// ```swift
-    /// let d = AgendaItem(id: "a", title: "A", period: .day(CivilDate(2023, 11, 13)!), visibleIn: [.day])
-    /// try d.moved(to: .month, containing: CivilDate(2023, 11, 13)!).period.description   // "2023-11"
+    /// let d = try AgendaItem(id: "a", title: "A", period: .day(CivilDate(2023, 11, 13)), visibleIn: [.day])
+    /// try d.moved(to: .month, containing: CivilDate(2023, 11, 13)).period.description   // "2023-11"
     /// ```
     ///
     /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/outOfRange``
@@ -84,7 +84,7 @@ public struct AgendaItem: Sendable, Hashable, Identifiable {
     /// - Complexity: O(1).
     public func moved(to granularity: Period.Granularity, containing date: CivilDate,
                       weekRule: WeekRule = .iso) throws(AlmanacError) -> AgendaItem {
-        guard let p = Period.containing(date, granularity, weekRule: weekRule) else {
+        guard let p = try? Period.containing(date, granularity, weekRule: weekRule) else {
             throw AlmanacError(.outOfRange, "the \(granularity) containing \(date) crosses the supported range 0001-01-01...9999-12-31")
         }
         var item = self

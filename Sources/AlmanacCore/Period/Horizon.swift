@@ -7,12 +7,14 @@
 /// horizon therefore starts exactly on the date.
 ///
 /// ```swift
-/// let d = CivilDate(2023, 11, 15)!
+/// let d = try CivilDate(2023, 11, 15)
 /// Horizon.days(7).span(from: d)!.description                 // "2023-11-15/P7D"
 /// Horizon.weeks(6).span(from: d)!.description                // "2023-11-13/P42D"
 /// Horizon.months(6).periods(from: d)!.map(\.description)     // ["2023-11", ..., "2024-04"]
 /// ```
-public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
+///
+/// Codable as its text, `"P6W"` (see ``init(parsing:)``).
+public struct Horizon: Sendable, Hashable, CustomStringConvertible {
     /// The granularity of the periods the horizon is made of.
     ///
     /// ```swift
@@ -39,28 +41,28 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The `n` days starting on the date.
     ///
     /// ```swift
-    /// Horizon.days(7).periods(from: CivilDate(2023, 11, 15)!)!.count   // 7 days, 15 ... 21 November
+    /// try Horizon.days(7).periods(from: CivilDate(2023, 11, 15))!.count   // 7 days, 15 ... 21 November
     /// ```
     public static func days(_ n: Int) -> Horizon { Horizon(.day, count: n) }
 
     /// The week containing the date and the `n - 1` weeks after it.
     ///
     /// ```swift
-    /// Horizon.weeks(6).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-11-13/P42D"
+    /// try Horizon.weeks(6).span(from: CivilDate(2023, 11, 15))!.description   // "2023-11-13/P42D"
     /// ```
     public static func weeks(_ n: Int) -> Horizon { Horizon(.week, count: n) }
 
     /// The month containing the date and the `n - 1` months after it.
     ///
     /// ```swift
-    /// Horizon.months(6).span(from: CivilDate(2023, 11, 15)!)!.lastDay   // 2024-04-30
+    /// try Horizon.months(6).span(from: CivilDate(2023, 11, 15))!.lastDay   // 2024-04-30
     /// ```
     public static func months(_ n: Int) -> Horizon { Horizon(.month, count: n) }
 
     /// The year containing the date and the `n - 1` years after it.
     ///
     /// ```swift
-    /// Horizon.years(2).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-01-01/P731D"
+    /// try Horizon.years(2).span(from: CivilDate(2023, 11, 15))!.description   // "2023-01-01/P731D"
     /// ```
     public static func years(_ n: Int) -> Horizon { Horizon(.year, count: n) }
 
@@ -69,7 +71,7 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// 0001-01-01...9999-12-31.
     ///
     /// ```swift
-    /// Horizon.weeks(2).periods(from: CivilDate(2023, 12, 27)!)!.map(\.description)   // ["2023-W52", "2024-W01"]
+    /// try Horizon.weeks(2).periods(from: CivilDate(2023, 12, 27))!.map(\.description)   // ["2023-W52", "2024-W01"]
     /// ```
     ///
     /// - Complexity: O(count).
@@ -90,18 +92,18 @@ public struct Horizon: Sendable, Hashable, Codable, CustomStringConvertible {
     /// below 1 or the horizon would leave 0001-01-01...9999-12-31.
     ///
     /// ```swift
-    /// Horizon.months(2).span(from: CivilDate(2023, 11, 15)!)!.description   // "2023-11-01/P61D"
+    /// try Horizon.months(2).span(from: CivilDate(2023, 11, 15))!.description   // "2023-11-01/P61D"
     /// ```
     ///
     /// - Complexity: O(1).
     public func span(from date: CivilDate, weekRule: WeekRule = .iso) -> Period? {
         guard let first = _first(date, weekRule), let last = first.advanced(by: count - 1) else { return nil }
-        return Period.span(from: first.firstDay, through: last.lastDay)
+        return try? Period.span(from: first.firstDay, through: last.lastDay)
     }
 
     private func _first(_ date: CivilDate, _ rule: WeekRule) -> Period? {
         guard count >= 1 else { return nil }
-        return Period.containing(date, granularity, weekRule: rule)
+        return try? Period.containing(date, granularity, weekRule: rule)
     }
 
     /// An ISO 8601 duration naming the horizon: `P7D`, `P6W`, `P6M`, `P1Y`.

@@ -2,14 +2,14 @@ extension Period {
     /// The days of a period: a random-access collection computed from day numbers.
     ///
     /// ```swift
-    /// for d in Period.month(2023, 2)!.dates { print(d) }   // 2023-02-01 ... 2023-02-28
+    /// for d in try Period.month(2023, 2).dates { print(d) }   // 2023-02-01 ... 2023-02-28
     /// ```
     public struct Dates: RandomAccessCollection, Sendable, Hashable {
         @usableFromInline let _first: Int
         /// The number of days.
         ///
         /// ```swift
-        /// Period.month(2023, 2)!.dates.count   // 28
+        /// try Period.month(2023, 2).dates.count   // 28
         /// ```
         public let count: Int
 
@@ -21,19 +21,19 @@ extension Period {
         /// Always 0.
         ///
         /// ```swift
-        /// Period.month(2023, 2)!.dates.startIndex   // 0
+        /// try Period.month(2023, 2).dates.startIndex   // 0
         /// ```
         @inlinable public var startIndex: Int { 0 }
         /// ``count``.
         ///
         /// ```swift
-        /// Period.month(2023, 2)!.dates.endIndex     // 28
+        /// try Period.month(2023, 2).dates.endIndex     // 28
         /// ```
         @inlinable public var endIndex: Int { count }
         /// The day at offset `i` from the first day.
         ///
         /// ```swift
-        /// Period.month(2023, 2)!.dates[27]   // 2023-02-28
+        /// try Period.month(2023, 2).dates[27]   // 2023-02-28
         /// ```
         ///
         /// - Complexity: O(1).

@@ -10,8 +10,8 @@ extension Period: CustomStringConvertible, LosslessStringConvertible {
     /// | span  | `2023-11-13/P7D`             |
     ///
     /// ```swift
-    /// Period.week(2023, 48)!.description            // "2023-W48"
-    /// Period.week(2023, 48, rule: .us)!.description // "2023-W48@SU1"
+    /// try Period.week(2023, 48).description            // "2023-W48"
+    /// try Period.week(2023, 48, rule: .us).description // "2023-W48@SU1"
     /// ```
     public var description: String {
         switch _kind {
@@ -41,35 +41,6 @@ extension Period: CustomStringConvertible, LosslessStringConvertible {
     }
 }
 
-extension Period: Codable {
-    /// Reads the canonical text (`"2023-W48"`).
-    ///
-    /// ```swift
-    /// try JSONDecoder().decode(Period.self, from: Data(#""2023-W48""#.utf8))
-    /// ```
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` with the parser's message when
-    ///   the text is not a period.
-    /// - Complexity: O(n) in the length of the text.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        do {
-            self = try Period(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.message)
-        }
-    }
-
-    /// Writes the canonical text (``description``) as a single string.
-    ///
-    /// ```swift
-    /// try JSONEncoder().encode(Period.week(2023, 48)!)   // "2023-W48"
-    /// ```
-    ///
-    /// - Complexity: O(1).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+extension Period: TextCoded {
+    package static var textShape: String { "a period is written \"YYYY\", \"YYYY-MM\", \"YYYY-MM-DD\", \"YYYY-Www\" or \"YYYY-MM-DD/PnD\"" }
 }

@@ -82,15 +82,16 @@ extension Period.Granularity: Codable {
     /// try JSONDecoder().decode(Period.Granularity.self, from: Data(#""week""#.utf8))   // .week
     /// ```
     ///
-    /// - Throws: `DecodingError.dataCorrupted` for any other string.
+    /// - Throws: `DecodingError.dataCorrupted` for any other value, whose
+    ///   underlying error is the ``AlmanacError`` that says why.
     /// - Complexity: O(1).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let name = try c.decode(String.self)
-        guard let g = Period.Granularity(name: name) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown granularity \"\(name)\" (expected day, week, month or year)")
+        self = try decoder.decodeText("a granularity is written \"day\", \"week\", \"month\" or \"year\"") { name throws(AlmanacError) in
+            guard let g = Period.Granularity(name: name) else {
+                throw AlmanacError(.invalidValue, "unknown granularity \"\(name)\" (expected day, week, month or year)", text: name)
+            }
+            return g
         }
-        self = g
     }
 
     /// Writes the name (``description``).

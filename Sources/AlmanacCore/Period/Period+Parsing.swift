@@ -110,7 +110,7 @@ struct PeriodParser {
         }
         if y.count < 4 { throw fail("year \"\(yearText)\" must have 4 digits", at: y.start, length: y.count) }
         let year = y.value
-        if atEnd { return Period.year(year)! }
+        if atEnd { return Period.year(unchecked: year) }
         try expect(0x2D, "\"-\"")   // -
         if !atEnd, bytes[i] | 0x20 == 0x77 {   // W or w
             i += 1
@@ -120,7 +120,7 @@ struct PeriodParser {
         guard (1...12).contains(m.value) else {
             throw fail("month \(_pad(m.value, 2)) is not in 01...12", at: m.start, length: 2)
         }
-        if atEnd { return Period.month(year, m.value)! }
+        if atEnd { return Period.month(unchecked: year, m.value) }
         try expect(0x2D, "\"-\"")
         let d = try field("day", width: 2)
         let n = _daysInMonth(year, m.value)
@@ -139,7 +139,7 @@ struct PeriodParser {
         try expect(0x44, "\"D\" (a span counts days: P7D)", foldingCase: true)     // D
         try checkEnd()
         guard c.value >= 1 else { throw fail("a span has at least one day (P1D)", at: c.start, length: c.count) }
-        guard let span = Period.span(from: date, dayCount: c.value) else {
+        guard let span = try? Period.span(from: date, dayCount: c.value) else {
             throw fail("a span of \(String(decoding: bytes[c.start..<(c.start + c.count)], as: UTF8.self)) days from \(date) runs past 9999-12-31",
                        at: c.start, length: c.count)
         }
@@ -158,7 +158,7 @@ struct PeriodParser {
             guard isDigit(i), bytes[i] >= 0x31, bytes[i] <= 0x37 else {
                 throw fail("expected the minimum days in the first week, a digit in 1...7", at: i, length: 1)
             }
-            rule = WeekRule(firstWeekday: wd, minimumDaysInFirstWeek: Int(bytes[i] - 0x30))
+            rule = WeekRule(_unchecked: wd, Int(bytes[i] - 0x30))
             i += 1
             try checkEnd()
         }
@@ -169,7 +169,7 @@ struct PeriodParser {
                 : "week \(_pad(w.value, 2)) does not exist in \(_pad(year, 4))\(rules), which has \(count) weeks"
             throw fail(why, at: w.start, length: 2)
         }
-        guard let p = Period.week(year, w.value, rule: rule) else {
+        guard let p = try? Period.week(year, w.value, rule: rule) else {
             throw fail("week \(_pad(w.value, 2)) of \(_pad(year, 4)) crosses the supported range 0001-01-01...9999-12-31",
                        at: w.start, length: 2)
         }

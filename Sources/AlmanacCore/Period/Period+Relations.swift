@@ -2,7 +2,7 @@ extension Period {
     /// Whether `date` is one of the period's days.
     ///
     /// ```swift
-    /// Period.week(2023, 48)!.contains(CivilDate(2023, 12, 3)!)   // true
+    /// try Period.week(2023, 48).contains(CivilDate(2023, 12, 3))   // true
     /// ```
     ///
     /// - Complexity: O(1).
@@ -15,8 +15,8 @@ extension Period {
     /// Whether every day of `other` is a day of this period.
     ///
     /// ```swift
-    /// Period.year(2023)!.contains(Period.month(2023, 11)!)   // true
-    /// Period.month(2023, 11)!.contains(Period.week(2023, 48)!)   // false: it ends in December
+    /// try Period.year(2023).contains(Period.month(2023, 11))   // true
+    /// try Period.month(2023, 11).contains(Period.week(2023, 48))   // false: it ends in December
     /// ```
     ///
     /// - Complexity: O(1).
@@ -26,7 +26,7 @@ extension Period {
     /// Whether the two periods share at least one day.
     ///
     /// ```swift
-    /// Period.week(2023, 48)!.overlaps(Period.month(2023, 12)!)   // true
+    /// try Period.week(2023, 48).overlaps(Period.month(2023, 12))   // true
     /// ```
     ///
     /// - Complexity: O(1).
@@ -37,7 +37,7 @@ extension Period {
     /// The result is always a span, even when it covers a whole calendar period.
     ///
     /// ```swift
-    /// Period.week(2023, 48)!.intersection(Period.month(2023, 12)!)!.description   // "2023-12-01/P3D"
+    /// try Period.week(2023, 48).intersection(Period.month(2023, 12))!.description   // "2023-12-01/P3D"
     /// ```
     ///
     /// - Complexity: O(1).
@@ -52,9 +52,9 @@ extension Period {
     /// periods it is made of, including partial ones at either end.
     ///
     /// ```swift
-    /// Period.week(2023, 48)!.periods(of: .month).map(\.description)   // ["2023-11", "2023-12"]
-    /// Period.week(2025, 1)!.periods(of: .year).map(\.description)     // ["2024", "2025"]
-    /// Period.month(2023, 11)!.periods(of: .week).count                // 5 (W44 ... W48)
+    /// try Period.week(2023, 48).periods(of: .month).map(\.description)   // ["2023-11", "2023-12"]
+    /// try Period.week(2025, 1).periods(of: .year).map(\.description)     // ["2024", "2025"]
+    /// try Period.month(2023, 11).periods(of: .week).count                // 5 (W44 ... W48)
     /// ```
     ///
     /// Weeks that would cross 0001-01-01 or 9999-12-31 do not exist, so near
@@ -69,7 +69,7 @@ extension Period {
     /// order; empty when `end` is before `start`.
     ///
     /// ```swift
-    /// Period.periods(of: .week, from: CivilDate(2023, 11, 1)!, through: CivilDate(2023, 11, 30)!)
+    /// try Period.periods(of: .week, from: CivilDate(2023, 11, 1), through: CivilDate(2023, 11, 30))
     ///     .map(\.description)   // ["2023-W44", "2023-W45", "2023-W46", "2023-W47", "2023-W48"]
     /// ```
     ///
@@ -96,11 +96,11 @@ extension Period {
             let ca = civilFromDays(a), cb = civilFromDays(b)
             let m0 = ca.year * 12 + ca.month - 1, m1 = cb.year * 12 + cb.month - 1
             out.reserveCapacity(m1 - m0 + 1)
-            for m in m0...m1 { out.append(month(m / 12, m % 12 + 1)!) }
+            for m in m0...m1 { out.append(month(unchecked: m / 12, m % 12 + 1)) }
         case .year:
             let y0 = civilFromDays(a).year, y1 = civilFromDays(b).year
             out.reserveCapacity(y1 - y0 + 1)
-            for y in y0...y1 { out.append(year(y)!) }
+            for y in y0...y1 { out.append(year(unchecked: y)) }
         }
         return out
     }
@@ -111,9 +111,9 @@ extension Period {
     /// the result would leave 0001-01-01...9999-12-31.
     ///
     /// ```swift
-    /// Period.month(2023, 11)!.advanced(by: 3)!.description   // "2024-02"
-    /// Period.span(from: CivilDate(2023, 11, 13)!, dayCount: 7)!.advanced(by: -1)!.description   // "2023-11-06/P7D"
-    /// Period.year(9999)!.advanced(by: 1)                     // nil
+    /// try Period.month(2023, 11).advanced(by: 3)!.description   // "2024-02"
+    /// try Period.span(from: CivilDate(2023, 11, 13), dayCount: 7).advanced(by: -1)!.description   // "2023-11-06/P7D"
+    /// try Period.year(9999).advanced(by: 1)                     // nil
     /// ```
     ///
     /// - Complexity: O(1).
@@ -130,23 +130,23 @@ extension Period {
         case .month:
             let c = firstDay
             let m = c.year * 12 + c.month - 1 + n
-            return Period.month(floorDiv(m, 12), floorMod(m, 12) + 1)
+            return try? Period.month(floorDiv(m, 12), floorMod(m, 12) + 1)
         case .year:
-            return Period.year(firstDay.year + n)
+            return try? Period.year(firstDay.year + n)
         }
     }
 
     /// The next period of the same kind (see ``advanced(by:)``), or `nil` at 9999-12-31.
     ///
     /// ```swift
-    /// Period.week(2023, 52)!.next!.description   // "2024-W01"
+    /// try Period.week(2023, 52).next!.description   // "2024-W01"
     /// ```
     public var next: Period? { advanced(by: 1) }
 
     /// The previous period of the same kind (see ``advanced(by:)``), or `nil` at 0001-01-01.
     ///
     /// ```swift
-    /// Period.month(2024, 1)!.previous!.description   // "2023-12"
+    /// try Period.month(2024, 1).previous!.description   // "2023-12"
     /// ```
     public var previous: Period? { advanced(by: -1) }
 }

@@ -12,7 +12,7 @@
 /// period stores its first and last day number, its kind and its week rule.
 ///
 /// ```swift
-/// let w = Period.week(2023, 48)!               // 2023-W48: 27 Nov ... 3 Dec 2023
+/// let w = try Period.week(2023, 48)               // 2023-W48: 27 Nov ... 3 Dec 2023
 /// w.firstDay                                   // 2023-11-27
 /// w.periods(of: .month).map(\.description)     // ["2023-11", "2023-12"]
 /// let s = try Period(parsing: "2023-11-13/P7D")
@@ -49,8 +49,8 @@ public struct Period: Sendable, Hashable {
     /// The granularity of a day, week, month or year; `nil` for a span.
     ///
     /// ```swift
-    /// Period.week(2023, 48)!.granularity                                 // .week
-    /// Period.span(from: CivilDate(2023, 11, 13)!, dayCount: 7)!.granularity   // nil
+    /// try Period.week(2023, 48).granularity                                 // .week
+    /// try Period.span(from: CivilDate(2023, 11, 13), dayCount: 7).granularity   // nil
     /// ```
     public var granularity: Granularity? {
         switch _kind {
@@ -75,7 +75,7 @@ public struct Period: Sendable, Hashable {
     /// `.year`).
     ///
     /// ```swift
-    /// Period.span(from: CivilDate(2023, 11, 13)!, dayCount: 3)!.listGranularity   // .week
+    /// try Period.span(from: CivilDate(2023, 11, 13), dayCount: 3).listGranularity   // .week
     /// ```
     public var listGranularity: Granularity {
         if let g = granularity { return g }
@@ -87,14 +87,14 @@ public struct Period: Sendable, Hashable {
     ///
     /// ```swift
     /// try Period(parsing: "2024-W01@SU1").weekRule   // .us
-    /// Period.month(2023, 11)!.weekRule                 // nil
+    /// try Period.month(2023, 11).weekRule                 // nil
     /// ```
     public var weekRule: WeekRule? { _kind == .week ? _rule : nil }
 
     /// The week-numbering year and week number of a week, `nil` for every other kind.
     ///
     /// ```swift
-    /// Period.containing(CivilDate(2024, 12, 30)!, .week)!.weekOfYear   // (year: 2025, week: 1)
+    /// try Period.containing(CivilDate(2024, 12, 30), .week).weekOfYear   // (year: 2025, week: 1)
     /// ```
     public var weekOfYear: (year: Int, week: Int)? {
         guard _kind == .week else { return nil }
@@ -104,28 +104,28 @@ public struct Period: Sendable, Hashable {
     /// The first day.
     ///
     /// ```swift
-    /// Period.week(2025, 1)!.firstDay   // 2024-12-30
+    /// try Period.week(2025, 1).firstDay   // 2024-12-30
     /// ```
     @inlinable public var firstDay: CivilDate { CivilDate(_unchecked: Int(_first)) }
 
     /// The last day (included).
     ///
     /// ```swift
-    /// Period.week(2025, 1)!.lastDay    // 2025-01-05
+    /// try Period.week(2025, 1).lastDay    // 2025-01-05
     /// ```
     @inlinable public var lastDay: CivilDate { CivilDate(_unchecked: Int(_last)) }
 
     /// How many days the period holds (at least 1).
     ///
     /// ```swift
-    /// Period.year(2024)!.dayCount   // 366
+    /// try Period.year(2024).dayCount   // 366
     /// ```
     @inlinable public var dayCount: Int { Int(_last) - Int(_first) + 1 }
 
     /// The days of the period in order, as a lazy random-access collection.
     ///
     /// ```swift
-    /// Period.week(2023, 48)!.dates.map(\.day)   // [27, 28, 29, 30, 1, 2, 3]
+    /// try Period.week(2023, 48).dates.map(\.day)   // [27, 28, 29, 30, 1, 2, 3]
     /// ```
     ///
     /// - Complexity: O(1) to make; each element is O(1).
@@ -137,7 +137,7 @@ extension Period: Comparable {
     /// then week rule (first weekday, minimum days).
     ///
     /// ```swift
-    /// Period.month(2023, 11)! < Period.day(CivilDate(2023, 11, 2)!)   // true: it starts first
+    /// try Period.month(2023, 11) < Period.day(CivilDate(2023, 11, 2))   // true: it starts first
     /// ```
     ///
     /// - Complexity: O(1).

@@ -10,11 +10,11 @@
 /// ```swift
 /// WeekRule.iso                      // Monday first, 4 days: ISO 8601 (week 1 holds the first Thursday)
 /// WeekRule.us                       // Sunday first, 1 day: the week of 1 January is week 1
-/// let r = WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 1)
-/// r.week(of: CivilDate(2023, 12, 31)!)   // (year: 2024, week: 1)
+/// let r = try WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 1)
+/// try r.week(of: CivilDate(2023, 12, 31))   // (year: 2024, week: 1)
 /// r.description                          // "SU1"
 /// ```
-public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct WeekRule: Sendable, Hashable, CustomStringConvertible {
     /// The weekday every week starts on.
     ///
     /// ```swift
@@ -30,54 +30,44 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```
     @inlinable public var minimumDaysInFirstWeek: Int { Int(_minimumDays) }
 
-    /// A week rule.
+    /// A week rule, throwing when `minimumDaysInFirstWeek` is not in `1...7`.
     ///
     /// ```swift
-    /// let us = WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 1)
-    /// ```
-    ///
-    /// - Precondition: `minimumDaysInFirstWeek` is in `1...7`. Use
-    ///   ``init(validatingFirstWeekday:minimumDaysInFirstWeek:)`` for values
-    ///   that come from outside.
-    /// - Complexity: O(1).
-    @inlinable
-    public init(firstWeekday: Weekday, minimumDaysInFirstWeek: Int) {
-        precondition((1...7).contains(minimumDaysInFirstWeek), "minimumDaysInFirstWeek must be in 1...7")
-        self.firstWeekday = firstWeekday
-        self._minimumDays = UInt8(minimumDaysInFirstWeek)
-    }
-
-    /// A week rule from values read from outside.
-    ///
-    /// ```swift
-    /// try WeekRule(validatingFirstWeekday: .sunday, minimumDaysInFirstWeek: 8)
+    /// let us = try WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 1)
+    /// try WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 8)
     /// // throws: minimum days in the first week 8 is not in 1...7
     /// ```
     ///
-    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``
-    ///   when `minimumDaysInFirstWeek` is not in `1...7`.
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/invalidValue``.
     /// - Complexity: O(1).
-    public init(validatingFirstWeekday firstWeekday: Weekday, minimumDaysInFirstWeek: Int) throws(AlmanacError) {
+    @inlinable
+    public init(firstWeekday: Weekday, minimumDaysInFirstWeek: Int) throws(AlmanacError) {
         guard (1...7).contains(minimumDaysInFirstWeek) else {
             throw AlmanacError(.invalidValue, "minimum days in the first week \(minimumDaysInFirstWeek) is not in 1...7")
         }
-        self.init(firstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDaysInFirstWeek)
+        self.init(_unchecked: firstWeekday, minimumDaysInFirstWeek)
+    }
+
+    @inlinable
+    package init(_unchecked firstWeekday: Weekday, _ minimumDays: Int) {
+        self.firstWeekday = firstWeekday
+        self._minimumDays = UInt8(truncatingIfNeeded: minimumDays)
     }
 
     /// ISO 8601 weeks: Monday first, week 1 holds at least 4 days (the year's
     /// first Thursday, and 4 January). The default everywhere in Almanac.
     ///
     /// ```swift
-    /// WeekRule.iso.week(of: CivilDate(2021, 1, 3)!)   // (year: 2020, week: 53)
+    /// try WeekRule.iso.week(of: CivilDate(2021, 1, 3))   // (year: 2020, week: 53)
     /// ```
-    public static let iso = WeekRule(firstWeekday: .monday, minimumDaysInFirstWeek: 4)
+    public static let iso = WeekRule(_unchecked: .monday, 4)
 
     /// US weeks: Sunday first, week 1 is the week of 1 January.
     ///
     /// ```swift
-    /// WeekRule.us.week(of: CivilDate(2021, 1, 3)!)    // (year: 2021, week: 2)
+    /// try WeekRule.us.week(of: CivilDate(2021, 1, 3))    // (year: 2021, week: 2)
     /// ```
-    public static let us = WeekRule(firstWeekday: .sunday, minimumDaysInFirstWeek: 1)
+    public static let us = WeekRule(_unchecked: .sunday, 1)
 
     /// Whether this is ``iso``.
     ///
@@ -127,8 +117,8 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// last days of 9999 may fall in week 1 of 10000 (under US rules, for one).
     ///
     /// ```swift
-    /// WeekRule.iso.week(of: CivilDate(2024, 12, 30)!)   // (year: 2025, week: 1)
-    /// WeekRule.us.week(of: CivilDate(2023, 12, 31)!)    // (year: 2024, week: 1)
+    /// try WeekRule.iso.week(of: CivilDate(2024, 12, 30))   // (year: 2025, week: 1)
+    /// try WeekRule.us.week(of: CivilDate(2023, 12, 31))    // (year: 2024, week: 1)
     /// ```
     ///
     /// - Complexity: O(1).
@@ -159,33 +149,5 @@ public struct WeekRule: Sendable, Hashable, Codable, CustomStringConvertible {
         let key = start + 7 - minimumDaysInFirstWeek
         let year = civilFromDays(key).year
         return (year, (key - daysFromCivil(year, 1, 1)) / 7 + 1)
-    }
-
-    // MARK: Codable
-
-    private enum CodingKeys: String, CodingKey { case firstWeekday, minimumDaysInFirstWeek }
-
-    /// Reads `{"firstWeekday": 7, "minimumDaysInFirstWeek": 1}` (ISO weekday numbers).
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` when the minimum days are not in 1...7.
-    /// - Complexity: O(1).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let weekday = try c.decode(Weekday.self, forKey: .firstWeekday)
-        let days = try c.decode(Int.self, forKey: .minimumDaysInFirstWeek)
-        guard (1...7).contains(days) else {
-            throw DecodingError.dataCorruptedError(forKey: .minimumDaysInFirstWeek, in: c,
-                                                   debugDescription: "minimum days in the first week \(days) is not in 1...7")
-        }
-        self.init(firstWeekday: weekday, minimumDaysInFirstWeek: days)
-    }
-
-    /// Writes `{"firstWeekday": 7, "minimumDaysInFirstWeek": 1}`.
-    ///
-    /// - Complexity: O(1).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(firstWeekday, forKey: .firstWeekday)
-        try c.encode(minimumDaysInFirstWeek, forKey: .minimumDaysInFirstWeek)
     }
 }

@@ -5,7 +5,7 @@ import Almanac
 ///
 /// ```swift
 /// let svg = ReviewDrawing(review).svg()      // write it to review.svg
-/// ReviewDrawing(review).cell(for: CivilDate(2023, 11, 27)!)   // where that day's square is
+/// try ReviewDrawing(review).cell(for: CivilDate(2023, 11, 27))   // where that day's square is
 /// ```
 ///
 /// **The heat map.** One square a day, in the weeks of the period (ISO,

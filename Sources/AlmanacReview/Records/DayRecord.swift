@@ -7,7 +7,7 @@ import AlmanacJSON
 /// ```swift
 /// let key = try DayKey(parsing: "sync/2023-11-27T10:00:00/2023-11-27")
 /// let r = DayRecord(key: key, mark: .partial(fraction: 0.5), note: "left early",
-///                   recordedAt: Timestamp(utc: CivilDate(2023, 11, 27)!.at(11, 5)))
+///                   recordedAt: try Timestamp(utc: CivilDate(2023, 11, 27).at(11, 5)))
 /// try r.jsonLine()   // {"key":"sync/2023-11-27T10:00:00/2023-11-27","mark":"partial","fraction":0.5,...}
 /// ```
 ///
@@ -225,7 +225,7 @@ extension DayRecord: Codable {
         }
         guard let y = number(0..<4), let mo = number(5..<7), let d = number(8..<10),
               let h = number(11..<13), let mi = number(14..<16), let s = number(17..<19),
-              let date = CivilDate(y, mo, d), let time = CivilTime(h, mi, s) else { return nil }
+              let date = try? CivilDate(y, mo, d), let time = try? CivilTime(h, mi, s) else { return nil }
         return Timestamp(utc: CivilDateTime(date, time))
     }
 }

@@ -5,10 +5,10 @@ extension Review {
     /// with `records` (see the type for the rules).
     ///
     /// ```swift
-    /// let review = try Review(of: .month(2023, 11)!, viewer: berlin, series: series, records: log.records)
+    /// let review = try Review(of: .month(2023, 11), viewer: berlin, series: series, records: log.records)
     /// // After an edit of a series, carry the old records to the new keys:
     /// let moved = try Rekeying.dayKeys(old: before, new: after, seriesID: "sync", window: november, viewer: berlin)
-    /// let again = try Review(of: .month(2023, 11)!, viewer: berlin, series: edited, records: log.records, rekeying: moved)
+    /// let again = try Review(of: .month(2023, 11), viewer: berlin, series: edited, records: log.records, rekeying: moved)
     /// again.orphans.filter { $0.reason == .removedByEdit }   // the days the edit removed
     /// ```
     ///

@@ -34,7 +34,7 @@ extension Review {
     /// weeks of a month usually have fewer than seven days in it).
     ///
     /// ```swift
-    /// try Review(of: .month(2023, 12)!, ...).weeks.first?.days.dayCount   // 3 (1-3 December of 2023-W48)
+    /// try Review(of: .month(2023, 12), ...).weeks.first?.days.dayCount   // 3 (1-3 December of 2023-W48)
     /// ```
     public var weeks: [PartSummary] { parts(of: .week) }
 
@@ -56,7 +56,7 @@ extension Review {
     /// The tally of the period's days that lie in `other`.
     ///
     /// ```swift
-    /// review.tally(in: .day(CivilDate(2023, 11, 28)!)).expected
+    /// try review.tally(in: .day(CivilDate(2023, 11, 28))).expected
     /// ```
     ///
     /// - Complexity: O(days shared).

@@ -78,7 +78,7 @@ public struct ReviewSeries: Series, Hashable {
     /// of its period, sorted by id.
     ///
     /// ```swift
-    /// ReviewSeries.series(of: Agenda([AgendaItem(id: "sprint", title: "Plan the sprint", period: .week(2023, 48)!)]))
+    /// try ReviewSeries.series(of: Agenda([AgendaItem(id: "sprint", title: "Plan the sprint", period: .week(2023, 48))]))
     /// // one series, expected on 2023-12-03
     /// ```
     public static func series(of agenda: Agenda) -> [ReviewSeries] {

@@ -7,7 +7,7 @@ extension SnapshotDiff {
     /// of the period's first day to the start of the day after its last.
     ///
     /// ```swift
-    /// let diff = SnapshotDiff(before: cached, after: fresh, period: Period.month(2024, 5)!, viewer: paris)
+    /// let diff = try SnapshotDiff(before: cached, after: fresh, period: Period.month(2024, 5), viewer: paris)
     /// for c in diff.changes where c.kind == .moved { print(c.key) }
     /// ```
     ///
@@ -20,7 +20,7 @@ extension SnapshotDiff {
     /// `viewer`'s zone (see the other `init(before:after:period:viewer:)`).
     ///
     /// ```swift
-    /// let diff = SnapshotDiff(before: old, after: new, period: Period.week(2024, 19)!, viewer: paris)
+    /// let diff = try SnapshotDiff(before: old, after: new, period: Period.week(2024, 19), viewer: paris)
     /// ```
     ///
     /// - Complexity: as `init(before:after:window:viewer:)`.

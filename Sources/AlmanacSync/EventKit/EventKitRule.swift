@@ -112,7 +112,7 @@ public struct EventKitRule: Sendable, Hashable {
         r.byYearDay = daysOfTheYear ?? []
         r.bySetPos = setPositions ?? []
         switch end {
-        case .date(let t)?: r.until = .utc(CivilDateTime(localSeconds: t.secondsSinceEpoch) ?? CivilDate(9999, 12, 31)!.at(23, 59))
+        case .date(let t)?: r.until = .utc(CivilDateTime(localSeconds: t.secondsSinceEpoch) ?? CivilDateTime(CivilDate(_unchecked: 9999, 12, 31), CivilTime(_unchecked: 23, 59, 0)))
         case .count(let n)?: r.count = n
         case nil: break
         }

@@ -109,11 +109,11 @@ extension GraphRecurrence {
     static func endDate(_ u: RecurrenceRule.Until, start: Anchor) -> CivilDate {
         switch (u, start) {
         case (.date(let d), _): return d
-        case (.local(let c), _): return c.time >= start.civil.time ? c.date : c.date.adding(days: -1) ?? c.date
+        case (.local(let c), _): return c.time >= start.civil.time ? c.date : (try? c.date.adding(days: -1)) ?? c.date
         case (.utc(let c), .zoned(let s, let z)):
             let wall = z.civil(at: Timestamp(utc: c))?.0 ?? c
-            return wall.time >= s.time ? wall.date : wall.date.adding(days: -1) ?? wall.date
-        case (.utc(let c), _): return c.time >= start.civil.time ? c.date : c.date.adding(days: -1) ?? c.date
+            return wall.time >= s.time ? wall.date : (try? wall.date.adding(days: -1)) ?? wall.date
+        case (.utc(let c), _): return c.time >= start.civil.time ? c.date : (try? c.date.adding(days: -1)) ?? c.date
         }
     }
 

@@ -68,10 +68,10 @@ extension GraphRecurrence {
     static func until(_ date: CivilDate, start: Anchor) -> RecurrenceRule.Until {
         switch start {
         case .date: return .date(date)
-        case .floating: return .local(CivilDateTime(date, CivilTime(23, 59, 59)!))
-        case .utc: return .utc(CivilDateTime(date, CivilTime(23, 59, 59)!))
+        case .floating: return .local(CivilDateTime(date, CivilTime(_unchecked: 23, 59, 59)))
+        case .utc: return .utc(CivilDateTime(date, CivilTime(_unchecked: 23, 59, 59)))
         case .zoned(_, let z):
-            return .utc(CivilDateTime(localSeconds: z.lastSecond(of: date).secondsSinceEpoch) ?? CivilDateTime(date, CivilTime(23, 59, 59)!))
+            return .utc(CivilDateTime(localSeconds: z.lastSecond(of: date).secondsSinceEpoch) ?? CivilDateTime(date, CivilTime(_unchecked: 23, 59, 59)))
         }
     }
 }
@@ -80,7 +80,7 @@ extension Zone {
     /// The last second of `date` on this zone's clock: an inclusive end
     /// (Graph's `endDate`, a DATE UNTIL read as its whole day).
     func lastSecond(of date: CivilDate) -> Timestamp {
-        Timestamp(secondsSinceEpoch: date.adding(days: 1).map { startOfDay($0).secondsSinceEpoch - 1 }
+        Timestamp(secondsSinceEpoch: (try? date.adding(days: 1)).map { startOfDay($0).secondsSinceEpoch - 1 }
             ?? startOfDay(date).secondsSinceEpoch + 86_399)
     }
 }

@@ -6,8 +6,8 @@ import Almanac
 ///
 /// ```swift
 /// let r = GraphRecurrence(pattern: .init(type: .relativeMonthly, daysOfWeek: [.monday], index: .first),
-///                         range: .init(type: .numbered, startDate: CivilDate(2024, 5, 6)!, numberOfOccurrences: 10))
-/// try r.rule(start: .zoned(CivilDate(2024, 5, 6)!.at(9, 0), paris)).description
+///                         range: try .init(type: .numbered, startDate: CivilDate(2024, 5, 6), numberOfOccurrences: 10))
+/// try r.rule(start: .zoned(CivilDate(2024, 5, 6).at(9, 0), paris)).description
 /// // "FREQ=MONTHLY;COUNT=10;BYDAY=1MO"
 /// try GraphRecurrence(rule: RecurrenceRule("FREQ=WEEKLY;BYDAY=MO,WE"), start: start).pattern.type   // .weekly
 /// ```

@@ -11,7 +11,7 @@ struct AlmanacAlmanacArticleTests {
 
         let ny    = try Zone("America/New_York")
         let rule  = try RecurrenceRule("FREQ=MONTHLY;BYDAY=-1FR;COUNT=10")
-        let start = Anchor.zoned(CivilDate(2000, 1, 1)!.at(9, 0), ny)
+        let start = try Anchor.zoned(CivilDate(2000, 1, 1).at(9, 0), ny)
         for o in try rule.occurrences(from: start) { print(o) }
         // 2000-01-01T09:00:00-05:00, 2000-01-28T09:00:00-05:00, 2000-02-25T09:00:00-05:00, ...
         // Every top-level declaration is read once: no "never used" warnings.

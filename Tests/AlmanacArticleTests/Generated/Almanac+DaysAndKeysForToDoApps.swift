@@ -10,10 +10,10 @@ struct AlmanacDaysAndKeysForToDoAppsArticleTests {
         // DaysAndKeysForToDoApps.md:27
         let ny = try Zone("America/New_York")
         let tokyo = try Zone("Asia/Tokyo")
-        let review = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6)!.at(10, 30), ny),
+        let review = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6).at(10, 30), ny),
                                    rules: [try RecurrenceRule("FREQ=WEEKLY")],
                                    length: .duration(try EventDuration(parsing: "PT1H")))
-        let week = tokyo.startOfDay(CivilDate(2024, 5, 6)!)..<tokyo.startOfDay(CivilDate(2024, 5, 13)!)
+        let week = try tokyo.startOfDay(CivilDate(2024, 5, 6))..<tokyo.startOfDay(CivilDate(2024, 5, 13))
         for s in try review.daySlices(in: week, viewer: tokyo) {
             print(s.date, s.index, s.count)
         }
@@ -32,11 +32,11 @@ struct AlmanacDaysAndKeysForToDoAppsArticleTests {
         _ = key.occurrence.recurrenceID  // 2024-05-01 (an all-day trip)
         _ = key.date                     // 2024-05-02, its second day
         // DaysAndKeysForToDoApps.md:105
-        let before = RecurrenceSet(start: .zoned(CivilDate(2024, 5, 7)!.at(9, 0), ny),
+        let before = try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 7).at(9, 0), ny),
                                    rules: [try RecurrenceRule("FREQ=WEEKLY")])
         var after = before
-        after.start = .zoned(CivilDate(2024, 5, 7)!.at(10, 0), ny)
-        let may = ny.startOfDay(CivilDate(2024, 5, 1)!)..<ny.startOfDay(CivilDate(2024, 6, 1)!)
+        after.start = try .zoned(CivilDate(2024, 5, 7).at(10, 0), ny)
+        let may = try ny.startOfDay(CivilDate(2024, 5, 1))..<ny.startOfDay(CivilDate(2024, 6, 1))
         let r = try Rekeying.dayKeys(old: before, new: after, seriesID: "standup", window: may, viewer: ny)
         var records: [DayKey: String] = [:]   // the app's records ("done", a note...), by day key
         for (old, new) in r.mapping { records[new] = records.removeValue(forKey: old) }

@@ -11,16 +11,16 @@ struct AlmanacGettingStartedArticleTests {
 
         let ny    = try Zone("America/New_York")                 // loaded once, then cached
         let rule  = try RecurrenceRule("FREQ=MONTHLY;BYDAY=-1FR;COUNT=10")
-        let start = Anchor.zoned(CivilDate(2000, 1, 1)!.at(9, 0), ny)
+        let start = try Anchor.zoned(CivilDate(2000, 1, 1).at(9, 0), ny)
         for o in try rule.occurrences(from: start) { print(o) }
         // 2000-01-01T09:00:00-05:00   DTSTART is the first instance (RFC 5545 section 3.8.5.3)
         // 2000-01-28T09:00:00-05:00   the last Friday of January
         // ...
         // GettingStarted.md:79
         let set = RecurrenceSet(start: start, rules: [rule],
-                                excludedDates: [.zoned(CivilDate(2000, 3, 31)!.at(9, 0), ny)],
+                                excludedDates: try [.zoned(CivilDate(2000, 3, 31).at(9, 0), ny)],
                                 length: .duration(try EventDuration(parsing: "PT1H")))
-        let spring = ny.startOfDay(CivilDate(2000, 2, 1)!)..<ny.startOfDay(CivilDate(2000, 6, 1)!)
+        let spring = try ny.startOfDay(CivilDate(2000, 2, 1))..<ny.startOfDay(CivilDate(2000, 6, 1))
         for o in try set.occurrences(in: .instants(spring)) {
             print(o.start, o.instants!)
         }
@@ -28,13 +28,13 @@ struct AlmanacGettingStartedArticleTests {
         // 2000-04-28T09:00:00 2000-04-28T13:00:00Z..<2000-04-28T14:00:00Z   (31 March is excluded)
         // 2000-05-26T09:00:00 2000-05-26T13:00:00Z..<2000-05-26T14:00:00Z
         // GettingStarted.md:99
-        let birthday = RecurrenceSet(start: .date(CivilDate(1990, 6, 15)!),
+        let birthday = try RecurrenceSet(start: .date(CivilDate(1990, 6, 15)),
                                      rules: [try RecurrenceRule("FREQ=YEARLY")])
-        let thisDecade = CivilDate(2020, 1, 1)!..<CivilDate(2030, 1, 1)!
+        let thisDecade = try CivilDate(2020, 1, 1)..<CivilDate(2030, 1, 1)
         for o in try birthday.occurrences(in: .dates(thisDecade)) { print(o) }   // 2020-06-15 ... 2029-06-15
 
         let tokyo = try Zone("Asia/Tokyo")
-        let week  = tokyo.startOfDay(CivilDate(2024, 6, 10)!)..<tokyo.startOfDay(CivilDate(2024, 6, 17)!)
+        let week  = try tokyo.startOfDay(CivilDate(2024, 6, 10))..<tokyo.startOfDay(CivilDate(2024, 6, 17))
         _ = try birthday.occurrences(in: .instants(week, viewer: tokyo))   // 2024-06-15, placed in Tokyo's day
         // GettingStarted.md:121
         do {

@@ -10,30 +10,30 @@ struct AlmanacRecurrenceSetsZonesGapsAndFoldsArticleTests {
         // RecurrenceSetsZonesGapsAndFolds.md:27
         let ny = try Zone("America/New_York")
         let standup = RecurrenceSet(
-            start: .zoned(CivilDate(2024, 5, 6)!.at(9, 30), ny),
+            start: try .zoned(CivilDate(2024, 5, 6).at(9, 30), ny),
             rules: [try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO,WE,FR")],
-            excludedDates: [.zoned(CivilDate(2024, 5, 27)!.at(9, 30), ny)],   // Memorial Day
+            excludedDates: try [.zoned(CivilDate(2024, 5, 27).at(9, 30), ny)],   // Memorial Day
             length: .duration(try EventDuration(parsing: "PT15M")))
         // RecurrenceSetsZonesGapsAndFolds.md:80
-        _ = ny.resolve(CivilDate(2024, 6, 1)!.at(9, 0))     // .unique(-04:00)
-        _ = ny.resolve(CivilDate(2024, 3, 10)!.at(2, 30))   // .gap(before: -05:00, after: -04:00)
-        _ = ny.resolve(CivilDate(2024, 11, 3)!.at(1, 30))   // .overlap(earlier: -04:00, later: -05:00)
+        _ = try ny.resolve(CivilDate(2024, 6, 1).at(9, 0))     // .unique(-04:00)
+        _ = try ny.resolve(CivilDate(2024, 3, 10).at(2, 30))   // .gap(before: -05:00, after: -04:00)
+        _ = try ny.resolve(CivilDate(2024, 11, 3).at(1, 30))   // .overlap(earlier: -04:00, later: -05:00)
         // RecurrenceSetsZonesGapsAndFolds.md:94
-        _ = try ny.timestamp(for: CivilDate(2024, 3, 10)!.at(2, 30))             // 07:30Z, 03:30 EDT
+        _ = try ny.timestamp(for: CivilDate(2024, 3, 10).at(2, 30))             // 07:30Z, 03:30 EDT
         do {
-            _ = try ny.timestamp(for: CivilDate(2024, 3, 10)!.at(2, 30), .reject)
+            _ = try ny.timestamp(for: CivilDate(2024, 3, 10).at(2, 30), .reject)
         } catch {
             print(error.kind)                                                // nonexistentTime
         }
         // RecurrenceSetsZonesGapsAndFolds.md:107
-        let early = RecurrenceSet(start: .zoned(CivilDate(2024, 3, 9)!.at(2, 30), ny),
+        let early = try RecurrenceSet(start: .zoned(CivilDate(2024, 3, 9).at(2, 30), ny),
                                   rules: [try RecurrenceRule("FREQ=DAILY;COUNT=3")])
         for o in try early.occurrences() { print(o, o.recurrenceID) }
         // 2024-03-09T02:30:00-05:00 2024-03-09T02:30:00
         // 2024-03-10T03:30:00-04:00 2024-03-10T02:30:00
         // 2024-03-11T02:30:00-04:00 2024-03-11T02:30:00
         // RecurrenceSetsZonesGapsAndFolds.md:132
-        let hourly = RecurrenceSet(start: .zoned(CivilDate(2024, 11, 3)!.at(0, 0), ny),
+        let hourly = try RecurrenceSet(start: .zoned(CivilDate(2024, 11, 3).at(0, 0), ny),
                                    rules: [try RecurrenceRule("FREQ=HOURLY;COUNT=4")])
         for o in try hourly.occurrences() { print(o, o.recurrenceID) }
         // 2024-11-03T00:00:00-04:00 2024-11-03T00:00:00

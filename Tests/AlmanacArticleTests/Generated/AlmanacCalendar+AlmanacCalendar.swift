@@ -22,7 +22,7 @@ struct AlmanacCalendarAlmanacCalendarArticleTests {
             END:VCALENDAR
             """)
         let paris = try Zone("Europe/Paris")
-        let week = paris.startOfDay(CivilDate(2024, 5, 6)!)..<paris.startOfDay(CivilDate(2024, 5, 13)!)
+        let week = try paris.startOfDay(CivilDate(2024, 5, 6))..<paris.startOfDay(CivilDate(2024, 5, 13))
         _ = calendar.occurrences(overlapping: week, viewer: paris).map(\.title)   // [Optional("Stand-up"), Optional("Stand-up"), Optional("Stand-up")]
         // Every top-level declaration is read once: no "never used" warnings.
         _ = calendar

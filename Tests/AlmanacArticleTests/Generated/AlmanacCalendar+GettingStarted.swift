@@ -46,7 +46,7 @@ struct AlmanacCalendarGettingStartedArticleTests {
         // line 7: TZID "America/New_York" resolved by the system tz database (tz data 2025b)
         // GettingStarted.md:94
         let tokyo = try Zone("Asia/Tokyo")
-        let week = tokyo.startOfDay(CivilDate(2024, 5, 13)!)..<tokyo.startOfDay(CivilDate(2024, 5, 20)!)
+        let week = try tokyo.startOfDay(CivilDate(2024, 5, 13))..<tokyo.startOfDay(CivilDate(2024, 5, 20))
         for o in calendar.occurrences(overlapping: week, viewer: tokyo) {
             print(o.seriesID, o.occurrence.start, o.title ?? "")
         }

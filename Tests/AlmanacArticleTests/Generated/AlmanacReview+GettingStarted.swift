@@ -12,13 +12,13 @@ struct AlmanacReviewGettingStartedArticleTests {
 
         let berlin = try Zone("Europe/Berlin")
         let run = ReviewSeries(id: "run", title: "Morning run",
-                               set: RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6)!.at(7, 0), berlin),
+                               set: try RecurrenceSet(start: .zoned(CivilDate(2024, 5, 6).at(7, 0), berlin),
                                                   rules: [try RecurrenceRule("FREQ=DAILY")]))
         // GettingStarted.md:56
         func record(_ day: Int, _ mark: DayRecord.Mark) throws -> DayRecord {
-            let id = RecurrenceID(CivilDate(2024, 5, day)!.at(7, 0))   // the unmodified start, on the series' clock
+            let id = try RecurrenceID(CivilDate(2024, 5, day).at(7, 0))   // the unmodified start, on the series' clock
             let key = DayKey(occurrence: OccurrenceKey(seriesID: "run", recurrenceID: id),
-                             date: CivilDate(2024, 5, day)!)
+                             date: try CivilDate(2024, 5, day))
             return DayRecord(key: key, mark: mark, recordedAt: Timestamp(secondsSinceEpoch: 1_715_000_000))
         }
         let records = [try record(6, .done), try record(7, .done), try record(8, .partial(fraction: 0.5)), try record(9, .skipped)]

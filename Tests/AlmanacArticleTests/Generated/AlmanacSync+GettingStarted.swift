@@ -33,7 +33,7 @@ struct AlmanacSyncGettingStartedArticleTests {
         #expect(String(reflecting: value3) == #"1"#, "GettingStarted.md:64")
         // GettingStarted.md:77
         let paris = try Zone("Europe/Paris")
-        let may = paris.startOfDay(CivilDate(2024, 5, 1)!)..<paris.startOfDay(CivilDate(2024, 6, 1)!)
+        let may = try paris.startOfDay(CivilDate(2024, 5, 1))..<paris.startOfDay(CivilDate(2024, 6, 1))
         let calendar = EventCalendar(events: events.map(\.series))
         for o in calendar.occurrences(overlapping: may, viewer: paris) {
             print(o.occurrence.start, o.title ?? "")
@@ -50,7 +50,7 @@ struct AlmanacSyncGettingStartedArticleTests {
         #expect(String(reflecting: value4) == #"["removed", "removed"]"#, "GettingStarted.md:98")
         // GettingStarted.md:104
         let rule = try RecurrenceRule("FREQ=MONTHLY;BYDAY=-1FR;COUNT=6")
-        let graph = try GraphRecurrence(rule: rule, start: .date(CivilDate(2024, 5, 31)!))
+        let graph = try GraphRecurrence(rule: rule, start: .date(CivilDate(2024, 5, 31)))
         let value5 = graph.pattern.type.rawValue
         #expect(String(reflecting: value5) == #""relativeMonthly""#, "GettingStarted.md:106")
         let value6 = graph.pattern.index.rawValue

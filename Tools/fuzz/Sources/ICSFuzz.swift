@@ -98,7 +98,7 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
     let viewer = v < viewers.count ? viewers[v] : fileZones[v - viewers.count]
     let lengths: [Int64] = [60, 3600, day, 7 * day, 31 * day, 366 * day]
     let length = lengths[h.below(lengths.count)]
-    let jan2024 = Int64(CivilDate(2024, 1, 1)!.daysSinceEpoch) * day
+    let jan2024 = try! Int64(CivilDate(2024, 1, 1).daysSinceEpoch) * day
     let from: Int64
     switch h.below(4) {
     case 0: from = jan2024 + Int64(h.below(53)) * 7 * day - Int64(viewer.offset(at: Timestamp(secondsSinceEpoch: jan2024)).seconds)

@@ -21,7 +21,7 @@ import Almanac
 import AlmanacCalendar
 import AlmanacSync
 
-let year2024 = Timestamp(utc: CivilDate(2024, 1, 1)!.at(0, 0))..<Timestamp(utc: CivilDate(2025, 1, 1)!.at(0, 0))
+let year2024 = try! Timestamp(utc: CivilDate(2024, 1, 1).at(0, 0))..<Timestamp(utc: CivilDate(2025, 1, 1).at(0, 0))
 let errorKinds: Set<AlmanacError.Kind> = [.invalidRequest, .invalidValue, .unknownZone, .unsupported, .invalidRule, .outOfRange]
 
 @_cdecl("LLVMFuzzerTestOneInput")
