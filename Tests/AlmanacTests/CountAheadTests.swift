@@ -5,7 +5,7 @@ import Testing
 /// COUNT with a window far from DTSTART: every instance before the window
 /// counts (RFC 5545 3.3.10), so the expander cannot seek, but it counts
 /// whole frames and whole days of instances instead of producing them
-/// (Sources/Almanac/Expansion/CountAhead.swift). The answer must be the
+/// (Sources/Almanac/Expansion/SubDailyTables+CountAhead.swift). The answer must be the
 /// full expansion filtered to the window; the work must not be the walk.
 @Suite struct CountAheadTests {
     static let zones = ["America/New_York", "Australia/Lord_Howe", "America/St_Johns", "Europe/Dublin", "Pacific/Apia", "Asia/Kathmandu"]
@@ -60,7 +60,7 @@ import Testing
     /// Howe's half-hour daylight time, the end of local mean time), so that
     /// later frames start at hh:30 or hh:mm:ss. Their candidates fall in two
     /// hours or two days; count-ahead evaluates them by phase
-    /// (UnalignedFrames.swift). The far window must give the full expansion.
+    /// (SubDailyTables+UnalignedFrames.swift). The far window must give the full expansion.
     @Test func unalignedSetPosFramesEqualTheFullExpansion() throws {
         var g = SplitMix64(seed: 0x0A_1167)
         let starts: [(String, ClosedRange<Int>)] = [

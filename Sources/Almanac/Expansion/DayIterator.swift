@@ -28,7 +28,7 @@ struct DayIterator {
     var progress: RuleProgress
     var startPending: Bool
     /// COUNT with a window: instances before this key are counted in bulk
-    /// where they can be (CountAhead.swift).
+    /// where they can be (SubDailyTables+CountAhead.swift).
     let countBefore: Int64?
 
     // Frames.

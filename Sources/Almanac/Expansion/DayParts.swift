@@ -5,7 +5,7 @@ import AlmanacCore
 /// that stand in for absent parts (RFC 5545 3.3.10: "information, not
 /// contained in the rule, ... derived from DTSTART"). Which days a frame
 /// holds, and which days pass a limit, are worked out from these alone
-/// (FrameDays.swift). `has*` says whether the part was given.
+/// (DayParts+FrameDays.swift). `has*` says whether the part was given.
 struct DayParts: Sendable {
     let weekStart: Weekday
     let hasByMonth: Bool, monthMask: UInt16          // bit m for month m

@@ -145,7 +145,7 @@ final class Box<Value> {
 /// Where a rule's walk starts and ends, worked out once for either mode:
 /// DTSTART's key, whether DTSTART is still to be produced, the last day and
 /// instant that can matter (UNTIL, the window's end, year 9999), and the key
-/// before which COUNT rules count instead of producing (CountAhead.swift).
+/// before which COUNT rules count instead of producing (SubDailyTables+CountAhead.swift).
 struct RuleBounds {
     let startKey: Int64
     let injectsStart: Bool

@@ -23,7 +23,7 @@ struct SubDailyIterator {
     var progress: RuleProgress
     var startPending: Bool
     /// COUNT with a window: instances before this key are counted in bulk
-    /// where they can be (CountAhead.swift).
+    /// where they can be (SubDailyTables+CountAhead.swift).
     var countBefore: Int64?
 
     var k = 0

@@ -2,8 +2,8 @@ import AlmanacCore
 
 /// What a sub-daily walk works out once and then consults: whether the time
 /// filters are reachable under an offset, the runs of seconds they pass, the
-/// day-limit seek, and the count-ahead tables (CountAhead.swift,
-/// UnalignedFrames.swift, TimeOfDayProgression.swift). Lookups fill it; no
+/// day-limit seek, and the count-ahead tables (SubDailyTables+CountAhead.swift,
+/// SubDailyTables+UnalignedFrames.swift, TimeOfDayProgression.swift). Lookups fill it; no
 /// walk counter lives here.
 struct SubDailyTables {
     let plan: _RulePlan

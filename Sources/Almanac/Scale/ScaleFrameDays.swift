@@ -3,7 +3,7 @@ import AlmanacCore
 // The candidate days of YEARLY and MONTHLY frames, and the day limits, in a
 // calendar RSCALE names (RFC 7529 section 4): months, month days, year days
 // and week numbers are those of that calendar, read from its year tables.
-// The Gregorian kernels (FrameDays.swift) do the same on Gregorian years.
+// The Gregorian kernels (DayParts+FrameDays.swift) do the same on Gregorian years.
 
 extension DayParts {
     /// A YEARLY frame's set starts this many days before the year's first

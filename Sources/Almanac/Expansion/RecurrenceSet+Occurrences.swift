@@ -15,7 +15,7 @@ import AlmanacCore
 //                      HOURLY, MINUTELY, SECONDLY with no other part: a constant step
 //     .dayBased        DayIterator (DayIterator.swift): YEARLY, MONTHLY, WEEKLY, DAILY:
 //                      one frame per period, its candidate days x its times, BYSETPOS
-//     .subDaily        SubDailyIterator (SubDailyIterator.swift, SubDailyFrames.swift):
+//     .subDaily        SubDailyIterator (SubDailyIterator.swift, SubDailyIterator+Frames.swift):
 //                      frames in elapsed time, filtered on their wall-clock fields
 //   local -> instant   through the zone's cursor (RFC 5545 3.3.5; _GapMerge puts a
 //                      candidate shifted out of a DST gap back in order)
@@ -43,18 +43,18 @@ import AlmanacCore
 //
 // Where each cell is implemented. The day parts (BYMONTH, BYWEEKNO, BYYEARDAY,
 // BYMONTHDAY, BYDAY, and WKST) are bit masks in DayParts (DayParts.swift); a frame's
-// candidate days are a _DaySet (DaySet.swift), built once per frame (FrameDays.swift):
-//   YEARLY, Expand     DayParts.yearDays, and weekYearDays with BYWEEKNO (FrameDays.swift,
+// candidate days are a _DaySet (DaySet.swift), built once per frame (DayParts+FrameDays.swift):
+//   YEARLY, Expand     DayParts.yearDays, and weekYearDays with BYWEEKNO (DayParts+FrameDays.swift,
 //                      "YEARLY"): BYMONTH picks the months, BYWEEKNO the weeks, BYYEARDAY,
 //                      BYMONTHDAY and BYDAY the days; an ordinal BYDAY counts within each
 //                      BYMONTH month, else within the year (Note 2). FrameShapeCache
 //                      (DayIterator.swift) keeps the result per shape of year.
-//   MONTHLY, Expand    DayParts.monthDays (FrameDays.swift, "MONTHLY"): BYMONTHDAY's
+//   MONTHLY, Expand    DayParts.monthDays (DayParts+FrameDays.swift, "MONTHLY"): BYMONTHDAY's
 //                      days; BYDAY's weekdays and ordinals within the month; BYDAY
 //                      limits BYMONTHDAY when both are given (Note 1).
-//   WEEKLY, Expand     DayParts.weekDays (FrameDays.swift, "WEEKLY and DAILY"): BYDAY's
+//   WEEKLY, Expand     DayParts.weekDays (DayParts+FrameDays.swift, "WEEKLY and DAILY"): BYDAY's
 //                      weekdays in the week that starts on WKST.
-//   Limit (day parts)  DayParts.passes and _DaySet.filtered (FrameDays.swift), with the
+//   Limit (day parts)  DayParts.passes and _DaySet.filtered (DayParts+FrameDays.swift), with the
 //                      parts present as DayParts.Limits. DAILY and the sub-daily
 //                      frequencies seek the next day that passes, a year at a time
 //                      (DayLimitSeek.swift), rather than visit the days that fail.
@@ -62,11 +62,11 @@ import AlmanacCore
 //                      BYMINUTE x BYSECOND as sorted seconds of the day; HOURLY, BYMINUTE
 //                      x BYSECOND as offsets in the hour; MINUTELY, BYSECOND in the
 //                      minute. DTSTART's field stands in for an absent part.
-//   Limit (times)      _RulePlan.passesTimeFilters (CountAhead.swift), over TimeTable's
+//   Limit (times)      _RulePlan.passesTimeFilters (SubDailyTables+CountAhead.swift), over TimeTable's
 //                      hour, minute and second masks, on each sub-daily candidate's wall
-//                      clock (SubDailyFrames.swift).
+//                      clock (SubDailyIterator+Frames.swift).
 //   BYSETPOS, Limit    DayIterator.selectPositions (DayIterator.swift) and
-//                      SubDailyIterator (SubDailyFrames.swift): flat indexes into the
+//                      SubDailyIterator (SubDailyIterator+Frames.swift): flat indexes into the
 //                      frame's days x times (_RulePlan.setPosIndex, RulePlan.swift),
 //                      without building the product.
 //   RSCALE (RFC 7529)  the same cells over another calendar's months and years
