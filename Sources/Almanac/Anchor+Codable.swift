@@ -36,9 +36,9 @@ extension Anchor: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
         try checkKeys(c, Self.codingShapes, #"an anchor is {"date": "YYYY-MM-DD"}, {"floating": "YYYY-MM-DDTHH:MM:SS"}, {"utc": "YYYY-MM-DDTHH:MM:SSZ"} or {"dateTime": "YYYY-MM-DDTHH:MM:SS", "tzid": zone id}"#)
-        func text(_ key: String, _ read: (inout KeyScanner) throws(AlmanacError) -> Void) throws -> KeyScanner {
+        func text(_ key: String, _ read: (inout ValueText) throws(AlmanacError) -> Void) throws -> ValueText {
             let k = AnyCodingKey(key)
-            var scanner = KeyScanner(try c.decode(String.self, forKey: k), what: key == "date" ? "date" : "date-time")
+            var scanner = ValueText(try c.decode(String.self, forKey: k), what: key == "date" ? "date" : "date-time")
             do {
                 try read(&scanner)
                 try scanner.finish()
@@ -89,7 +89,7 @@ extension Anchor: Codable {
     }
 }
 
-extension KeyScanner {
+extension ValueText {
     /// `YYYY-MM-DDTHH:MM:SS`, then a `Z` when `z` (and none otherwise).
     mutating func dateTime(z: Bool, form: String) throws(AlmanacError) -> CivilDateTime {
         let d = try date()

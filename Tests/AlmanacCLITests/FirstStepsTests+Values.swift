@@ -82,9 +82,9 @@ extension FirstStepsTests {
 
     @Test(arguments: [
         ("standup@example.com/2024-13-06T09:30:00/2024-05-06",
-         #"error: KEY "standup@example.com/2024-13-06T09:30:00/2024-05-06": invalid day key "standup@example.com/2024-13-06T09:30:00/2024-05-06" at column 21: month 13 is not in 1...12"#),
+         #"error: KEY "standup@example.com/2024-13-06T09:30:00/2024-05-06": invalid day key "standup@example.com/2024-13-06T09:30:00/2024-05-06" at column 26: month 13 is not in 01...12"#),
         ("é@x/2024-05-06/2024-05-32",
-         #"error: KEY "é@x/2024-05-06/2024-05-32": invalid day key "é@x/2024-05-06/2024-05-32" at column 16: invalid date: day 32 is not in 1...31 for 2024-05"#),
+         #"error: KEY "é@x/2024-05-06/2024-05-32": invalid day key "é@x/2024-05-06/2024-05-32" at column 24: day 32 does not exist in 2024-05, which has 31 days"#),
         ("standup@example.com/2024-05-06", #"error: KEY "standup@example.com/2024-05-06": invalid day key "standup@example.com/2024-05-06" at column 8: "#),
     ])
     func markKeyErrorsQuoteTheKeyAsTyped(key: String, message: String) throws {

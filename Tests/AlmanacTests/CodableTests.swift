@@ -197,7 +197,7 @@ import Testing
             (#"{"start":{"floating":"2024-05-01 09:00:00"}}"#, ["start", "floating"], .invalidValue, "at column 11: expected \"T\""),
             (#"{"start":{"floating":"2024-05-01T09:00:00Z"}}"#, ["start", "floating"], .invalidValue, "write {\"utc\": ...}"),
             (#"{"start":{"utc":"2024-05-01T09:00:00"}}"#, ["start", "utc"], .invalidValue, "ends in \"Z\""),
-            (#"{"start":{"utc":"2024-05-01T24:00:00Z"}}"#, ["start", "utc"], .invalidValue, "not in 00:00:00...23:59:59"),
+            (#"{"start":{"utc":"2024-05-01T24:00:00Z"}}"#, ["start", "utc"], .invalidValue, "at column 12: hour 24 is not in 00...23"),
             (#"{"start":{"date":"2024-05-01","tzid":"UTC"}}"#, ["start"], .invalidValue, "found keys \"date\", \"tzid\""),
             (#"{"start":{"dateTime":"2024-05-01T09:00:00"}}"#, ["start"], .invalidValue, "an anchor is"),
             (#"{\#(start),"rules":["FREQ=DAILY","FREQ=DAILY;BYMONTHDAY=32"]}"#, ["rules", "Index 1"], .invalidRule, "BYMONTHDAY value 32"),

@@ -168,7 +168,7 @@ import Almanac
         ("EventDuration", #""P1H""#, #"invalid DURATION "P1H" at column 3: expected W or D after the number"#),
         ("Horizon", #""P0D""#, #"invalid horizon "P0D" at column 2: a horizon holds at least one period"#),
         ("Period", #""2023-W54""#, #"invalid period "2023-W54" at column 7: week 54 does not exist in 2023, which has 52 weeks"#),
-        ("RecurrenceID", #""2024-02-30""#, #"invalid recurrence id "2024-02-30" at column 1: invalid date: day 30 is not in 1...29 for 2024-02"#),
+        ("RecurrenceID", #""2024-02-30""#, #"invalid recurrence id "2024-02-30" at column 9: day 30 does not exist in 2024-02, which has 29 days"#),
     ])
     func invalidTextsThrowTheReason(_ type: String, _ json: String, _ message: String) {
         let error: AlmanacError? = switch type {

@@ -93,7 +93,7 @@ extension DayKey: CustomStringConvertible, LosslessStringConvertible {
     /// - Throws: ``AlmanacError/Kind/invalidValue`` with the column of the fault.
     /// - Complexity: O(length of the text).
     public init(parsing text: some StringProtocol) throws(AlmanacError) {
-        var scanner = KeyScanner(text, what: "day key")
+        var scanner = ValueText(text, what: "day key")
         let occurrence = try scanner.occurrenceKey()
         try scanner.expect(0x2F, "expected \"/\" after the recurrence id")
         let date = try scanner.date()

@@ -37,30 +37,9 @@ enum KeyText {
     }
 }
 
-/// Reads a key's text left to right, throwing errors that name the column
-/// (in characters, as the other parsers do).
-struct KeyScanner {
-    let text: String
-    let bytes: [UInt8]
-    let what: String
-    var i = 0
-
-    init(_ text: some StringProtocol, what: String) {
-        self.text = String(text)
-        bytes = Array(text.utf8)
-        self.what = what
-    }
-
-    var atEnd: Bool { i == bytes.count }
-
-    func fail(_ why: String, at position: Int? = nil) -> AlmanacError {
-        let p = min(position ?? i, bytes.count)
-        let column = String(decoding: bytes[..<p], as: UTF8.self).count + 1
-        var e = AlmanacError(.invalidValue, "invalid \(what) \"\(text)\" at column \(column): \(why)", text: text, column: column)
-        e.reason = why
-        return e
-    }
-
+/// The readers of a key's parts, on Core's value reader (errors name the
+/// column in characters, as the other parsers do).
+extension ValueText {
     /// A percent-escaped series id, up to (not including) the next `/`.
     mutating func seriesID() throws(AlmanacError) -> String {
         var out: [UInt8] = []
@@ -95,47 +74,6 @@ struct KeyScanner {
         }
     }
 
-    mutating func expect(_ c: UInt8, _ why: String) throws(AlmanacError) {
-        guard i < bytes.count, bytes[i] == c else { throw fail(why) }
-        i += 1
-    }
-
-    /// `n` decimal digits.
-    mutating func digits(_ n: Int, _ field: String) throws(AlmanacError) -> Int {
-        var v = 0
-        for k in 0..<n {
-            guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else {
-                throw fail("expected \(n) digits for the \(field)", at: i - k)
-            }
-            v = v * 10 + Int(bytes[i] - 0x30)
-            i += 1
-        }
-        return v
-    }
-
-    /// `YYYY-MM-DD`.
-    mutating func date() throws(AlmanacError) -> CivilDate {
-        let begin = i
-        let y = try digits(4, "year")
-        try expect(0x2D, "expected \"-\" after the year")
-        let m = try digits(2, "month")
-        try expect(0x2D, "expected \"-\" after the month")
-        let d = try digits(2, "day")
-        do { return try CivilDate(y, m, d) } catch { throw fail(error.message, at: begin) }
-    }
-
-    /// `HH:MM:SS`.
-    mutating func time() throws(AlmanacError) -> CivilTime {
-        let begin = i
-        let h = try digits(2, "hour")
-        try expect(0x3A, "expected \":\" after the hour")
-        let m = try digits(2, "minute")
-        try expect(0x3A, "expected \":\" after the minute")
-        let s = try digits(2, "second")
-        guard let t = try? CivilTime(h, m, s) else { throw fail("time \(h):\(m):\(s) is not in 00:00:00...23:59:59", at: begin) }
-        return t
-    }
-
     /// `date [ "T" time [ "~2" ] ]`.
     mutating func recurrenceID() throws(AlmanacError) -> RecurrenceID {
         let d = try date()
@@ -147,9 +85,5 @@ struct KeyScanner {
         guard i < bytes.count, bytes[i] == 0x32 else { throw fail("expected \"2\" after \"~\" (the second of a repeated wall-clock time)") }
         i += 1
         return RecurrenceID(CivilDateTime(d, t), isRepeat: true)
-    }
-
-    func finish() throws(AlmanacError) {
-        guard atEnd else { throw fail("unexpected text after the \(what)") }
     }
 }

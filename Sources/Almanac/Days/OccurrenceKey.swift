@@ -131,7 +131,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
     /// - Throws: ``AlmanacError/Kind/invalidValue`` with the column of the fault.
     /// - Complexity: O(length of the text).
     public init(parsing text: some StringProtocol) throws(AlmanacError) {
-        var scanner = KeyScanner(text, what: "occurrence key")
+        var scanner = ValueText(text, what: "occurrence key")
         self = try scanner.occurrenceKey()
         try scanner.finish()
     }
@@ -140,7 +140,7 @@ extension OccurrenceKey: CustomStringConvertible, LosslessStringConvertible {
 
 extension OccurrenceKey: Codable, CodingKeyRepresentable, CanonicalText {}
 
-extension KeyScanner {
+extension ValueText {
     /// `series-id "/" recurrence-id`.
     mutating func occurrenceKey() throws(AlmanacError) -> OccurrenceKey {
         let id = try seriesID()

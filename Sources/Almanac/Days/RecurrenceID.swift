@@ -136,13 +136,13 @@ extension RecurrenceID: LosslessStringConvertible, Codable, CanonicalText {
     ///
     /// ```swift
     /// try RecurrenceID(parsing: "2024-11-03T01:30:00~2").isRepeat   // true
-    /// try RecurrenceID(parsing: "2024-02-30")   // throws: invalid date: day 30 is not in 1...29 for 2024-02
+    /// try RecurrenceID(parsing: "2024-02-30")   // throws: day 30 does not exist in 2024-02, which has 29 days
     /// ```
     ///
     /// - Throws: ``AlmanacError/Kind/invalidValue`` with the column of the fault.
     /// - Complexity: O(length of the text).
     public init(parsing text: some StringProtocol) throws(AlmanacError) {
-        var scanner = KeyScanner(text, what: "recurrence id")
+        var scanner = ValueText(text, what: "recurrence id")
         self = try scanner.recurrenceID()
         try scanner.finish()
     }

@@ -59,9 +59,9 @@ extension Decoder {
 /// Reads the canonical text of a Core value left to right, throwing errors
 /// that name the value and the column (in characters). Not API.
 package struct ValueText {
-    let text: String
-    let bytes: [UInt8]
-    let what: String
+    package let text: String
+    package let bytes: [UInt8]
+    package let what: String
     package var i = 0
 
     package init(_ text: some StringProtocol, what: String) {
@@ -75,7 +75,7 @@ package struct ValueText {
                                 _ body: (inout ValueText) throws(AlmanacError) -> T) throws(AlmanacError) -> T {
         var s = ValueText(text, what: what)
         let value = try body(&s)
-        guard s.i == s.bytes.count else { throw s.fail("unexpected text after the \(what)") }
+        try s.finish()
         return value
     }
 
@@ -87,7 +87,14 @@ package struct ValueText {
     package func fail(_ why: String, at position: Int? = nil, kind: AlmanacError.Kind = .invalidValue) -> AlmanacError {
         let p = min(position ?? i, bytes.count)
         let column = String(decoding: bytes[..<p], as: UTF8.self).count + 1
-        return AlmanacError(kind, "invalid \(what) \"\(text)\" at column \(column): \(why)", text: text, column: column)
+        var e = AlmanacError(kind, "invalid \(what) \"\(text)\" at column \(column): \(why)", text: text, column: column)
+        e.reason = why
+        return e
+    }
+
+    /// Refuses anything left after the value.
+    package func finish() throws(AlmanacError) {
+        guard atEnd else { throw fail("unexpected text after the \(what)") }
     }
 
     package mutating func expect(_ c: UInt8, _ why: String) throws(AlmanacError) {
