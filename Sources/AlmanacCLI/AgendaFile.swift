@@ -25,10 +25,12 @@ import ArgumentParser
 /// Any other member, and an empty list, is an error that gives its path
 /// (`todos[2].visiblein: unknown field ...`).
 struct AgendaFile: Decodable {
-    struct Event {
+    /// A series of the file (or of an `--ics` calendar): a ``Series`` as a
+    /// calendar's `CalendarEvent` is (the glossary's one name).
+    struct Event: Series {
         var id: String
-        var title: String
-        var set: RecurrenceSet
+        var title: String?
+        var recurrence: RecurrenceSet
         /// A series read with `--ics`: its slices come from the calendar
         /// (overrides applied), not from ``set`` alone.
         var calendar: CalendarSource? = nil
@@ -51,7 +53,7 @@ struct AgendaFile: Decodable {
     /// the plan then asks calendars alone for slices.
     mutating func indexEvents() {
         let own = events.indices.filter { events[$0].calendar == nil }
-        let calendar = EventCalendar(events: own.map { CalendarEvent(id: events[$0].id, title: events[$0].title, recurrence: events[$0].set) })
+        let calendar = EventCalendar(events: own.map { CalendarEvent(id: events[$0].id, title: events[$0].title, recurrence: events[$0].recurrence) })
         for (k, i) in own.enumerated() { events[i].calendar = CalendarSource(calendar: calendar, ordinal: -1, index: k) }
     }
 
@@ -59,7 +61,7 @@ struct AgendaFile: Decodable {
     /// are left out), its VTODOs as to-dos.
     mutating func add(_ calendar: EventCalendar, ordinal: Int) {
         for (i, e) in calendar.events.enumerated() {
-            events.append(Event(id: e.id, title: e.title ?? e.id, set: e.recurrence,
+            events.append(Event(id: e.id, title: e.title ?? e.id, recurrence: e.recurrence,
                                 calendar: CalendarSource(calendar: calendar, ordinal: ordinal, index: i),
                                 isTodo: e.component == .todo))
         }
@@ -174,7 +176,7 @@ struct EventFields: Decodable {
             }
             set.length = try DaysCommand.length(end: end, endZone: endZone, duration: duration, start: set.start,
                                                 endName: "dtend", durationName: "duration")
-            event = AgendaFile.Event(id: id, title: title, set: set)
+            event = AgendaFile.Event(id: id, title: title, recurrence: set)
         } catch {
             // "rrule" and "rdate[0]" become "events[2].rrule" and "events[2].rdate[0]".
             throw error.at(field: JSONValueDecoder.path(decoder.codingPath))

@@ -113,7 +113,8 @@ struct Plan {
 
     func text(source: String) -> String {
         let shown = sections.flatMap { $0.lists.flatMap { $0.slices.map { name($0).count } } }
-        let titles = file.events.map { $0.title.count + ($0.isTodo ? 4 : 0) } + shown + file.todos.map { $0.title.count + 4 }
+        let eventTitles = file.events.map { (e: AgendaFile.Event) -> Int in (e.title ?? e.id).count + (e.isTodo ? 4 : 0) }
+        let titles = eventTitles + shown + file.todos.map { $0.title.count + 4 }
         let width = (titles.max() ?? 0) + 2
         let todos = file.todos.count + file.events.filter(\.isTodo).count, events = file.events.count - (todos - file.todos.count)
         var out = "Agenda from \(Text.dayTitle(from)) \(from.year), times in \(viewer.identifier)\n"

@@ -189,7 +189,7 @@ struct ReviewCommand: ParsableCommand {
             name = "the bundled sample (\(AgendaFile.sampleName))"
         }
         let zone = try agenda.viewer.map { v throws(AlmanacError) in try CLI.zone(v, option: "\(file ?? AgendaFile.sampleName): viewer") } ?? .utc
-        let events = agenda.events.map { ReviewSeries(id: $0.id, title: $0.title, set: $0.set) }
+        let events = agenda.events.map { ReviewSeries(id: $0.id, title: $0.title, set: $0.recurrence) }
         return Sources(series: events + ReviewSeries.series(of: Agenda(agenda.todos)), name: name, viewer: zone, isSample: file == nil)
     }
 
