@@ -57,6 +57,27 @@ extension RecurrenceSet {
     }
 }
 
+extension RecurrenceRule {
+    /// The instances of this rule from a DTSTART that start on a day of
+    /// `period` in `viewer`'s zone, as ``RecurrenceSet/occurrences(in:viewer:)``
+    /// finds them.
+    ///
+    /// ```swift
+    /// let ny = try Zone("America/New_York")
+    /// let rule = try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO,WE")
+    /// try rule.occurrences(from: .zoned(CivilDate(2024, 5, 1).at(9, 0), ny), in: Period.week(2024, 19), viewer: ny)
+    ///     .map(\.start.date)   // [2024-05-06, 2024-05-08]
+    /// ```
+    ///
+    /// - Throws: as ``RecurrenceSet/occurrences(in:)``.
+    /// - Complexity: as ``RecurrenceSet/occurrences(in:)``: the expansion
+    ///   seeks to the period.
+    public func occurrences(from start: Anchor, in period: Period, viewer: Zone,
+                            options: ExpansionOptions = ExpansionOptions()) throws(AlmanacError) -> RecurrenceSet.Occurrences {
+        try RecurrenceSet(start: start, rules: [self], options: options).occurrences(in: period, viewer: viewer)
+    }
+}
+
 extension Period {
     /// The instants of the period's days in `zone`: from its start of the
     /// first day to its start of the day after the last (`Timestamp.max`

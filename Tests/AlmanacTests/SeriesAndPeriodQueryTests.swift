@@ -50,6 +50,8 @@ import Almanac
                     }
                     #expect(got == want, "\(start) in \(p) seen from \(viewer.identifier)")
                     #expect(!want.isEmpty)
+                    // The rule's own Period form finds the same instances.
+                    #expect(Array(try rule.occurrences(from: start, in: p, viewer: viewer)) == want)
                 }
             }
         }
