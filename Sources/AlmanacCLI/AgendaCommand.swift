@@ -125,7 +125,7 @@ struct AgendaCommand: ParsableCommand {
             source = "the bundled sample (\(AgendaFile.sampleName))"
         }
         agendaFile.indexEvents()
-        for (k, path) in ics.enumerated() { agendaFile.add(try SyncInput.calendar(path, source: nil), ordinal: k) }
+        for (k, path) in ics.enumerated() { agendaFile.add(try InputFile.calendar(path, source: nil), ordinal: k) }
         let start: CivilDate
         if let from {
             start = try CLI.date(from, option: "--from")

@@ -5,7 +5,7 @@ extension DaysCommand {
     /// `almanac days --ics FILE`: the day slices of a calendar's instances,
     /// overrides applied, each with its day key (UID / recurrence id / date).
     func runCalendar(_ path: String, limit: Int) throws {
-        let calendar = try SyncInput.calendar(path, source: nil)
+        let calendar = try InputFile.calendar(path, source: nil)
         let zone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? .utc
         var found: [CalendarDaySlice]
         do throws(AlmanacError) {

@@ -55,7 +55,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let zone = try viewer.map { id throws(AlmanacError) in try CLI.zone(id, option: "--viewer") } ?? .utc
-        let before = try SyncInput.calendar(old, source: source), after = try SyncInput.calendar(new, source: source)
+        let before = try InputFile.calendar(old, source: source), after = try InputFile.calendar(new, source: source)
         let start = try EventsCommand.instant(from, option: "--from", viewer: zone)
         let end = try EventsCommand.instant(to, option: "--to", viewer: zone)
         guard start <= end else { throw CLI.inputError("--from is after --to") }

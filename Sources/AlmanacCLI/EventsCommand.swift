@@ -81,7 +81,7 @@ struct EventsCommand: ParsableCommand {
         var calendars: [EventCalendar] = []
         let options = CalendarOptions(mode: strict ? .strict : .lenient, keepsRevisions: keepRevisions,
                                       unsynchronizedStart: dtstartInCount ? .firstOfCount : .besideCount)
-        for path in files { calendars.append(try SyncInput.calendar(path, source: source, options: options)) }
+        for path in files { calendars.append(try InputFile.calendar(path, source: source, options: options)) }
         let start = try from.map { v throws(AlmanacError) in try Self.instant(v, option: "--from", viewer: zone) }
             ?? calendars.flatMap(\.events).map { $0.recurrence.start.instant(in: zone) }.min() ?? Timestamp(secondsSinceEpoch: 0)
         let end = try to.map { v throws(AlmanacError) in try Self.instant(v, option: "--to", viewer: zone) }

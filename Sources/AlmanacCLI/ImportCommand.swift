@@ -48,7 +48,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let calendar = try SyncInput.calendar(file, source: source, options: .strict)   // an item left out of a file is lost: refuse it
+        let calendar = try InputFile.calendar(file, source: source, options: .strict)   // an item left out of a file is lost: refuse it
         try CLI.write(calendar.icsText(productID: "-//Almanac//import \(source)//EN"))
     }
 }

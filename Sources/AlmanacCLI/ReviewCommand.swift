@@ -165,7 +165,7 @@ struct ReviewCommand: ParsableCommand {
 
     func sources() throws(AlmanacError) -> Sources {
         if let ics {
-            return Sources(series: ReviewSeries.series(of: try SyncInput.calendar(ics, source: nil)), name: ics, viewer: .utc)
+            return Sources(series: ReviewSeries.series(of: try InputFile.calendar(ics, source: nil)), name: ics, viewer: .utc)
         }
         if series.start != nil {
             var set = try series.recurrenceSet(rrules: rrules)

@@ -6,7 +6,7 @@ import AlmanacSync
 /// `import` and `diff` take: iCalendar files, Google Calendar API JSON or
 /// Microsoft Graph JSON (`-`: standard input), through the library's one
 /// door, ``CalendarInput``.
-enum SyncInput {
+enum InputFile {
     /// The file's calendar, indexed once; `source` is `ics`, `google` or
     /// `graph`, told from the content when `nil`. Read leniently, what the
     /// reader noticed printed as notes (an item of a payload that cannot be
