@@ -48,7 +48,7 @@ struct Plan {
         var first = Int.max, last = Int.min
         var budget = limit
         for (horizon, title) in horizons {
-            guard let periods = horizon.periods(from: from, weekRule: weekRule) else {
+            guard let periods = try? horizon.periods(from: from, weekRule: weekRule) else {
                 throw CLI.inputError(option: "--from", "a plan of \(horizon) from \(from) leaves the supported years 1...9999")
             }
             var lists: [PeriodList] = []

@@ -164,20 +164,24 @@ private func texts(_ ps: [Period]) -> [String] { ps.map(\.description) }
         for a in ps { for b in ps { #expect((a == b) == (!(a < b) && !(b < a))) } }
     }
 
-    @Test func horizons() {
+    @Test func horizons() throws {
         let wed = date(2023, 11, 15)
-        #expect(Horizon.days(7).span(from: wed)!.description == "2023-11-15/P7D")
-        #expect(Horizon.days(7).periods(from: wed)!.map(\.firstDay) == Array(Horizon.days(7).span(from: wed)!.dates))
-        #expect(Horizon.weeks(6).span(from: wed)!.description == "2023-11-13/P42D")
-        #expect(texts(Horizon.weeks(6).periods(from: wed)!) == ["2023-W46", "2023-W47", "2023-W48", "2023-W49", "2023-W50", "2023-W51"])
-        #expect(texts(Horizon.weeks(2).periods(from: wed, weekRule: .us)!) == ["2023-W46@SU1", "2023-W47@SU1"])
-        #expect(texts(Horizon.months(6).periods(from: wed)!) == ["2023-11", "2023-12", "2024-01", "2024-02", "2024-03", "2024-04"])
-        #expect(Horizon.months(2).span(from: wed)!.description == "2023-11-01/P61D")
-        #expect(texts(Horizon.years(2).periods(from: wed)!) == ["2023", "2024"])
+        #expect(try Horizon.days(7).span(from: wed).description == "2023-11-15/P7D")
+        #expect(try Horizon.days(7).periods(from: wed).map(\.firstDay) == Array(try Horizon.days(7).span(from: wed).dates))
+        #expect(try Horizon.weeks(6).span(from: wed).description == "2023-11-13/P42D")
+        #expect(texts(try Horizon.weeks(6).periods(from: wed)) == ["2023-W46", "2023-W47", "2023-W48", "2023-W49", "2023-W50", "2023-W51"])
+        #expect(texts(try Horizon.weeks(2).periods(from: wed, weekRule: .us)) == ["2023-W46@SU1", "2023-W47@SU1"])
+        #expect(texts(try Horizon.months(6).periods(from: wed)) == ["2023-11", "2023-12", "2024-01", "2024-02", "2024-03", "2024-04"])
+        #expect(try Horizon.months(2).span(from: wed).description == "2023-11-01/P61D")
+        #expect(texts(try Horizon.years(2).periods(from: wed)) == ["2023", "2024"])
         #expect(Horizon.weeks(6).description == "P6W" && Horizon(.month, count: 6) == .months(6))
-        #expect(Horizon.days(0).span(from: wed) == nil && Horizon.days(-3).periods(from: wed) == nil)
-        #expect(Horizon.days(2).span(from: date(9999, 12, 31)) == nil)
-        #expect(Horizon.months(Int.max).periods(from: wed) == nil)
-        #expect(Horizon.days(1).periods(from: date(9999, 12, 31))!.count == 1)
+        // Out of range: a typed error that says why, not nil.
+        let empty = #expect(throws: AlmanacError.self) { try Horizon.days(0).span(from: wed) }
+        #expect(empty?.kind == .outOfRange && empty?.message == "a horizon of P0D holds no period: its count must be at least 1")
+        #expect(throws: AlmanacError.self) { try Horizon.days(-3).periods(from: wed) }
+        let beyond = #expect(throws: AlmanacError.self) { try Horizon.days(2).span(from: date(9999, 12, 31)) }
+        #expect(beyond?.kind == .outOfRange && beyond?.message == "a horizon of P2D from 9999-12-31 leaves the supported years 0001...9999")
+        #expect(throws: AlmanacError.self) { try Horizon.months(Int.max).periods(from: wed) }
+        #expect(try Horizon.days(1).periods(from: date(9999, 12, 31)).count == 1)
     }
 }

@@ -165,20 +165,20 @@ private func period(_ text: String) -> Period { try! Period(parsing: text) }
         #expect(agenda.list(for: period("2023")).map(\.title) == ["B", "New"])
     }
 
-    @Test func horizonLists() {
+    @Test func horizonLists() throws {
         let agenda = Agenda([
             AgendaItem(id: "d", title: "Day", period: period("2023-11-15"), visibleIn: [.day, .week]),
             AgendaItem(id: "w", title: "Week", period: period("2023-W47")),
             AgendaItem(id: "m", title: "Month", period: period("2023-11")),
         ])
-        let weeks = agenda.lists(for: .weeks(2), from: date(2023, 11, 15))!
+        let weeks = try agenda.lists(for: .weeks(2), from: date(2023, 11, 15))
         #expect(weeks.map(\.period.description) == ["2023-W46", "2023-W47"])
         #expect(weeks.map { $0.items.map(\.id) } == [["d"], ["w"]])
         // "Next 7 days" from Wednesday 15 November as one list: a 7-day span lists like a week.
-        let seven = Horizon.days(7).span(from: date(2023, 11, 15))!
+        let seven = try Horizon.days(7).span(from: date(2023, 11, 15))
         #expect(agenda.list(for: seven).map(\.id) == ["d", "w"])
-        #expect(agenda.lists(for: .days(3), from: date(2023, 11, 15))!.map { $0.items.map(\.id) } == [["d"], [], []])
-        #expect(agenda.lists(for: .days(2), from: date(9999, 12, 31)) == nil)
+        #expect(try agenda.lists(for: .days(3), from: date(2023, 11, 15)).map { $0.items.map(\.id) } == [["d"], [], []])
+        #expect(throws: AlmanacError.self) { try agenda.lists(for: .days(2), from: date(9999, 12, 31)) }
     }
 
     @Test func codableRoundTrips() throws {

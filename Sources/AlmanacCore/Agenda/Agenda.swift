@@ -159,13 +159,13 @@ public struct Agenda: Sendable, Hashable {
     /// when the horizon leaves the supported range (see ``Horizon/periods(from:weekRule:)``).
     ///
     /// ```swift
-    /// for (week, items) in agenda.lists(for: .weeks(6), from: today)! { ... }
+    /// for (week, items) in try agenda.lists(for: .weeks(6), from: today) { ... }
     /// ```
     ///
     /// - Complexity: the sum of ``list(for:)`` over the horizon's periods.
     public func lists(for horizon: Horizon, from date: CivilDate,
-                      weekRule: WeekRule = .iso) -> [(period: Period, items: [AgendaItem])]? {
-        horizon.periods(from: date, weekRule: weekRule)?.map { ($0, list(for: $0)) }
+                      weekRule: WeekRule = .iso) throws(AlmanacError) -> [(period: Period, items: [AgendaItem])] {
+        try horizon.periods(from: date, weekRule: weekRule).map { ($0, list(for: $0)) }
     }
 
     /// The order of every list: last day of the period, then title, then id.

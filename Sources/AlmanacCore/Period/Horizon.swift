@@ -8,9 +8,9 @@
 ///
 /// ```swift
 /// let d = try CivilDate(2023, 11, 15)
-/// Horizon.days(7).span(from: d)!.description                 // "2023-11-15/P7D"
-/// Horizon.weeks(6).span(from: d)!.description                // "2023-11-13/P42D"
-/// Horizon.months(6).periods(from: d)!.map(\.description)     // ["2023-11", ..., "2024-04"]
+/// try Horizon.days(7).span(from: d).description                 // "2023-11-15/P7D"
+/// try Horizon.weeks(6).span(from: d).description                // "2023-11-13/P42D"
+/// try Horizon.months(6).periods(from: d).map(\.description)     // ["2023-11", ..., "2024-04"]
 /// ```
 ///
 /// Codable as its text, `"P6W"` (see ``init(parsing:)``).
@@ -41,42 +41,45 @@ public struct Horizon: Sendable, Hashable, CustomStringConvertible {
     /// The `n` days starting on the date.
     ///
     /// ```swift
-    /// try Horizon.days(7).periods(from: CivilDate(2023, 11, 15))!.count   // 7 days, 15 ... 21 November
+    /// try Horizon.days(7).periods(from: CivilDate(2023, 11, 15)).count   // 7 days, 15 ... 21 November
     /// ```
     public static func days(_ n: Int) -> Horizon { Horizon(.day, count: n) }
 
     /// The week containing the date and the `n - 1` weeks after it.
     ///
     /// ```swift
-    /// try Horizon.weeks(6).span(from: CivilDate(2023, 11, 15))!.description   // "2023-11-13/P42D"
+    /// try Horizon.weeks(6).span(from: CivilDate(2023, 11, 15)).description   // "2023-11-13/P42D"
     /// ```
     public static func weeks(_ n: Int) -> Horizon { Horizon(.week, count: n) }
 
     /// The month containing the date and the `n - 1` months after it.
     ///
     /// ```swift
-    /// try Horizon.months(6).span(from: CivilDate(2023, 11, 15))!.lastDay   // 2024-04-30
+    /// try Horizon.months(6).span(from: CivilDate(2023, 11, 15)).lastDay   // 2024-04-30
     /// ```
     public static func months(_ n: Int) -> Horizon { Horizon(.month, count: n) }
 
     /// The year containing the date and the `n - 1` years after it.
     ///
     /// ```swift
-    /// try Horizon.years(2).span(from: CivilDate(2023, 11, 15))!.description   // "2023-01-01/P731D"
+    /// try Horizon.years(2).span(from: CivilDate(2023, 11, 15)).description   // "2023-01-01/P731D"
     /// ```
     public static func years(_ n: Int) -> Horizon { Horizon(.year, count: n) }
 
     /// The periods of the horizon from `date`, in order; weeks follow
-    /// `weekRule`. `nil` when ``count`` is below 1 or a period would leave
-    /// 0001-01-01...9999-12-31.
+    /// `weekRule`.
     ///
     /// ```swift
-    /// try Horizon.weeks(2).periods(from: CivilDate(2023, 12, 27))!.map(\.description)   // ["2023-W52", "2024-W01"]
+    /// try Horizon.weeks(2).periods(from: CivilDate(2023, 12, 27)).map(\.description)   // ["2023-W52", "2024-W01"]
     /// ```
     ///
+    /// - Throws: ``AlmanacError`` of kind ``AlmanacError/Kind/outOfRange``
+    ///   when ``count`` is below 1 or a period would leave
+    ///   0001-01-01...9999-12-31.
     /// - Complexity: O(count).
-    public func periods(from date: CivilDate, weekRule: WeekRule = .iso) -> [Period]? {
-        guard let first = _first(date, weekRule), first.advanced(by: count - 1) != nil else { return nil }
+    public func periods(from date: CivilDate, weekRule: WeekRule = .iso) throws(AlmanacError) -> [Period] {
+        let first = try _first(date, weekRule)
+        guard first.advanced(by: count - 1) != nil else { throw _beyond(date) }
         var out: [Period] = []
         out.reserveCapacity(count)
         var p = first
@@ -88,22 +91,27 @@ public struct Horizon: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The days of the horizon from `date` as one span, from the first day of
-    /// its first period to the last day of its last. `nil` when ``count`` is
-    /// below 1 or the horizon would leave 0001-01-01...9999-12-31.
+    /// its first period to the last day of its last.
     ///
     /// ```swift
-    /// try Horizon.months(2).span(from: CivilDate(2023, 11, 15))!.description   // "2023-11-01/P61D"
+    /// try Horizon.months(2).span(from: CivilDate(2023, 11, 15)).description   // "2023-11-01/P61D"
     /// ```
     ///
+    /// - Throws: as ``periods(from:weekRule:)``.
     /// - Complexity: O(1).
-    public func span(from date: CivilDate, weekRule: WeekRule = .iso) -> Period? {
-        guard let first = _first(date, weekRule), let last = first.advanced(by: count - 1) else { return nil }
-        return try? Period.span(from: first.firstDay, through: last.lastDay)
+    public func span(from date: CivilDate, weekRule: WeekRule = .iso) throws(AlmanacError) -> Period {
+        let first = try _first(date, weekRule)
+        guard let last = first.advanced(by: count - 1) else { throw _beyond(date) }
+        return try Period.span(from: first.firstDay, through: last.lastDay)
     }
 
-    private func _first(_ date: CivilDate, _ rule: WeekRule) -> Period? {
-        guard count >= 1 else { return nil }
-        return try? Period.containing(date, granularity, weekRule: rule)
+    private func _first(_ date: CivilDate, _ rule: WeekRule) throws(AlmanacError) -> Period {
+        guard count >= 1 else { throw AlmanacError(.outOfRange, "a horizon of \(description) holds no period: its count must be at least 1") }
+        return try Period.containing(date, granularity, weekRule: rule)
+    }
+
+    private func _beyond(_ date: CivilDate) -> AlmanacError {
+        AlmanacError(.outOfRange, "a horizon of \(description) from \(date) leaves the supported years 0001...9999")
     }
 
     /// An ISO 8601 duration naming the horizon: `P7D`, `P6W`, `P6M`, `P1Y`.

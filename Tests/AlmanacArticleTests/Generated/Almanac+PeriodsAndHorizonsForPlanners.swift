@@ -19,11 +19,11 @@ struct AlmanacPeriodsAndHorizonsForPlannersArticleTests {
         #expect(String(reflecting: value3) == #""2023-12""#, "PeriodsAndHorizonsForPlanners.md:29")
         // PeriodsAndHorizonsForPlanners.md:52
         let today = try CivilDate(2023, 11, 15)
-        let value4 = Horizon.days(7).span(from: today)!.description
+        let value4 = try Horizon.days(7).span(from: today).description
         #expect(String(reflecting: value4) == #""2023-11-15/P7D""#, "PeriodsAndHorizonsForPlanners.md:53")
-        let value5 = Horizon.weeks(6).span(from: today)!.description
+        let value5 = try Horizon.weeks(6).span(from: today).description
         #expect(String(reflecting: value5) == #""2023-11-13/P42D""#, "PeriodsAndHorizonsForPlanners.md:54")
-        _ = Horizon.months(6).periods(from: today)!.map(\.description) // ["2023-11", ..., "2024-04"]
+        _ = try Horizon.months(6).periods(from: today).map(\.description) // ["2023-11", ..., "2024-04"]
         // PeriodsAndHorizonsForPlanners.md:77
         var agenda = Agenda()
         _ = try agenda.insert(AgendaItem(id: "1", title: "Plan the sprint", period: .week(2023, 48)))
@@ -34,7 +34,7 @@ struct AlmanacPeriodsAndHorizonsForPlannersArticleTests {
         let value7 = try agenda.list(for: .week(2023, 48)).map(\.title)
         #expect(String(reflecting: value7) == #"["Call the plumber", "Plan the sprint"]"#, "PeriodsAndHorizonsForPlanners.md:82")
 
-        for (period, items) in agenda.lists(for: .weeks(6), from: today)! {
+        for (period, items) in try agenda.lists(for: .weeks(6), from: today) {
             print(period, items.map(\.title))
         }
 
