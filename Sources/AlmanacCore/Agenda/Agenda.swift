@@ -140,7 +140,7 @@ public struct Agenda: Sendable, Hashable {
     ///
     /// ```swift
     /// try agenda.list(for: .year(2023))
-    /// agenda.list(for: Horizon.days(7).span(from: today)!)   // a 7-day span lists like a week
+    /// agenda.list(for: try Horizon.days(7).span(from: today))   // a 7-day span lists like a week
     /// ```
     ///
     /// - Complexity: O(b log d + k log k), where k is the number of items
