@@ -14,11 +14,11 @@ import AlmanacJSON
 /// `id` is `null` when the request has none or the line is not a JSON object
 /// with a string `id`. `readings` appears only when lenient parsing took a
 /// liberty. The error's context is in fields of its own, each only when the
-/// error has it (``AlmanacError``): `field`, the request's field at fault
+/// error has it (`AlmanacError`): `field`, the request's field at fault
 /// (`rrule`, `rdate[0]`, `tzid`); `line`; `column` (for invalid JSON it
 /// counts Unicode scalars in the line; for a bad value it is in that value's
 /// text); `text`, the offending piece. `message` is the text for people,
-/// the field before it (``AlmanacError/description``); programs read the fields.
+/// the field before it (`AlmanacError/description`); programs read the fields.
 ///
 /// ```swift
 /// BatchProtocol.respond(to: #"{"id":"x","dtstart":"19970902T090000Z","rrule":"FREQ=DAILY;COUNT=2"}"#)

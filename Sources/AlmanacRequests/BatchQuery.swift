@@ -31,7 +31,7 @@ public struct BatchQuery: Sendable {
     /// - Throws: `AlmanacError`: `invalid_request` for a negative limit, a
     ///   `tzid` with a DATE or UTC `dtstart`, or `after` later than `before`;
     ///   `unknown_zone`, `invalid_value`, `out_of_range` or `invalid_rule`
-    ///   from the library, with the request's field in ``AlmanacError/field``
+    ///   from the library, with the request's field in `AlmanacError/field`
     ///   (`dtstart`, `tzid`, `rrule`, `rdate[0]`, `after`...); and
     ///   what the expander refuses to plan (a sub-daily rule on a DATE start).
     public init(_ request: BatchRequest) throws(AlmanacError) {

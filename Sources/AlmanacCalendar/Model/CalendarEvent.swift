@@ -28,7 +28,7 @@ public struct CalendarEvent: Sendable, Hashable {
     }
 
     /// The series id: the UID (RFC 5545 section 3.8.4.7), the series' identity and the series
-    /// id of its ``OccurrenceKey``s.
+    /// id of its `OccurrenceKey`s.
     public var id: String
     /// The title: SUMMARY, unescaped.
     public var title: String?
@@ -204,7 +204,7 @@ public struct CalendarEvent: Sendable, Hashable {
 
     /// An RDATE;VALUE=PERIOD value: an extra instance with its own length.
     public struct RDatePeriod: Sendable, Hashable {
-        /// The instance's start (also in ``RecurrenceSet/dates``).
+        /// The instance's start (also in `RecurrenceSet/dates`).
         public var start: Anchor
         /// Its end or duration.
         public var length: RecurrenceSet.Length

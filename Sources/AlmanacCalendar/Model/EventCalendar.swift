@@ -53,7 +53,7 @@ public struct EventCalendar: Sendable {
     /// Reads iCalendar bytes: UTF-8, CRLF or LF line breaks, folded lines,
     /// a byte order mark, one or more VCALENDARs.
     ///
-    /// - Throws: ``AlmanacError`` with the line and column of the fault. In
+    /// - Throws: `AlmanacError` with the line and column of the fault. In
     ///   lenient mode (the default) only input that cannot be read at all
     ///   throws; everything else is read as producers mean it and reported
     ///   in ``readings``.

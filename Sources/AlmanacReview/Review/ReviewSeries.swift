@@ -10,13 +10,13 @@ import AlmanacCalendar
 ///     + ReviewSeries.series(of: agenda)
 /// ```
 ///
-/// A ``Series`` (see the Almanac glossary): the same ``id`` and ``title`` as a
+/// A `Series` (see the Almanac glossary): the same ``id`` and ``title`` as a
 /// calendar's `CalendarEvent` or a synced `SyncEvent`.
 ///
 /// Three bases, one type, so that ``Review`` has one initializer:
-/// - a ``RecurrenceSet`` with an id and a title;
-/// - an ``EventCalendar``'s series (``series(of:)-(EventCalendar)``): the id
-///   is the UID, as ``CalendarDaySlice/key`` gives, overrides apply and
+/// - a `RecurrenceSet` with an id and a title;
+/// - an `EventCalendar`'s series (``series(of:)-(EventCalendar)``): the id
+///   is the UID, as `CalendarDaySlice/key` gives, overrides apply and
 ///   cancelled instances are not expected;
 /// - an `Agenda`'s to-dos (``series(of:)-(Agenda)``): a to-do is expected
 ///   once, on the last day of its period (its due day), as one all-day

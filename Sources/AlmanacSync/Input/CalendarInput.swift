@@ -29,7 +29,7 @@ public struct CalendarInput: Sendable {
         case graph
 
         /// The format of `bytes` told by their content: Google's or
-        /// Graph's marks (``SyncEvent/Source/init(guessing:)``), else
+        /// Graph's marks (`SyncEvent.Origin.init(guessing:)`), else
         /// iCalendar for anything that is not JSON (its reader then says
         /// what is wrong with it); `nil` for JSON with no mark of either.
         ///

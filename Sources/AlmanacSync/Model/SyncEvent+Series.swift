@@ -3,7 +3,7 @@ import AlmanacCalendar
 
 extension SyncEvent: Series {
     /// The series id: the UID of ``series``, which keys the event's
-    /// occurrences (``OccurrenceKey/seriesID``); not its ``sourceID``.
+    /// occurrences (`OccurrenceKey/seriesID`); not its ``sourceID``.
     ///
     /// ```swift
     /// event.id         // "7cbh8rpc10lrc0ckih9tafss99@google.com", Google's iCalUID

@@ -2,7 +2,7 @@ import Almanac
 import AlmanacCalendar
 
 /// One event from any origin, in one model: its identity in its origin, the
-/// origin's version tag, and the series itself as a ``CalendarEvent`` (UID,
+/// origin's version tag, and the series itself as a `CalendarEvent` (UID,
 /// title, start and end, recurrence, overrides and cancellations, status,
 /// last modification), so everything that occurs is computed by the engine.
 ///
