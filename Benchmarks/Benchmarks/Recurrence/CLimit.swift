@@ -96,7 +96,7 @@ func cLimitInput(_ id: String) -> CLimitInput {
         return CLimitInput(w, firstLocal: monday, steps: [2 * day, 2 * day, 3 * day])
     case "W4", "W6":
         let d = w.start.date
-        let first = try CivilDate(d.year, d.month, 1)
+        let first = try! CivilDate(d.year, d.month, 1)
         let months = CLimitInput.Months(firstDay: Int64(first.daysSinceEpoch), year: Int64(d.year), month: Int32(d.month),
                                         second: Int64(w.start.time.secondsSinceMidnight),
                                         pick: id == "W4" ? CLIMIT_DAY_31 : CLIMIT_LAST_WEEKDAY)

@@ -164,7 +164,7 @@ struct CalendarGenerator {
 
     /// The starts of a series' instances within two weeks of C2's window.
     func nearWindow(_ e: CalendarEvent) -> [CivilDateTime] {
-        let from = try calendarWindow.lowerBound.utc!.date.adding(days: -14), to = try calendarWindow.upperBound.utc!.date.adding(days: 14)
+        let from = try! calendarWindow.lowerBound.utc!.date.adding(days: -14), to = try! calendarWindow.upperBound.utc!.date.adding(days: 14)
         do { return try e.recurrence.occurrences(in: .dates(from..<to)).map(\.start) } catch { fatalError("\(e.id): \(error)") }
     }
 
