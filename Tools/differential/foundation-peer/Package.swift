@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "FoundationPeer",
-            dependencies: [.product(name: "Almanac", package: "Almanac")]
+            dependencies: [.product(name: "Almanac", package: "Almanac"), .product(name: "AlmanacFoundation", package: "Almanac")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,7 @@
 // Foundation leaves out a DTSTART the rule does not produce, so the harness
 // sends Almanac the same request with `include_dtstart: false`.
 import Almanac
+import AlmanacFoundation
 import Foundation
 #if canImport(Glibc)
 import Glibc
