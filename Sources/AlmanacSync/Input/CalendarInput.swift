@@ -9,7 +9,7 @@ import AlmanacCalendar
 /// let input = try CalendarInput(contentsOf: "Corpus/sync/graph-daily-exceptions.json")
 /// input.format                      // .graph (told by its content)
 /// for r in input.payloadReadings { print("note:", r) }
-/// for o in input.calendar.occurrences(overlapping: june, viewer: .utc) { print(o.summary ?? "") }
+/// for o in input.calendar.occurrences(overlapping: june, viewer: .utc) { print(o.title ?? "") }
 /// ```
 ///
 /// An iCalendar file becomes its `EventCalendar` as read, with its
