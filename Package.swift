@@ -3,7 +3,7 @@ import PackageDescription
 
 // The module graph (CONTRIBUTING.md, "The modules"): every dependency below points down,
 // never back. AlmanacCore <- Almanac (+ CAlmanacICU) <- AlmanacFoundation, AlmanacRequests,
-// AlmanacCalendar <- AlmanacSync, AlmanacReview <- AlmanacCLI. Where each kind of change goes,
+// AlmanacCalendar <- AlmanacSync, AlmanacReview, AlmanacReminders, AlmanacAvailability <- AlmanacCLI. Where each kind of change goes,
 // and the checks that guard it: CONTRIBUTING.md.
 let package = Package(
     name: "Almanac",
@@ -29,6 +29,12 @@ let package = Package(
         // Reviews: per-day records (done, partly done, skipped) joined with
         // the days of events and to-dos into day, week, month and year reviews.
         .library(name: "AlmanacReview", targets: ["AlmanacReview"]),
+        // Reminders: the alarms (VALARM, Google and Graph reminders) of every
+        // instance of a calendar in a window, in time order, and the next N.
+        .library(name: "AlmanacReminders", targets: ["AlmanacReminders"]),
+        // Availability: free/busy (VFREEBUSY), working hours (VAVAILABILITY)
+        // and the free slots of several people across zones, drawn as SVG.
+        .library(name: "AlmanacAvailability", targets: ["AlmanacAvailability"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,6 +73,10 @@ let package = Package(
         .target(name: "AlmanacSync", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
         // DayRecord, RecordLog (JSON Lines) -> Review of a period (tallies, rhythm, streaks, orphans) -> SVG.
         .target(name: "AlmanacReview", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
+        // EventCalendar's instances -> the alarms they fire, merged in time order (a lazy window, the next N).
+        .target(name: "AlmanacReminders", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
+        // EventCalendar's instances and VFREEBUSY -> busy periods; working hours -> free slots -> SVG.
+        .target(name: "AlmanacAvailability", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
@@ -76,6 +86,8 @@ let package = Package(
                 "AlmanacCalendar",
                 "AlmanacSync",
                 "AlmanacReview",
+                "AlmanacReminders",
+                "AlmanacAvailability",
                 "AlmanacFoundation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -98,12 +110,21 @@ let package = Package(
         .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "AlmanacJSON", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacSyncTests", dependencies: ["AlmanacSync", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacReviewTests", dependencies: ["AlmanacReview", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacRemindersTests", dependencies: ["AlmanacReminders", "AlmanacCalendar", "Almanac", "AlmanacTestSupport"]),
+        .testTarget(
+            name: "AlmanacAvailabilityTests",
+            dependencies: [
+                "AlmanacAvailability", "AlmanacCalendar", "Almanac", "AlmanacTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         // The Swift blocks of every DocC article, one test per article, generated into
         // Tests/AlmanacArticleTests/Generated/ by Tools/api/article_snippets.py (CONTRIBUTING.md,
         // "Documentation"). Every library product with a catalog is a dependency.
         .testTarget(
             name: "AlmanacArticleTests",
-            dependencies: ["Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview"]
+            dependencies: ["Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview",
+                           "AlmanacReminders", "AlmanacAvailability"]
         ),
         .testTarget(
             name: "AlmanacCLITests",

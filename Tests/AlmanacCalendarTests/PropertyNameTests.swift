@@ -4,7 +4,7 @@ import Testing
 /// The reader tells property and parameter names apart by their packed
 /// bytes (`Property.of`): every name it reads, in any case, and nothing else.
 struct PropertyNameTests {
-    static let all: [Property] = (1...20).map { Property(rawValue: $0)! }
+    static let all: [Property] = (1...31).map { Property(rawValue: $0)! }
 
     /// The property named `name`, read alone and at the start of a long
     /// line (two ways through the packing); `nil` when they disagree.
@@ -41,7 +41,7 @@ struct PropertyNameTests {
             #expect(Self.property("X" + name.dropFirst()) == .other || name.hasPrefix("X"), "\(name) with another first letter")
         }
         // `-` and digits never fold onto letters.
-        for name in ["RECURRENCEMID", "LAST0MODIFIED", "X-WR-TIMEZONE0", "DTSTART2", "UI4", "", "DESCRIPTION", "ATTENDEE"] {
+        for name in ["RECURRENCEMID", "LAST0MODIFIED", "X-WR-TIMEZONE0", "DTSTART2", "UI4", "", "DESCRIPTIONS", "ATTENDEE", "RELATED0TO", "TRANSPS"] {
             #expect(Self.property(name) == .other, "\(name)")
         }
     }
@@ -51,6 +51,9 @@ struct PropertyNameTests {
         #expect(Self.parameter("tzid") == .tzid)
         #expect(Self.parameter("Value") == .value)
         #expect(Self.parameter("RANGE") == .range)
-        for other in ["CN", "TZI", "TZIDS", "VALU", "ROLE", "RANGES", "PARTSTAT"] { #expect(Self.parameter(other) == nil, "\(other)") }
+        #expect(Self.parameter("related") == .related)
+        #expect(Self.parameter("RELTYPE") == .reltype)
+        #expect(Self.parameter("FbType") == .fbtype)
+        for other in ["CN", "TZI", "TZIDS", "VALU", "ROLE", "RANGES", "PARTSTAT", "RELATE", "RELTYPES", "FBTYP"] { #expect(Self.parameter(other) == nil, "\(other)") }
     }
 }

@@ -48,6 +48,8 @@ public struct CalendarEvent: Sendable, Hashable {
     private(set) var options: ExpansionOptions
     /// VEVENT or VTODO.
     public var component: Component
+    /// TRANSP: whether its instances block time (free/busy).
+    public var transparency: Transparency
     /// SEQUENCE (`Int32.min`: none, or in ``more``).
     private var revision = Int32.min
 
@@ -60,6 +62,8 @@ public struct CalendarEvent: Sendable, Hashable {
         var excludedDates: [Anchor] = []
         var periods: [RDatePeriod] = []
         var overrides: [Override] = []
+        var alarms: [Alarm] = []
+        var busyType: FreeBusyType?
         /// SEQUENCE and LAST-MODIFIED when they do not fit the event's own fields.
         var sequence: Int?
         var lastModified: Timestamp?
@@ -70,6 +74,7 @@ public struct CalendarEvent: Sendable, Hashable {
             let m = More()
             (m.rules, m.exclusionRules, m.dates, m.excludedDates) = (rules, exclusionRules, dates, excludedDates)
             (m.periods, m.overrides, m.sequence, m.lastModified) = (periods, overrides, sequence, lastModified)
+            (m.alarms, m.busyType) = (alarms, busyType)
             return m
         }
     }
@@ -145,6 +150,31 @@ public struct CalendarEvent: Sendable, Hashable {
         _modify { yield &unique().overrides }
     }
 
+    /// The VALARMs of the series' component (RFC 5545 section 3.6.6), in
+    /// file order: they fire for each of its instances that an override does
+    /// not replace.
+    ///
+    /// ```swift
+    /// event.alarms.map(\.trigger)   // [.start(-PT15M)]
+    /// ```
+    public var alarms: [Alarm] {
+        get { more?.alarms ?? [] }
+        set { if !newValue.isEmpty || more != nil { unique().alarms = newValue } }
+        _modify { yield &unique().alarms }
+    }
+
+    /// The kind of busy time its instances are, when the source says so
+    /// (Microsoft Graph's `showAs`, Outlook's X-MICROSOFT-CDO-BUSYSTATUS);
+    /// `nil`: from ``status`` (TENTATIVE is BUSY-TENTATIVE, else BUSY).
+    ///
+    /// ```swift
+    /// event.busyType   // .busyUnavailable for Graph's "oof"
+    /// ```
+    public var busyType: FreeBusyType? {
+        get { more?.busyType }
+        set { if newValue != nil || more != nil { unique().busyType = newValue } }
+    }
+
     /// Whether the series has more than its DTSTART: an RRULE or an RDATE.
     public var isRecurring: Bool { more.map { !$0.rules.isEmpty || !$0.dates.isEmpty } ?? false }
 
@@ -158,8 +188,10 @@ public struct CalendarEvent: Sendable, Hashable {
     /// A series from its parts.
     public init(component: Component = .event, id: String, title: String? = nil, status: Status? = nil,
                 sequence: Int? = nil, lastModified: Timestamp? = nil, recurrence: RecurrenceSet,
-                rdatePeriods: [RDatePeriod] = [], overrides: [Override] = [], line: Int = 0) {
+                rdatePeriods: [RDatePeriod] = [], overrides: [Override] = [], transparency: Transparency = .opaque,
+                busyType: FreeBusyType? = nil, alarms: [Alarm] = [], line: Int = 0) {
         self.component = component
+        self.transparency = transparency
         self.id = id
         self.title = title
         self.status = status
@@ -176,6 +208,8 @@ public struct CalendarEvent: Sendable, Hashable {
             (m.periods, m.overrides) = (rdatePeriods, overrides)
             more = m
         }
+        if !alarms.isEmpty { self.alarms = alarms }
+        if busyType != nil { self.busyType = busyType }
         self.sequence = sequence
         self.lastModified = lastModified
     }
@@ -184,8 +218,9 @@ public struct CalendarEvent: Sendable, Hashable {
     public static func == (a: CalendarEvent, b: CalendarEvent) -> Bool {
         a.component == b.component && a.id == b.id && a.title == b.title && a.status == b.status
             && a.line == b.line && a.start == b.start && a.length == b.length && a.options == b.options
-            && a.sequence == b.sequence && a.lastModified == b.lastModified
-            && (a.more === b.more || (a.recurrence == b.recurrence && a.rdatePeriods == b.rdatePeriods && a.overrides == b.overrides))
+            && a.sequence == b.sequence && a.lastModified == b.lastModified && a.transparency == b.transparency
+            && (a.more === b.more || (a.recurrence == b.recurrence && a.rdatePeriods == b.rdatePeriods && a.overrides == b.overrides
+                && a.alarms == b.alarms && a.busyType == b.busyType))
     }
 
     /// Hashes every property, as `==` compares them.
@@ -199,6 +234,9 @@ public struct CalendarEvent: Sendable, Hashable {
         h.combine(recurrence)
         h.combine(rdatePeriods)
         h.combine(overrides)
+        h.combine(transparency)
+        h.combine(busyType)
+        h.combine(alarms)
         h.combine(line)
     }
 
@@ -236,12 +274,23 @@ public struct CalendarEvent: Sendable, Hashable {
         public var status: Status?
         /// SEQUENCE.
         public var sequence: Int?
+        /// TRANSP of the override.
+        public var transparency: Transparency
+        /// The override's explicit busy type (see ``CalendarEvent/busyType``).
+        public var busyType: FreeBusyType?
+        /// The override's VALARMs: they replace the series' for its instance
+        /// (and, with RANGE=THISANDFUTURE, for the later ones it governs).
+        public var alarms: [Alarm]
         /// Physical line of the component's BEGIN.
         public var line: Int
 
         /// An override from its parts.
         public init(originalStart: Anchor, thisAndFuture: Bool = false, start: Anchor, length: RecurrenceSet.Length? = nil,
-                    title: String? = nil, status: Status? = nil, sequence: Int? = nil, line: Int = 0) {
+                    title: String? = nil, status: Status? = nil, sequence: Int? = nil, transparency: Transparency = .opaque,
+                    busyType: FreeBusyType? = nil, alarms: [Alarm] = [], line: Int = 0) {
+            self.transparency = transparency
+            self.busyType = busyType
+            self.alarms = alarms
             self.originalStart = originalStart
             self.thisAndFuture = thisAndFuture
             self.start = start

@@ -32,6 +32,14 @@ public struct CalendarOccurrence: Sendable, Hashable {
     /// try calendar.occurrences(in: Period.week(2024, 19), viewer: paris).first { _ in true }?.viewer   // Europe/Paris
     /// ```
     public var viewer: Zone = .utc
+    /// TRANSP of the component that gives this instance (the override's, or the series').
+    public var transparency: Transparency = .opaque
+    /// The explicit busy type of that component (`nil`: from ``status``; see `CalendarEvent/busyType`).
+    public var busyType: FreeBusyType?
+    /// The component that gives this instance its properties: `-1` the
+    /// series, else the index in its ``CalendarEvent/overrides`` of its own
+    /// override or of the THISANDFUTURE override that governs it.
+    package var source: Int32 = -1
 
     /// A DATE instance: all day.
     public var isAllDay: Bool { occurrence.isAllDay }

@@ -131,11 +131,15 @@ extension SeriesInstances {
     func occurrence(_ o: Occurrence, part: Int32) -> CalendarOccurrence {
         if part >= 0 {
             let v = event.overrides[Int(part)]
-            return make(o, v.title, v.status, zone: v.start.zone)
+            return make(o, v.title, v.status, v.transparency, v.busyType, source: part, zone: v.start.zone)
         }
         let s = Int(-1 - part)
-        if s > 0 { return make(o, ranges[s - 1].override.title, ranges[s - 1].override.status) }
-        return make(o, event.title, event.status, zone: dateZones.isEmpty ? nil : dateZones[sortKey(of: o)])
+        if s > 0 {
+            let v = ranges[s - 1]
+            return make(o, v.override.title, v.override.status, v.override.transparency, v.override.busyType, source: Int32(v.index))
+        }
+        return make(o, event.title, event.status, event.transparency, event.busyType, source: -1,
+                    zone: dateZones.isEmpty ? nil : dateZones[sortKey(of: o)])
     }
 
     /// The status of the instances of index part `part` (as ``occurrence(_:part:)``).
@@ -145,10 +149,12 @@ extension SeriesInstances {
         return s > 0 ? ranges[s - 1].override.status : event.status
     }
 
-    private func make(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, zone: Zone? = nil) -> CalendarOccurrence {
+    private func make(_ o: Occurrence, _ summary: String?, _ status: CalendarEvent.Status?, _ transparency: Transparency,
+                      _ busyType: FreeBusyType?, source: Int32, zone: Zone? = nil) -> CalendarOccurrence {
         CalendarOccurrence(seriesID: event.id, component: event.component, eventIndex: index,
                            originalStart: recurrenceAnchor(o.recurrenceID), occurrence: o,
-                           title: summary, status: status, zone: zone ?? seriesZone)
+                           title: summary, status: status, zone: zone ?? seriesZone, transparency: transparency,
+                           busyType: busyType, source: source)
     }
 
     /// The zone of the series' values (`nil` for floating and all-day).

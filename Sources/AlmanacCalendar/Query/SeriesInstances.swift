@@ -30,7 +30,7 @@ final class SeriesInstances: @unchecked Sendable {
     /// instance, the one with the highest SEQUENCE, then the last.
     let active: [Int]
     /// RANGE=THISANDFUTURE overrides, by key, sorted.
-    let ranges: [(key: Int64, override: CalendarEvent.Override)]
+    let ranges: [(key: Int64, override: CalendarEvent.Override, index: Int)]
     /// RDATE periods' lengths (nominal days, exact seconds), by the key of their start.
     let periods: [Int64: (days: Int, seconds: Int64)]
     /// The zones of RDATEs with a TZID of their own (not the series'), by
@@ -87,11 +87,11 @@ final class SeriesInstances: @unchecked Sendable {
             chosen[k] = i
         }
         active = chosen.values.sorted()
-        var single: [Int64: CalendarEvent.Override] = [:], ranges: [(key: Int64, override: CalendarEvent.Override)] = []
+        var single: [Int64: CalendarEvent.Override] = [:], ranges: [(key: Int64, override: CalendarEvent.Override, index: Int)] = []
         for i in active {
             let o = event.overrides[i]
             let k = Self.sortKey(o.originalStart, kind: kind, zone: zone)
-            if o.thisAndFuture { ranges.append((k, o)) } else { single[k] = o }
+            if o.thisAndFuture { ranges.append((k, o, i)) } else { single[k] = o }
         }
         ranges.sort { $0.key < $1.key }
         var periods: [Int64: (days: Int, seconds: Int64)] = [:]

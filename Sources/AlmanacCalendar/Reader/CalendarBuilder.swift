@@ -53,7 +53,7 @@ enum CalendarBuilder {
             lastModified: e.lastModified,
             recurrence: RecurrenceSet(start: e.start, rules: e.rules, exclusionRules: e.exclusionRules, dates: e.dates,
                                       excludedDates: e.excludedDates, length: e.length, options: expansion),
-            rdatePeriods: e.periods, line: e.line)
+            rdatePeriods: e.periods, transparency: e.transparency, alarms: e.alarms, line: e.line)
     }
 
     /// Attaches overrides to their series: each joins the first series of
@@ -65,7 +65,8 @@ enum CalendarBuilder {
         for e in overrides {
             guard let rid = e.recurrenceID else { continue }
             let o = CalendarEvent.Override(originalStart: rid, thisAndFuture: e.thisAndFuture, start: e.start, length: e.length,
-                                           title: e.summary, status: e.status, sequence: e.sequence, line: e.line)
+                                           title: e.summary, status: e.status, sequence: e.sequence,
+                                           transparency: e.transparency, alarms: e.alarms, line: e.line)
             if let i = byUID.first(e.uid, from: calendarStart) {
                 events[i].overrides.append(o)
             } else {

@@ -2,9 +2,10 @@ import Almanac
 
 /// A component as read: its name, its properties in order, the components
 /// it contains. Only the components Almanac uses are kept (VCALENDAR,
-/// VEVENT, VTODO, VTIMEZONE with STANDARD and DAYLIGHT); the others
-/// (VALARM, VJOURNAL, VFREEBUSY, X- components...) are stepped over with a
-/// depth counter, so they cost no memory however deep they nest.
+/// VEVENT and VTODO with their VALARMs, VTIMEZONE with STANDARD and
+/// DAYLIGHT, VFREEBUSY, VAVAILABILITY with its AVAILABLEs); the others
+/// (VJOURNAL, X- components, a VALARM in a VALARM...) are stepped over with
+/// a depth counter, so they cost no memory however deep they nest.
 struct ParsedComponent: Sendable {
     var name: String
     var properties: [ContentLine] = []
@@ -29,6 +30,8 @@ enum ComponentReader {
         switch (parent, name) {
         case (nil, "VCALENDAR"): true
         case ("VCALENDAR", "VEVENT"), ("VCALENDAR", "VTODO"), ("VCALENDAR", "VTIMEZONE"): true
+        case ("VCALENDAR", "VFREEBUSY"), ("VCALENDAR", "VAVAILABILITY"), ("VAVAILABILITY", "AVAILABLE"): true
+        case ("VEVENT", "VALARM"), ("VTODO", "VALARM"): true
         case ("VTIMEZONE", "STANDARD"), ("VTIMEZONE", "DAYLIGHT"): true
         default: false
         }
@@ -58,7 +61,8 @@ enum ComponentReader {
         func liberty(_ line: Int, _ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
 
         while scanner.next() {
-            guard let parsed = try ContentLineParser.parse(&scanner, into: &store, lenient: lenient,
+            let outsideEvents = stack.count > 1 && !isEventOrCalendar(stack[stack.count - 1].name)
+            guard let parsed = try ContentLineParser.parse(&scanner, into: &store, lenient: lenient, outsideEvents: outsideEvents,
                                                             readings: &readings) else { continue }
             guard case .kept(let cl) = parsed else {
                 if skipping == nil, stack.isEmpty {
@@ -114,6 +118,10 @@ enum ComponentReader {
         }
         return (calendars, store)
     }
+
+    /// VEVENT, VTODO or VCALENDAR: components whose DESCRIPTION and PRIORITY are not read.
+    @inline(__always)
+    static func isEventOrCalendar(_ name: String) -> Bool { name == "VEVENT" || name == "VTODO" || name == "VCALENDAR" }
 
     /// Reads `BEGIN:value` on `line`: opens a component Almanac keeps, or
     /// (lenient) the VCALENDAR around a bare component (``PastedComponent``)

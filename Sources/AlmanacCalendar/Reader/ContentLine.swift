@@ -13,7 +13,10 @@ enum ParsedLine {
 /// Reads a content line from the scanner's line.
 enum ContentLineParser {
     /// `nil` when lenient reading drops the line (the reason is in `readings`).
-    static func parse(_ scanner: inout LineScanner, into store: inout LineStore, lenient: Bool,
+    /// `outsideEvents`: the line belongs to a component other than a VEVENT,
+    /// VTODO or VCALENDAR (a VALARM, a VFREEBUSY...), whose DESCRIPTION and
+    /// PRIORITY are read (``Property/keptOnlyOutsideEvents``).
+    static func parse(_ scanner: inout LineScanner, into store: inout LineStore, lenient: Bool, outsideEvents: Bool = false,
                       readings: inout [CalendarReading]) throws(AlmanacError) -> ParsedLine? {
         if !scanner.isValidUTF8, let bad = scanner.withLine({ firstInvalidUTF8($0) }) {
             let p = scanner.position(of: bad)
@@ -24,12 +27,12 @@ enum ContentLineParser {
             readings.append(CalendarReading(.invalidUTF8, line: p.line, "bytes that are not UTF-8 from column \(p.column) replaced by U+FFFD"))
             // Parse the repaired text (U+FFFD in place of each bad sequence).
             scanner.setLine(scanner.withLine { Array(String(decoding: $0, as: UTF8.self).utf8) })
-            return try parse(&scanner, into: &store, lenient: lenient, readings: &readings)
+            return try parse(&scanner, into: &store, lenient: lenient, outsideEvents: outsideEvents, readings: &readings)
         }
         let line = scanner.line
         do throws(LineFault) {
             return try scanner.withLine { (b) throws(LineFault) -> ParsedLine in
-                try parse(b, line: line, into: &store)
+                try parse(b, line: line, outsideEvents: outsideEvents, into: &store)
             }
         } catch {
             let p = scanner.position(of: error.at)
@@ -51,7 +54,7 @@ enum ContentLineParser {
     }
 
     /// Reads the line `b`, which starts on physical line `line`.
-    private static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int,
+    private static func parse(_ b: UnsafeBufferPointer<UInt8>, line: Int, outsideEvents: Bool,
                               into store: inout LineStore) throws(LineFault) -> ParsedLine {
         let n = b.count
         func failure(_ at: Int, _ message: String) throws(LineFault) -> ParsedLine {
@@ -66,7 +69,7 @@ enum ContentLineParser {
         // never turned into strings: most of a real file's bytes are theirs
         // (DESCRIPTION, ATTENDEE, X-ALT-DESC...).
         let property = Property.of(b, count: i)
-        let keep = property != .other
+        let keep = property != .other && (outsideEvents || !property.keptOnlyOutsideEvents)
         // A kept line's parameters and value go to the store; a line
         // dropped in lenient mode takes them back out.
         let firstParameter = store.parameterCount, firstByte = store.byteCount

@@ -18,6 +18,8 @@ struct EventEntry {
     var status: CalendarEvent.Status?
     var sequence: Int?
     var lastModified: Timestamp?
+    var transparency = Transparency.opaque
+    var alarms: [Alarm] = []
     var line: Int
 }
 
@@ -189,6 +191,7 @@ struct EventReader {
             case .summary: e.summary = Values.text(value(p))
             case .status: e.status = CalendarEvent.Status(rawValue: value(p).trimmingSpaces)
             case .sequence: e.sequence = Int(value(p).trimmingSpaces)
+            case .transp: e.transparency = try transparency(p)
             case .lastModified:
                 let direct = store.withBytes(p.value) { Anchor(utf8: $0, zone: .utc) }
                 if let a = direct ?? Values.anchor(Substring(value(p)), zone: .utc, lenient: true).0, let z = a.zone {
@@ -198,6 +201,7 @@ struct EventReader {
             }
         }
         if let uid { e.uid = uid } else { e.uid = try missingUID(c) }
+        if !c.children.isEmpty { e.alarms = try alarms(of: c) }
         // A to-do with only DUE is anchored on DUE (DTSTART then DUE: DUE ends it).
         guard let anchor = start ?? due else {
             let what = component == .todo ? "a VTODO without DTSTART or DUE" : "a VEVENT without DTSTART"
@@ -232,6 +236,16 @@ struct EventReader {
             e.dates.append(start)
             e.periods.append(CalendarEvent.RDatePeriod(start: start, length: length))
         }
+    }
+
+    /// TRANSP (RFC 5545 section 3.8.2.7): OPAQUE or TRANSPARENT; lenient
+    /// mode reads another value as OPAQUE, the default, with a reading.
+    mutating func transparency(_ p: ContentLine) throws(AlmanacError) -> Transparency {
+        let text = value(p).trimmingSpaces.uppercased()
+        if let t = Transparency(rawValue: text) { return t }
+        guard lenient else { throw fault(p, "TRANSP is OPAQUE or TRANSPARENT (RFC 5545 section 3.8.2.7)") }
+        readings.append(CalendarReading(.liberty, line: p.line, "TRANSP \"\(text)\" read as OPAQUE, the default"))
+        return .opaque
     }
 
     mutating func missingUID(_ c: ParsedComponent) throws(AlmanacError) -> String {

@@ -5,6 +5,16 @@ import Almanac
 enum Property: UInt8, Sendable {
     case other, begin, end, uid, dtstart, dtend, due, duration, rrule, exrule, rdate, exdate, recurrenceID
     case summary, status, sequence, lastModified, tzid, tzoffsetfrom, tzoffsetto, xWRTimezone
+    // Free/busy and alarms: TRANSP of events; VALARM's (RFC 5545 section
+    // 3.6.6, RFC 9074); VFREEBUSY's (section 3.6.4); VAVAILABILITY's (RFC 7953).
+    case transp, trigger, action, repeatCount, acknowledged, relatedTo, proximity, description
+    case freebusy, busytype, priority
+
+    /// Whether the reader keeps this property only inside a subcomponent
+    /// of an event (VALARM) or a VFREEBUSY or VAVAILABILITY: DESCRIPTION
+    /// and PRIORITY of events, which it does not read, are most of a real
+    /// file's bytes and stay unread there.
+    var keptOnlyOutsideEvents: Bool { self == .description || self == .priority }
 
     /// The name as RFC 5545 writes it (upper case); `""` for ``other``.
     var name: String {
@@ -30,6 +40,17 @@ enum Property: UInt8, Sendable {
         case .tzoffsetfrom: "TZOFFSETFROM"
         case .tzoffsetto: "TZOFFSETTO"
         case .xWRTimezone: "X-WR-TIMEZONE"
+        case .transp: "TRANSP"
+        case .trigger: "TRIGGER"
+        case .action: "ACTION"
+        case .repeatCount: "REPEAT"
+        case .acknowledged: "ACKNOWLEDGED"
+        case .relatedTo: "RELATED-TO"
+        case .proximity: "PROXIMITY"
+        case .description: "DESCRIPTION"
+        case .freebusy: "FREEBUSY"
+        case .busytype: "BUSYTYPE"
+        case .priority: "PRIORITY"
         }
     }
 
@@ -65,22 +86,41 @@ enum Property: UInt8, Sendable {
             case 0x454C_5552_5845: return .exrule
             case 0x4554_4144_5845: return .exdate
             case 0x5355_5441_5453: return .status
+            case 0x5053_4E41_5254: return .transp
+            case 0x4E4F_4954_4341: return .action
+            case 0x5441_4550_4552: return .repeatCount
             default: return .other
             }
         case 7:
             switch lo {
             case 0x54_5241_5453_5444: return .dtstart
             case 0x59_5241_4D4D_5553: return .summary
+            case 0x52_4547_4749_5254: return .trigger
             default: return .other
             }
         case 8:
             switch lo {
             case 0x4E4F_4954_4152_5544: return .duration
             case 0x4543_4E45_5551_4553: return .sequence
+            case 0x5953_5542_4545_5246: return .freebusy
+            case 0x4550_5954_5953_5542: return .busytype
+            case 0x5954_4952_4F49_5250: return .priority
             default: return .other
             }
-        case 10: return (lo, hi) == (0x5445_5346_464F_5A54, 0x4F54) ? .tzoffsetto : .other
-        case 12: return (lo, hi) == (0x5445_5346_464F_5A54, 0x4D4F_5246) ? .tzoffsetfrom : .other
+        case 9: return (lo, hi) == (0x5449_4D49_584F_5250, 0x59) ? .proximity : .other
+        case 10:
+            switch (lo, hi) {
+            case (0x5445_5346_464F_5A54, 0x4F54): return .tzoffsetto
+            case (0x0D44_4554_414C_4552, 0x4F54): return .relatedTo
+            default: return .other
+            }
+        case 11: return (lo, hi) == (0x5450_4952_4353_4544, 0x4E_4F49) ? .description : .other
+        case 12:
+            switch (lo, hi) {
+            case (0x5445_5346_464F_5A54, 0x4D4F_5246): return .tzoffsetfrom
+            case (0x454C_574F_4E4B_4341, 0x4445_4744): return .acknowledged
+            default: return .other
+            }
         case 13:
             switch (lo, hi) {
             case (0x4E45_5252_5543_4552, 0x44_490D_4543): return .recurrenceID
@@ -97,15 +137,20 @@ enum Property: UInt8, Sendable {
 /// checked but not kept.
 enum ParameterName: UInt8, Sendable {
     case tzid, value, range
+    /// TRIGGER's RELATED, RELATED-TO's RELTYPE, FREEBUSY's FBTYPE.
+    case related, reltype, fbtype
 
     /// The parameter named by `b[start..<start + n]`, in any case.
     static func of(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, count n: Int) -> ParameterName? {
-        guard n == 4 || n == 5 else { return nil }
+        guard n >= 4 && n <= 7 else { return nil }
         let (lo, _) = packedName(UnsafeBufferPointer(rebasing: b[start...]), n)
         return switch (n, lo) {
         case (4, 0x4449_5A54): .tzid
         case (5, 0x45_554C_4156): .value
         case (5, 0x45_474E_4152): .range
+        case (6, 0x4550_5954_4246): .fbtype
+        case (7, 0x44_4554_414C_4552): .related
+        case (7, 0x45_5059_544C_4552): .reltype
         default: nil
         }
     }
