@@ -30,7 +30,7 @@ struct AlmanacRemindersAlmanacRemindersArticleTests {
         let next = calendar.nextAlarms(3, from: monday, viewer: try Zone("Europe/Paris"))
         let value1 = next.count
         #expect(String(reflecting: value1) == #"3"#, "AlmanacReminders.md:36")
-        let value2 = next[0].alarm.description
+        let value2 = next[0].alarm.description ?? ""
         #expect(String(reflecting: value2) == #""Stand-up in 10 minutes""#, "AlmanacReminders.md:37")
         // Every top-level declaration is read once: no "never used" warnings.
         _ = calendar
