@@ -174,8 +174,8 @@ func alarms(_ calendar: EventCalendar, _ window: Range<Timestamp>, _ viewer: Zon
     for c in calendar.alarmSummary.classes {
         let lo = window.lowerBound.secondsSinceEpoch - max(-cap, min(cap, c.highest + c.span + slack))
         let hi = window.upperBound.secondsSinceEpoch - max(-cap, min(cap, c.lowest - slack))
-        let shifted = Timestamp(secondsSinceEpoch: max(Timestamp.min.secondsSinceEpoch, lo))
-            ..<Timestamp(secondsSinceEpoch: max(max(Timestamp.min.secondsSinceEpoch, lo), min(Timestamp.max.secondsSinceEpoch, hi)))
+        let start = max(Timestamp.min.secondsSinceEpoch, lo), end = max(start, min(Timestamp.max.secondsSinceEpoch, hi))
+        let shifted = Timestamp(secondsSinceEpoch: start)..<Timestamp(secondsSinceEpoch: end)
         guard affordable(calendar, shifted, viewer) else {
             if verbose { fuzzLog("alarms skipped: a class's window holds over \(instanceBudget) instances") }
             return
