@@ -1,6 +1,7 @@
 import Almanac
 import AlmanacAvailability
 import AlmanacCalendar
+import AlmanacTestSupport
 import Testing
 
 /// VFREEBUSY read back as busy time and written (RFC 5545 sections 3.6.4,
@@ -86,6 +87,43 @@ struct VFreeBusyTests {
         let back = try EventCalendar(ics: text, options: .strict)
         #expect(back.freeBusy.map(\.uid) == ["me@example.com"])
         #expect(back.busyPeriods(overlapping: day) == busy)
+    }
+
+    /// Bad input gets a typed error with a line inside the input, or a
+    /// bounded result: 3,000 seeded mutations (bytes replaced, deleted,
+    /// duplicated) of the fuzz seed with VFREEBUSY components, read in both
+    /// modes and asked for their busy time (Tools/fuzz's fuzz-ics runs the
+    /// same seed for longer).
+    @Test func mutatedVFreeBusyInputsReadOrFailWithALine() throws {
+        let seed = try FileBytes.read(path: "Tools/fuzz/seeds/fuzz-ics/vfreebusy-periods-durations-types.ics")
+        var g = SplitMix64(seed: 0xFB_F022)
+        let tokens: [[UInt8]] = ["/", ",", "P", "-", "Z", ";FBTYPE=", "\r\n ", ":", "T"].map { Array($0.utf8) }
+        var read = 0
+        for _ in 0..<3_000 {
+            var b = seed
+            for _ in 0..<g.int(1...4) {
+                let i = g.int(0...(b.count - 1))
+                switch g.int(0...3) {
+                case 0: b[i] = UInt8(truncatingIfNeeded: g.next())
+                case 1: b.remove(at: i)
+                case 2: b.insert(contentsOf: g.pick(tokens), at: i)
+                default: b.insert(contentsOf: b[i..<min(b.count, i + g.int(1...40))], at: i)
+                }
+            }
+            // Line breaks: LF, and CR alone (the reader reads both).
+            let lines = b.indices.filter { b[$0] == 0x0A || (b[$0] == 0x0D && ($0 + 1 == b.count || b[$0 + 1] != 0x0A)) }.count
+            for options in [CalendarOptions(), CalendarOptions.strict] {
+                do {
+                    let c = try EventCalendar(ics: b, options: options)
+                    let busy = c.busyPeriods(overlapping: at(1, 0)..<at(20, 0))
+                    #expect(busy.allSatisfy { !$0.range.isEmpty })
+                    read += 1
+                } catch {
+                    #expect((0...lines + 1).contains(error.line ?? 0), "\(error)")
+                }
+            }
+        }
+        #expect(read > 1_000)
     }
 }
 
