@@ -34,7 +34,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTING = os.path.join(ROOT, "Tools", "api", "public-api.txt")
-MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview"]
+MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview", "AlmanacAvailability"]
 HEADER = """\
 # The public API of the library products Almanac, AlmanacCore and
 # AlmanacRequests: one line per symbol and per conformance, sorted.
