@@ -24,8 +24,8 @@ extension FreeBusy {
     ///
     /// The FREEBUSY properties come in the order BUSY-UNAVAILABLE, BUSY,
     /// BUSY-TENTATIVE, then other types by name; a FREE period is written
-    /// with FBTYPE=FREE. Periods are written as given: merge them first
-    /// (``merged(_:in:)``) for the RFC's "SHOULD be ... coalesced".
+    /// with FBTYPE=FREE. Periods are written as given (busy periods come
+    /// merged; ``merged(_:in:)`` merges others).
     ///
     /// - Parameters:
     ///   - uid: UID's value (default: one made from the window).
