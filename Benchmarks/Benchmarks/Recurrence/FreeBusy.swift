@@ -45,6 +45,7 @@ func registerFreeBusy() {
             fatalError("F1: libical could not build its set of the generated calendar")
         }
         let set = SpanlistSet(pointer: p)
+        writeCalendarFile(calendarFile)   // beside the report, to look into differences
         compareSpanlist(set, almanac: readCalendar(calendarFile.bytes))
         return set
     }
