@@ -117,6 +117,10 @@ let benchmarks: @Sendable () -> Void = {
     // viewer in Tokyo (V1), with 10,000 (V1-10k) and none (V1-0), and the
     // dictionary join alone (V1-join). See Reviews.swift.
     registerReviews()
+
+    // Issue 26: free/busy of a month of the C rows' calendar (F1), against
+    // libical's icalspanlist_new on the same components. See FreeBusy.swift.
+    registerFreeBusy()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
