@@ -62,6 +62,7 @@ struct AlmanacCommand: ParsableCommand {
     static let commands: [any ParsableCommand.Type] = [
         ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self,
         ReviewCommand.self, EventsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self, ZoneCommand.self,
+        SlotsCommand.self,
     ]
 
     /// A command's name: `expand`.

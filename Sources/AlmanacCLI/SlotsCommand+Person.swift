@@ -1,0 +1,95 @@
+import Almanac
+import AlmanacAvailability
+import AlmanacCalendar
+
+/// One `--person` of `almanac slots`: `FILE[,FILE...][;zone=ZONE][;hours=PATTERN][;name=NAME]`.
+///
+/// A piece without `=` continues the value before it, so that a pattern
+/// may hold `;` (`hours=Mon-Fri 09:00-17:00;Sat 10:00-12:00`).
+struct PersonSpec {
+    var files: [String] = []
+    var zone: String?
+    var hours: String?
+    var name: String?
+    let text: String
+
+    init(_ text: String) throws(AlmanacError) {
+        self.text = text
+        var pieces: [(key: String, value: String)] = []
+        for (i, piece) in text.split(separator: ";", omittingEmptySubsequences: false).enumerated() {
+            if i == 0 { pieces.append(("files", String(piece))); continue }
+            if let eq = piece.firstIndex(of: "="), !piece[..<eq].contains(" ") {
+                pieces.append((piece[..<eq].trimmingCharacters, String(piece[piece.index(after: eq)...])))
+            } else if var last = pieces.popLast() {
+                last.value += ";" + piece
+                pieces.append(last)
+            }
+        }
+        for (key, value) in pieces {
+            switch key {
+            case "files": files = value.split(separator: ",").map { $0.trimmingCharacters }.filter { !$0.isEmpty }
+            case "zone": zone = Substring(value).trimmingCharacters
+            case "hours": hours = value
+            case "name": name = Substring(value).trimmingCharacters
+            default: throw fault("unknown setting \"\(key)\" (expected zone=, hours= or name=)")
+            }
+        }
+        guard !files.isEmpty else { throw fault("no calendar file before the first ;") }
+    }
+
+    func fault(_ message: String) -> AlmanacError {
+        AlmanacError(.invalidRequest, message).named(field: "--person", input: text)
+    }
+
+    /// The person, their files read, with their busy periods in `window`.
+    func attendee(in window: Range<Timestamp>) throws(AlmanacError) -> Attendee {
+        var calendars: [EventCalendar] = []
+        for f in files { calendars.append(try InputFile.calendar(f, source: nil)) }
+        let availability = calendars.flatMap(\.availability)
+        let zone: Zone
+        if let id = self.zone {
+            do throws(AlmanacError) { zone = try Zone(id) } catch { throw error.named(field: "--person", input: text) }
+        } else if let z = availability.lazy.compactMap({ $0.start?.zone ?? $0.available.first?.recurrence.start.zone }).first {
+            zone = z
+        } else if hours != nil {
+            throw fault("hours= needs zone= (the zone the pattern is read in)")
+        } else {
+            zone = .utc
+        }
+        let workingHours: WorkingHours
+        if let hours {
+            do throws(AlmanacError) { workingHours = .weekly(try WeeklyHours(parsing: hours)) } catch { throw error.named(field: "--person", input: text) }
+        } else {
+            workingHours = availability.isEmpty ? .always : .availability(availability)
+        }
+        var busy: [BusyPeriod] = []
+        for c in calendars { busy += Self.busy(c, in: window, zone: zone) }
+        let base = files[0].split(separator: "/").last.map(String.init) ?? files[0]
+        let defaultName = base.hasSuffix(".ics") || base.hasSuffix(".json") ? String(base[..<base.lastIndex(of: ".")!]) : base
+        return Attendee(name: name ?? defaultName, zone: zone, busy: busy, hours: workingHours)
+    }
+
+    /// The busy time of a calendar's events in `window` (a thin stand-in
+    /// for free/busy's `EventCalendar.busyPeriods`): every instance of a
+    /// VEVENT, cancelled and transparent ones left out; typed by its
+    /// explicit busy type, else BUSY-TENTATIVE for STATUS:TENTATIVE, else
+    /// BUSY (RFC 5545 section 3.2.9); all-day and floating ones placed in
+    /// the person's zone.
+    static func busy(_ calendar: EventCalendar, in window: Range<Timestamp>, zone: Zone) -> [BusyPeriod] {
+        var out: [BusyPeriod] = []
+        for o in calendar.occurrences(overlapping: window, viewer: zone, dropsCancelled: true)
+        where o.component == .event && o.transparency == .opaque {
+            let r = o.occurrence.instants(in: zone).clamped(to: window)
+            guard !r.isEmpty else { continue }
+            out.append(BusyPeriod(range: r, type: o.busyType ?? (o.status == .tentative ? .busyTentative : .busy)))
+        }
+        return out
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces.
+    var trimmingCharacters: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
