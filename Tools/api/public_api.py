@@ -34,7 +34,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTING = os.path.join(ROOT, "Tools", "api", "public-api.txt")
-MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview"]
+MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview", "AlmanacAvailability"]
 HEADER = """\
 # The public API of the library products Almanac, AlmanacCore and
 # AlmanacRequests: one line per symbol and per conformance, sorted.
@@ -59,6 +59,7 @@ def extract_symbol_graphs():
     run(["swift", "build", "--target", "AlmanacCalendar"])
     run(["swift", "build", "--target", "AlmanacSync"])
     run(["swift", "build", "--target", "AlmanacReview"])
+    run(["swift", "build", "--target", "AlmanacAvailability"])
     run(["swift", "build", "--target", "AlmanacFoundation"])
     bin_path = run(["swift", "build", "--show-bin-path"]).strip()
     triple = json.loads(run(["swiftc", "-print-target-info"]))["target"]["unversionedTriple"]
