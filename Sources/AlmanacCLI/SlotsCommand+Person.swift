@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Almanac
 import AlmanacAvailability
 import AlmanacCalendar
 
 /// One `--person` of `almanac slots`: `FILE[,FILE...][;zone=ZONE][;hours=PATTERN][;name=NAME]`.
+///
+/// A file after the first whose name has no `/` is looked for beside the
+/// file before it first (`team/ana.ics,ana-hours.ics`), then as given.
 ///
 /// A piece without `=` continues the value before it, so that a pattern
 /// may hold `;` (`hours=Mon-Fri 09:00-17:00;Sat 10:00-12:00`).
@@ -27,7 +37,7 @@ struct PersonSpec {
         }
         for (key, value) in pieces {
             switch key {
-            case "files": files = value.split(separator: ",").map { $0.trimmingCharacters }.filter { !$0.isEmpty }
+            case "files": files = Self.paths(value.split(separator: ",").map { $0.trimmingCharacters }.filter { !$0.isEmpty })
             case "zone": zone = Substring(value).trimmingCharacters
             case "hours": hours = value
             case "name": name = Substring(value).trimmingCharacters
@@ -35,6 +45,19 @@ struct PersonSpec {
             }
         }
         guard !files.isEmpty else { throw fault("no calendar file before the first ;") }
+    }
+
+    /// Each bare name after the first file resolved beside the file before it, when it exists there.
+    static func paths(_ names: [String]) -> [String] {
+        var out: [String] = []
+        for n in names {
+            if let previous = out.last, !n.contains("/"), let slash = previous.lastIndex(of: "/") {
+                let beside = String(previous[...slash]) + n
+                if access(beside, F_OK) == 0 { out.append(beside); continue }
+            }
+            out.append(n)
+        }
+        return out
     }
 
     func fault(_ message: String) -> AlmanacError {

@@ -10,12 +10,13 @@ struct SlotsCommand: ParsableCommand {
         abstract: "Find the free slots of several people, in their working hours and zones.",
         discussion: """
             Each --person is one person: their calendar files (.ics, Google or Graph \
-            JSON), then ;-separated settings: zone=ZONE (their zone: where their hours \
-            and all-day events are read), hours=PATTERN (a weekly pattern in their zone, \
-            such as Mon-Fri 09:00-12:30,13:30-17:30), name=NAME (default: the first \
-            file's name). The files' VAVAILABILITY components (RFC 7953) are their \
-            working hours when hours= is not given; with neither, every hour counts; \
-            zone= defaults to the zone of their VAVAILABILITY, else UTC.
+            JSON; a name without / after the first is looked for beside the file \
+            before it), then ;-separated settings: zone=ZONE (their zone: where their \
+            hours and all-day events are read), hours=PATTERN (a weekly pattern in \
+            their zone, such as Mon-Fri 09:00-12:30,13:30-17:30), name=NAME (default: \
+            the first file's name). The files' VAVAILABILITY components (RFC 7953) are \
+            their working hours when hours= is not given; with neither, every hour \
+            counts; zone= defaults to the zone of their VAVAILABILITY, else UTC.
 
             A person is busy during each instance of their events (cancelled and \
             TRANSP:TRANSPARENT ones left out, tentative ones busy unless \
@@ -38,17 +39,22 @@ struct SlotsCommand: ParsableCommand {
 
             Examples:
 
-              The bundled team: 30 minutes for all three, the week of 23 March 2026:
-                almanac slots \\
-                  --person 'Corpus/samples/team/ana.ics,Corpus/samples/team/ana-hours.ics;zone=Europe/Paris' \\
-                  --person 'Corpus/samples/team/ben.ics,Corpus/samples/team/ben-hours.ics;zone=America/New_York' \\
-                  --person 'Corpus/samples/team/chie.ics,Corpus/samples/team/chie-hours.ics;zone=Asia/Tokyo' \\
-                  --from 2026-03-23 --to 2026-03-31 --length PT30M
+              The bundled team: 30 minutes for all three, in their hours and zones:
+                almanac slots --from 2026-03-23 --to 2026-03-31 --length PT30M \\
+                  --person Corpus/samples/team/ana.ics,ana-hours.ics \\
+                  --person Corpus/samples/team/ben.ics,ben-hours.ics \\
+                  --person Corpus/samples/team/chie.ics,chie-hours.ics
 
-              Any two of them for an hour, hours given as patterns, drawn:
-                almanac slots --person 'Corpus/samples/team/ana.ics;zone=Europe/Paris;hours=Mon-Fri 09:00-17:00' \\
-                  --person 'Corpus/samples/team/ben.ics;zone=America/New_York;hours=Mon-Fri 09:00-17:00' \\
-                  --from 2026-03-23 --to 2026-03-28 --length PT1H --at-least 2 --svg slots.svg
+              Any two of them for an hour, seen from Paris, drawn as SVG:
+                almanac slots --from 2026-03-23 --to 2026-03-31 --length PT1H \\
+                  --at-least 2 --viewer Europe/Paris --svg slots.svg \\
+                  --person Corpus/samples/team/ana.ics,ana-hours.ics \\
+                  --person Corpus/samples/team/ben.ics,ben-hours.ics \\
+                  --person Corpus/samples/team/chie.ics,chie-hours.ics
+
+              Working hours as a weekly pattern in the person's zone:
+                almanac slots --from 2026-03-23 --person \\
+                  'Corpus/samples/team/ana.ics;zone=Europe/Paris;hours=Mon-Fri 9:00-17:00'
 
             Exit status: 0 on success, 2 for a usage or input error (a bad person, \
             file, zone, pattern or duration), 1 if the output cannot be written.

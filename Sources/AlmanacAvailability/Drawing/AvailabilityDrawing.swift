@@ -210,7 +210,8 @@ public struct AvailabilityDrawing: Sendable {
 
     /// A line and a date at each midnight of the axis zone.
     func axis() -> String {
-        var out = "", bottom = band(of: rows.count).y + rowHeight
+        var out = ""
+        let bottom = band(of: rows.count).y + rowHeight
         guard let first = axisZone.civil(at: window.lowerBound)?.0.date,
               let last = axisZone.civil(at: window.upperBound)?.0.date else { return out }
         var day = first.daysSinceEpoch
@@ -223,7 +224,6 @@ public struct AvailabilityDrawing: Sendable {
             }
             day += 1
         }
-        bottom += 0
         return out
     }
 
