@@ -50,9 +50,10 @@ import Testing
     /// Hours as a pattern instead of the VAVAILABILITY file; a tentative
     /// meeting counts as free with --tentative-free. Ana until 19:00 Paris
     /// (18:00 UTC) and Ben from 12:00 New York (16:00 UTC) overlap two
-    /// hours, the second of them Ben's tentative customer call.
+    /// hours, the second of them Ben's tentative customer call. (A piece
+    /// without `=` continues hours=: `;Fri 09:00-17:00`.)
     @Test func patternsAndTentative() throws {
-        let args = ["slots", "--person", Self.team + "ana.ics;zone=Europe/Paris;hours=Mon-Fri 09:00-19:00",
+        let args = ["slots", "--person", Self.team + "ana.ics;zone=Europe/Paris;hours=Mon-Thu 09:00-19:00;Fri 09:00-17:00",
                     "--person", Self.team + "ben.ics;zone=America/New_York;hours=Tue 12:00-15:00;name=Ben",
                     "--from", "2026-03-24", "--to", "2026-03-25", "--length", "PT90M"]
         let strict = try AlmanacExecutable.run(args)
