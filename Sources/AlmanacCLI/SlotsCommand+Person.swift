@@ -64,8 +64,10 @@ struct PersonSpec {
         AlmanacError(.invalidRequest, message).named(field: "--person", input: text)
     }
 
-    /// The person, their files read, with their busy periods in `window`.
-    func attendee(in window: Range<Timestamp>) throws(AlmanacError) -> Attendee {
+    /// The person, their files read, with their busy periods in `window`
+    /// (``FreeBusy/busyPeriods(of:overlapping:viewer:options:)`` of their
+    /// files, all-day and floating instances in their zone).
+    func attendee(in window: Range<Timestamp>, options: FreeBusyOptions) throws(AlmanacError) -> Attendee {
         var calendars: [EventCalendar] = []
         for f in files { calendars.append(try InputFile.calendar(f, source: nil)) }
         let availability = calendars.flatMap(\.availability)
@@ -85,28 +87,10 @@ struct PersonSpec {
         } else {
             workingHours = availability.isEmpty ? .always : .availability(availability)
         }
-        var busy: [BusyPeriod] = []
-        for c in calendars { busy += Self.busy(c, in: window, zone: zone) }
+        let busy = FreeBusy.busyPeriods(of: calendars, overlapping: window, viewer: zone, options: options)
         let base = files[0].split(separator: "/").last.map(String.init) ?? files[0]
         let defaultName = base.hasSuffix(".ics") || base.hasSuffix(".json") ? String(base[..<base.lastIndex(of: ".")!]) : base
         return Attendee(name: name ?? defaultName, zone: zone, busy: busy, hours: workingHours)
-    }
-
-    /// The busy time of a calendar's events in `window` (a thin stand-in
-    /// for free/busy's `EventCalendar.busyPeriods`): every instance of a
-    /// VEVENT, cancelled and transparent ones left out; typed by its
-    /// explicit busy type, else BUSY-TENTATIVE for STATUS:TENTATIVE, else
-    /// BUSY (RFC 5545 section 3.2.9); all-day and floating ones placed in
-    /// the person's zone.
-    static func busy(_ calendar: EventCalendar, in window: Range<Timestamp>, zone: Zone) -> [BusyPeriod] {
-        var out: [BusyPeriod] = []
-        for o in calendar.occurrences(overlapping: window, viewer: zone, dropsCancelled: true)
-        where o.component == .event && o.transparency == .opaque {
-            let r = o.occurrence.instants(in: zone).clamped(to: window)
-            guard !r.isEmpty else { continue }
-            out.append(BusyPeriod(range: r, type: o.busyType ?? (o.status == .tentative ? .busyTentative : .busy)))
-        }
-        return out
     }
 }
 

@@ -18,10 +18,11 @@ struct SlotsCommand: ParsableCommand {
             their working hours when hours= is not given; with neither, every hour \
             counts; zone= defaults to the zone of their VAVAILABILITY, else UTC.
 
-            A person is busy during each instance of their events (cancelled and \
-            TRANSP:TRANSPARENT ones left out, tentative ones busy unless \
-            --tentative-free, all-day ones in their zone) and outside their working \
-            hours. A slot is a maximal interval of [--from, --to) when at least \
+            A person is busy during their free/busy time (as almanac freebusy reads \
+            it: the instances of their events, cancelled and TRANSP:TRANSPARENT ones \
+            left out, tentative ones BUSY-TENTATIVE, which blocks unless \
+            --tentative-free; all-day ones over their own days unless --all-day free; \
+            their files' VFREEBUSY periods) and outside their working hours. A slot is a maximal interval of [--from, --to) when at least \
             --at-least people (default: all) are free throughout, at least --length \
             long; it names them. Slots are listed earliest first (at one start, the \
             larger group first). With --at-least below all, slots of different \
@@ -79,6 +80,9 @@ struct SlotsCommand: ParsableCommand {
     @Flag(help: "Count BUSY-TENTATIVE time (STATUS:TENTATIVE) as free.")
     var tentativeFree = false
 
+    @Option(name: .customLong("all-day"), help: ArgumentHelp("busy (the default: RFC 5545's TRANSP defaults to OPAQUE) or free (all-day events never block time).", valueName: "busy|free"))
+    var allDay: String = "busy"
+
     @Option(help: ArgumentHelp("The zone of local --from/--to and of the times written (default UTC).", valueName: "zone"))
     var viewer: String?
 
@@ -101,7 +105,10 @@ struct SlotsCommand: ParsableCommand {
         let seconds = try Self.seconds(length)
         let options = SlotOptions(tentativeIsFree: tentativeFree)
         var attendees: [Attendee] = []
-        for spec in people { attendees.append(try PersonSpec(spec).attendee(in: window)) }
+        guard let allDay = FreeBusyOptions.AllDay(rawValue: allDay) else {
+            throw CLI.inputError(option: "--all-day", "expected busy or free, found \"\(allDay)\"")
+        }
+        for spec in people { attendees.append(try PersonSpec(spec).attendee(in: window, options: FreeBusyOptions(allDay: allDay))) }
         let quorum: Quorum = atLeast.map { .atLeast($0) } ?? .all
         let finder = SlotFinder(attendees, options: options)
         let slots: [FreeSlot]

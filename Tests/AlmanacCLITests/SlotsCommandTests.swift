@@ -63,6 +63,22 @@ import Testing
                 "\(lenient)")
     }
 
+    /// Friday 27: Ben's offsite and Chie's Osaka visit are all-day and
+    /// opaque, so nobody pairs up, unless --all-day free; Ben's hours that
+    /// day are his PRIORITY:1 half day (09:00-12:00 New York).
+    @Test func allDayEventsBlockUnlessFree() throws {
+        let args = ["slots", "--from", "2026-03-27", "--to", "2026-03-28", "--length", "PT1H", "--at-least", "2",
+                    "--person", Self.team + "ana.ics,ana-hours.ics", "--person", Self.team + "ben.ics,ben-hours.ics",
+                    "--person", Self.team + "chie.ics,chie-hours.ics"]
+        let busy = try AlmanacExecutable.run(args)
+        #expect(busy.stdout == "no slots\n", "\(busy)")
+        let free = try AlmanacExecutable.run(args + ["--all-day", "free"])
+        #expect(free.stdout == "2026-03-27T13:30:00+00:00  2026-03-27T16:00:00+00:00  2h30m   ana Fri 14:30-17:00, ben Fri 09:30-12:00\n",
+                "\(free)")
+        let bad = try AlmanacExecutable.run(args + ["--all-day", "maybe"])
+        #expect(bad.status == 2 && bad.stderr.contains("--all-day: expected busy or free"), "\(bad)")
+    }
+
     @Test func jsonAndSVG() throws {
         let svg = try TemporaryFile(contents: [])
         let r = try AlmanacExecutable.run(["slots"] + Self.people + Self.week + ["--json", "--svg", svg.path])

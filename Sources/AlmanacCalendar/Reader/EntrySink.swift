@@ -27,6 +27,8 @@ struct EntrySink {
     /// Series of one UID that revise one another (``SeriesRevisions``):
     /// the dead ones are removed once the whole input is read.
     var revisions = SeriesRevisions()
+    /// The VFREEBUSY components read, in file order (``EventCalendar/freeBusy``).
+    var freeBusy: [FreeBusyComponent] = []
     /// The VCALENDAR being read, once one of its components has been.
     private var current: Calendar?
 
@@ -83,6 +85,11 @@ struct EntrySink {
             c.name == "VAVAILABILITY" ? readAvailability(c) : read(c)
             if failure != nil { return }
         }
+        // VFREEBUSY components are few and small: they wait for the close.
+        for c in calendar.children where c.name == "VFREEBUSY" {
+            readFreeBusy(c)
+            if failure != nil { return }
+        }
         let state = current!
         current = nil
         if let r = state.zoneReading { readings.append(r) }
@@ -137,6 +144,19 @@ struct EntrySink {
         } catch {
             guard lenient else { failure = error; return }
             current!.reader.readings.append(CalendarReading(skipped: "\(c.name) skipped: \(error)", line: c.line, cause: error))
+        }
+    }
+}
+
+extension EntrySink {
+    /// Reads VFREEBUSY `c` of the current VCALENDAR (lenient: a fault skips
+    /// it with a reading; strict: the first is kept).
+    private mutating func readFreeBusy(_ c: ParsedComponent) {
+        do throws(AlmanacError) {
+            freeBusy.append(try current!.reader.freeBusy(c))
+        } catch {
+            guard options.mode == .lenient else { failure = error; return }
+            current!.reader.readings.append(CalendarReading(skipped: "VFREEBUSY skipped: \(error)", line: c.line, cause: error))
         }
     }
 }
