@@ -20,7 +20,9 @@ import Almanac
 /// the change (03:00 local), not 03:30 as RFC 5545 section 3.3.5 shifts a
 /// DTSTART; a time repeated by a fall-back overlap is its first passage.
 /// A range whose end is not after its start (`22:00-02:00`) runs into the
-/// next day; `24:00` is the end of the day.
+/// next day; `24:00` is the end of the day. (A VAVAILABILITY's AVAILABLE
+/// times are recurrence instances and follow RFC 5545 instead: a DTSTART in
+/// a gap moves forward by the gap, and the instance keeps its length.)
 public struct WeeklyHours: Sendable, Hashable, CustomStringConvertible {
     /// Per weekday, Monday first (index 0) to Sunday (6): ranges of seconds
     /// since local midnight, sorted, disjoint and not touching; an end may
