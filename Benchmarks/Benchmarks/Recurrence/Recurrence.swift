@@ -119,8 +119,10 @@ let benchmarks: @Sendable () -> Void = {
     registerReviews()
 
     // Issue 26: free/busy of a month of the C rows' calendar (F1), against
-    // libical's icalspanlist_new on the same components. See FreeBusy.swift.
+    // libical's icalspanlist_new on the same components (FreeBusy.swift);
+    // free slots of five people over two weeks (F2).
     registerFreeBusy()
+    registerSlots()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"

@@ -4,9 +4,10 @@ import Almanac
 /// then series with their overrides.
 enum CalendarBuilder {
     static func read(_ bytes: [UInt8], options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
-        let (events, byUID, fileZones, readings, freeBusy) = try parts(bytes, options: options)
+        let (events, byUID, fileZones, readings, freeBusy, availability) = try parts(bytes, options: options)
         var calendar = EventCalendar(events: events, byUID: byUID, fileZones: fileZones, readings: readings)
         calendar.freeBusy = freeBusy
+        calendar.availability = availability
         return calendar
     }
 
@@ -20,7 +21,7 @@ enum CalendarBuilder {
     /// an entry's fault is thrown once the whole input is read.
     static func parts(_ bytes: [UInt8], options: CalendarOptions) throws(AlmanacError)
         -> (events: [CalendarEvent], byUID: UIDIndex, fileZones: [String: Zone], readings: [CalendarReading],
-            freeBusy: [FreeBusyComponent]) {
+            freeBusy: [FreeBusyComponent], availability: [CalendarAvailability]) {
         let lenient = options.mode == .lenient
         var readings: [CalendarReading] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -39,7 +40,7 @@ enum CalendarBuilder {
         if let failure = sink.failure { throw failure }
         var events = sink.events, byUID = sink.byUID
         sink.revisions.removeDead(from: &events, byUID: &byUID)
-        return (events, byUID, sink.fileZones, readings + sink.readings, sink.freeBusy)
+        return (events, byUID, sink.fileZones, readings + sink.readings, sink.freeBusy, sink.availability)
     }
 
     /// A series: an entry without RECURRENCE-ID (two with one UID are two

@@ -17,6 +17,8 @@ struct EntrySink {
     var events: [CalendarEvent] = []
     var byUID = UIDIndex()
     var fileZones: [String: Zone] = [:]
+    /// The VAVAILABILITY components (RFC 7953), read as their VCALENDAR closes.
+    var availability: [CalendarAvailability] = []
     /// The VCALENDARs' readings, in order (the component reader's come before them).
     var readings: [CalendarReading] = []
     /// Strict mode: the first fault of an entry, thrown once the component
@@ -79,8 +81,8 @@ struct EntrySink {
         if current == nil { current = open(calendar, store: store) }
         current!.reader.store = store
         current!.reader.zones.store = store
-        for c in calendar.children where c.name == "VEVENT" || c.name == "VTODO" {
-            read(c)
+        for c in calendar.children where c.name == "VEVENT" || c.name == "VTODO" || c.name == "VAVAILABILITY" {
+            c.name == "VAVAILABILITY" ? readAvailability(c) : read(c)
             if failure != nil { return }
         }
         // VFREEBUSY components are few and small: they wait for the close.
@@ -111,6 +113,16 @@ struct EntrySink {
         let reader = EventReader(zones: ZoneResolver(calendar: calendar, store: store, options: options), store: store,
                                   lenient: lenient, calendarZone: calendarZone)
         return Calendar(reader: reader, start: events.count, zoneReading: zoneReading)
+    }
+
+    /// Reads VAVAILABILITY `c` of the current VCALENDAR (lenient: a fault skips it with a reading).
+    private mutating func readAvailability(_ c: ParsedComponent) {
+        do throws(AlmanacError) {
+            availability.append(try current!.reader.availability(c, options: options))
+        } catch {
+            guard lenient else { failure = error; return }
+            current!.reader.readings.append(CalendarReading(skipped: "VAVAILABILITY skipped: \(error)", line: c.line, cause: error))
+        }
     }
 
     /// Reads `c` into a series or an override of the current VCALENDAR
