@@ -4,7 +4,7 @@ import AlmanacCalendar
 extension EventCalendar {
     /// The busy time of the calendar in `window`: its events' instances
     /// that block time, and the periods of its VFREEBUSY components
-    /// (``freeBusy``), clipped to the window, merged and typed, in start
+    /// (`freeBusy`), clipped to the window, merged and typed, in start
     /// order (see ``FreeBusy`` for the merge and ``FreeBusyOptions`` for
     /// what is busy).
     ///

@@ -14,7 +14,7 @@ extension FreeBusy {
     /// window) and one FREEBUSY property per type (section 3.8.2.6), its
     /// periods in start order as UTC `start/end` values; CRLF line ends,
     /// lines folded at 75 octets. Reading the text back
-    /// (`EventCalendar(ics:)`, then ``EventCalendar/busyPeriods(overlapping:viewer:options:)``
+    /// (`EventCalendar(ics:)`, then `EventCalendar/busyPeriods(overlapping:viewer:options:)`
     /// over the window) gives the same periods.
     ///
     /// ```swift
@@ -28,6 +28,8 @@ extension FreeBusy {
     /// merged; ``merged(_:in:)`` merges others).
     ///
     /// - Parameters:
+    ///   - periods: the periods to write, each on the FREEBUSY line of its type.
+    ///   - window: the span the VFREEBUSY covers (its DTSTART and DTEND).
     ///   - uid: UID's value (default: one made from the window).
     ///   - stamp: DTSTAMP (default: now).
     ///   - productID: PRODID's value.

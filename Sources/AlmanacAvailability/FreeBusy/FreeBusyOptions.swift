@@ -15,7 +15,7 @@ import AlmanacCalendar
 ///   that determines whether it appears to consume time on a calendar");
 /// - a cancelled instance (STATUS:CANCELLED of its series or override) is
 ///   not busy time: it does not take place;
-/// - an instance of explicit type FREE (``CalendarOccurrence/busyType``,
+/// - an instance of explicit type FREE (`CalendarOccurrence/busyType`,
 ///   from Microsoft Graph's `showAs` or Outlook's busy status) is not busy
 ///   time; another explicit type is its type; without one, STATUS:TENTATIVE
 ///   is BUSY-TENTATIVE and anything else BUSY (section 3.2.9 lists the
