@@ -36,16 +36,17 @@ extension EventCalendar {
         }
         let series = index.series(event)
         // A value in the series' own form names its recurrence id by its wall
-        // clock, as written: read as an instant, a DTSTART in a DST gap would
-        // name the time after the gap, which no instance has as its id.
-        let rid: RecurrenceID
+        // clock as written (a DTSTART in a DST gap: the time before the gap,
+        // as the expander names a rule's instances); read as an instant, it
+        // names the time after the gap (as a single event's one instance is
+        // named). The first that finds the instance is its name.
+        var names = [series.recurrenceID(of: anchor)]
         switch (anchor, e.recurrence.start) {
-        case (.date(let d), .date): rid = RecurrenceID(date: d)
-        case (.floating(let c), .floating), (.utc(let c), .utc): rid = RecurrenceID(c)
-        case (.zoned(let c, let z), .zoned(_, let sz)) where z == sz: rid = RecurrenceID(c)
-        default: rid = series.recurrenceID(of: anchor)
+        case (.floating(let c), .floating), (.utc(let c), .utc): names.insert(RecurrenceID(c), at: 0)
+        case (.zoned(let c, let z), .zoned(_, let sz)) where z == sz: names.insert(RecurrenceID(c), at: 0)
+        default: break
         }
-        guard var o = series.occurrence(rid, viewer: viewer), o.source == source else { return nil }
+        guard var o = names.lazy.compactMap({ series.occurrence($0, viewer: viewer) }).first, o.source == source else { return nil }
         o.viewer = viewer
         return o
     }
