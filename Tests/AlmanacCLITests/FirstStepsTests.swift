@@ -43,8 +43,8 @@ import Testing
 
     @Test func theUnknownCommandErrorNamesTheCommandsHelpLists() throws {
         let listed = try Self.subcommands()
-        #expect(listed.count == 11, "\(listed)")
-        for name in ["expand", "days", "period", "agenda", "mark", "review", "events", "import", "diff", "batch", "zone"] {
+        #expect(listed.count == 12, "\(listed)")
+        for name in ["expand", "days", "period", "agenda", "mark", "review", "events", "alarms", "import", "diff", "batch", "zone"] {
             #expect(listed.contains(name), "\(name) is not under SUBCOMMANDS: \(listed)")
         }
         let r = try run(["occurrences"])
@@ -66,7 +66,7 @@ import Testing
     /// a missing argument, not what the option's value then looked like.
     @Test func everyCommandReportsAnUnknownOption() throws {
         let commands = try Self.subcommands()
-        #expect(commands.count == 11)
+        #expect(commands.count == 12)
         for name in commands {
             let r = try run([name, "--no-such-option", "1"])
             #expect(r.status == 2, "\(name): \(r)")

@@ -8,7 +8,7 @@
 It builds the library modules (`swift build --target AlmanacRequests`,
 incremental), runs `swift-symbolgraph-extract` on them with minimum access
 level public (what `swift package dump-symbol-graph` does, without its
-failures on test modules), reads the symbol graphs of the modules of the library products (AlmanacCore, Almanac, AlmanacJSON, AlmanacRequests, AlmanacCalendar, AlmanacSync, AlmanacReview, and
+failures on test modules), reads the symbol graphs of the modules of the library products (AlmanacCore, Almanac, AlmanacJSON, AlmanacRequests, AlmanacCalendar, AlmanacSync, AlmanacReview, AlmanacReminders, AlmanacAvailability, and
 their extensions of other modules' types, e.g. `Almanac@AlmanacCore`) and
 writes one line per symbol and per conformance:
 
@@ -34,7 +34,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTING = os.path.join(ROOT, "Tools", "api", "public-api.txt")
-MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview"]
+MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview",
+           "AlmanacReminders", "AlmanacAvailability"]
 HEADER = """\
 # The public API of the library products Almanac, AlmanacCore and
 # AlmanacRequests: one line per symbol and per conformance, sorted.
@@ -59,6 +60,8 @@ def extract_symbol_graphs():
     run(["swift", "build", "--target", "AlmanacCalendar"])
     run(["swift", "build", "--target", "AlmanacSync"])
     run(["swift", "build", "--target", "AlmanacReview"])
+    run(["swift", "build", "--target", "AlmanacReminders"])
+    run(["swift", "build", "--target", "AlmanacAvailability"])
     run(["swift", "build", "--target", "AlmanacFoundation"])
     bin_path = run(["swift", "build", "--show-bin-path"]).strip()
     triple = json.loads(run(["swiftc", "-print-target-info"]))["target"]["unversionedTriple"]

@@ -27,6 +27,8 @@ public struct EventCalendar: Sendable {
     /// Where each series' instances and overrides lie, for window queries;
     /// built with the calendar.
     let index: CalendarIndex
+    /// Which series have alarms, and how far from their instances they fire (for alarm queries).
+    package let alarmSummary: AlarmSummary
 
     /// The series that cannot be expanded (a sub-daily rule on a DATE
     /// value, an RSCALE calendar the system ICU lacks), with why: queries
@@ -46,6 +48,7 @@ public struct EventCalendar: Sendable {
     init(events: [CalendarEvent], byUID: UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
         self.events = events
         index = CalendarIndex(events, byUID: byUID)
+        alarmSummary = AlarmSummary(events)
         self.fileZones = fileZones
         self.readings = readings
     }

@@ -80,7 +80,7 @@ extension CalendarOccurrence {
     package static func isoPair(_ o: CalendarOccurrence) -> (String, String) { iso(o.occurrence, zone: o.zone) }
 
     /// A value in ISO 8601: a date, a wall clock, or an instant with its zone's offset.
-    static func iso(anchor a: Anchor) -> String {
+    package static func iso(anchor a: Anchor) -> String {
         switch a {
         case .date(let d): return d.description
         case .floating(let c): return c.description
@@ -97,7 +97,7 @@ extension CalendarOccurrence {
     /// 9999-12-31T23:58:30 in Paris) and a start before 0001-01-01: the
     /// clock is written as it reads, as floating and all-day ends are, never
     /// as an empty date (found by Tools/fuzz fuzz-ics).
-    static func iso(_ t: Timestamp, _ z: Zone) -> String {
+    package static func iso(_ t: Timestamp, _ z: Zone) -> String {
         if z.identifier == "UTC" { return clock(t.secondsSinceEpoch).description + "Z" }
         let o = z.offset(at: t)
         return clock(t.secondsSinceEpoch &+ Int64(o.seconds)).description + o.description

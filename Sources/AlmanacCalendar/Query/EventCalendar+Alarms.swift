@@ -17,3 +17,26 @@ extension EventCalendar {
         return event.alarms
     }
 }
+
+extension EventCalendar {
+    /// The instance a component of series `event` starts (`source` -1: the
+    /// series' DTSTART instance; else that override's instance), as a window
+    /// query would list it; `nil` when the set has no such instance (an
+    /// EXDATE removed it) or another component gives it (an override
+    /// replaced the DTSTART instance). Absolute alarms belong to it.
+    package func ownInstance(event: Int, source: Int32, viewer: Zone) -> CalendarOccurrence? {
+        guard events.indices.contains(event) else { return nil }
+        let e = events[event]
+        let anchor: Anchor
+        if source >= 0 {
+            guard Int(source) < e.overrides.count else { return nil }
+            anchor = e.overrides[Int(source)].originalStart
+        } else {
+            anchor = e.recurrence.start
+        }
+        let series = index.series(event)
+        guard var o = series.occurrence(series.recurrenceID(of: anchor), viewer: viewer), o.source == source else { return nil }
+        o.viewer = viewer
+        return o
+    }
+}
