@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "AlmanacCalendar", package: "Almanac"),
                 .product(name: "AlmanacSync", package: "Almanac"),
                 .product(name: "AlmanacReview", package: "Almanac"),
+                .product(name: "AlmanacReminders", package: "Almanac"),
                 "CLimitLoop",
                 "CLibical",
             ],

@@ -117,6 +117,9 @@ let benchmarks: @Sendable () -> Void = {
     // viewer in Tokyo (V1), with 10,000 (V1-10k) and none (V1-0), and the
     // dictionary join alone (V1-join). See Reviews.swift.
     registerReviews()
+
+    // Issue 26: the alarms of a week and the next 64 on the C rows' calendar (Alarms.swift).
+    registerAlarms()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"
