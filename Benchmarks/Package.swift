@@ -19,8 +19,9 @@ let package = Package(
     targets: [
         // The C limit loop: W1, W2 and W7's instants with the least logic (CLimit.swift).
         .target(name: "CLimitLoop", path: "Sources/CLimitLoop"),
-        // libical's parser, C1 and C3's peer (Calendars.swift); needs libical-dev.
-        .target(name: "CLibical", path: "Sources/CLibical", linkerSettings: [.linkedLibrary("ical")]),
+        // libical's parser, C1 and C3's peer (Calendars.swift), and its free/busy
+        // (icalspanlist, libicalss), F1's peer (FreeBusy.swift); needs libical-dev.
+        .target(name: "CLibical", path: "Sources/CLibical", linkerSettings: [.linkedLibrary("ical"), .linkedLibrary("icalss")]),
         .executableTarget(
             name: "Recurrence",
             dependencies: [
@@ -32,6 +33,7 @@ let package = Package(
                 .product(name: "AlmanacCalendar", package: "Almanac"),
                 .product(name: "AlmanacSync", package: "Almanac"),
                 .product(name: "AlmanacReview", package: "Almanac"),
+                .product(name: "AlmanacAvailability", package: "Almanac"),
                 .product(name: "AlmanacReminders", package: "Almanac"),
                 "CLimitLoop",
                 "CLibical",

@@ -171,12 +171,13 @@ COST_ROWS = ["C4-5k", "C4-20k", "C5"]  # issue 24: a table of their own, after i
 SYNC_ROWS = ["S1", "S2", "S3", "S3-reread", "S3-window"]  # issue 12: theirs too
 SCALE_ROWS = ["R1", "R1-small", "R1-G", "R2", "R2-G", "R3", "R3-G"]  # issue 13: theirs too
 REVIEW_ROWS = ["V1", "V1-10k", "V1-0", "V1-join"]  # issue 14: theirs too
+FREEBUSY_ROWS = ["F1"]  # issue 26: free/busy, a table of its own
 SCALE_TWINS = {"R1": "R1-G", "R1-small": "R1-G", "R2": "R2-G", "R3": "R3-G"}  # RSCALE row -> its Gregorian twin
 order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "W9", "W9b", "W10", "W10-100k", "W10-old",
          "D1", "D1-Tokyo", "D2", "D2-Tokyo", "A1", "B1", "B1-json", "B1-request", "B1-expand", "B1-format"]
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
-ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(COST_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS) - set(REVIEW_ROWS))
+ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(COST_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS) - set(REVIEW_ROWS) - set(FREEBUSY_ROWS))
 ALARM_ROWS = ["AL1", "AL2"]  # issue 26: their own table, after issue 14's
 ids = [i for i in ids if i not in ALARM_ROWS]
 
@@ -464,6 +465,27 @@ def review_table():
         for s_, msg in checks.get(i, []):
             if s_ == "agree": print(f"- {i} check: {msg}")
 
+# --- issue 26's free/busy row (F1): Almanac beside libical's icalspanlist_new
+def freebusy_table():
+    a, l = T("F1-Almanac"), T("F1-libical")
+    if a is None and l is None: return
+    r = None if a is None or l is None else l / a
+    v = [] if r is None else [f"≥ 10× {verdict(r >= 10)}"]
+    v += [] if a is None else [f"< 1 ms {verdict(a < 1e6)}"]
+    s_ = [k for k, _ in checks.get("F1", [])]
+    status = "✗ differ" if "differ" in s_ or any(w.startswith("F1:") for w in warnings) else "✓" if "agree" in s_ else "—"
+    print("\n**Free/busy (issue 26)**: the C rows' calendar, June 2024 UTC.")
+    print("\n| Row | Measure | Almanac | Almanac figure | Peer | Peer's time | Peer's figure | Peer ÷ Almanac | Goal | Verdict | Check |")
+    print("|---|---|--:|--:|---|--:|--:|--:|---|---|---|")
+    print(f"| F1 | free/busy of a month: `busyPeriods(overlapping:)`; libical `icalspanlist_new` + free on the same components | {t(a)} | "
+          f"{n(counts.get(('F1', 'Almanac')))} periods | libical | {t(l)} | {n(counts.get(('F1', 'libical')))} periods (merged) | "
+          f"{'—' if r is None else f'{r:,.0f}×'} | ≥ 10× libical, < 1 ms | {', '.join(v) or '—'} | {status} |")
+    print()
+    print(f"Medians of the thread's CPU time less Empty, as above. Mallocs per run: Almanac {n(p('F1-Almanac', 'mallocCountTotal'))}, "
+          f"libical {n(p('F1-libical', 'mallocCountTotal'))}. Almanac: {texts.get('F1', '—')}.")
+    for s_, msg in checks.get("F1", []):
+        print(f"- F1 check ({s_}): {msg}")
+
 # --- issue 3's targets, from this run
 def wall(b): return T(b)
 def verdict(ok): return "—" if ok is None else "✓" if ok else "✗ MISSED"
@@ -530,6 +552,7 @@ def alarm_table():
         for s_, msg in checks.get(i, []):
             print(f"- {i} check ({s_}): {msg}")
 
+freebusy_table()
 alarm_table()
 print()
 print(f"- machine: {os.environ.get('ALMANAC_TABLE_MACHINE', '?')}")

@@ -99,12 +99,14 @@ struct AlarmsCommand: ParsableCommand {
         if next == nil, all.count > count { StandardStreams.printError("… truncated at \(count) (--limit raises it)") }
     }
 
-    /// One line of text: when, what, for which instance.
+    /// One line of text: when, what, for which instance (its title, or its
+    /// UID when it has none; `--json` has both), and the trigger.
     static func text(_ f: AlarmFiring) -> String {
         let (trigger, related) = f.triggerText
         let relative = related == "absolute" ? "at \(trigger)" : "\(trigger) from \(related)"
-        let again = f.repetition > 0 ? " (repeat \(f.repetition))" : ""
-        return CalendarOccurrence.iso(f.time, f.instance.viewer) + "  " + f.alarm.action.rawValue + "  " + (f.instance.title ?? "")
-            + "  [" + f.instance.seriesID + "]  " + relative + again
+        let again = f.repetition > 0 ? ", repeat \(f.repetition)" : ""
+        let action = f.alarm.action.rawValue
+        return CalendarOccurrence.iso(f.time, f.instance.viewer) + "  " + action + String(repeating: " ", count: max(1, 9 - action.count))
+            + (f.instance.title ?? "[" + f.instance.seriesID + "]") + "  (" + relative + again + ")"
     }
 }

@@ -61,7 +61,8 @@ struct AlmanacCommand: ParsableCommand {
     /// the help, the unknown-command error and the option check read.
     static let commands: [any ParsableCommand.Type] = [
         ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self,
-        ReviewCommand.self, EventsCommand.self, AlarmsCommand.self, ImportCommand.self, DiffCommand.self, BatchCommand.self, ZoneCommand.self,
+        ReviewCommand.self, EventsCommand.self, AlarmsCommand.self, FreeBusyCommand.self, SlotsCommand.self, ImportCommand.self,
+        DiffCommand.self, BatchCommand.self, ZoneCommand.self,
     ]
 
     /// A command's name: `expand`.

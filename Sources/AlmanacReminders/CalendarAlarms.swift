@@ -19,23 +19,22 @@ public struct CalendarAlarms: Sequence, Sendable {
 
     /// Produces the firings one by one.
     ///
-    /// The instances that can have an alarm in the window come from the
-    /// calendar's window query (which seeks: its cost does not grow with the
-    /// series' age), widened by how far before or after its instance an
-    /// alarm of the calendar fires. Each instance's alarms wait in a heap
-    /// until no later instance can fire earlier: the next instance starts
-    /// at or after the stream's next start, and none of its alarms fires
-    /// more than the calendar's longest lead before its start. Only the
-    /// next repeat of each alarm waits in the heap, so its size is bounded
-    /// by the instances within that lead, not by REPEAT.
+    /// The calendar's relative alarms come in classes by their offset from
+    /// their instance (`-PT15M`, `-P1D`...). For each class, the instances
+    /// whose alarms of that class can fire in the window come from the
+    /// calendar's window query over the window moved back by the offset
+    /// (which seeks: the cost does not grow with the series' age, nor with
+    /// how far ahead of its instance an alarm fires), of the series that
+    /// have such alarms only. Each instance's firings wait in a heap until
+    /// no stream can bring an earlier one: a stream's next instance starts
+    /// at or after its next start, and its alarms fire no earlier than its
+    /// class's lowest offset after that. Only the next repeat of each alarm
+    /// waits in the heap, so its size does not grow with REPEAT.
     public struct Iterator: IteratorProtocol {
         private let calendar: EventCalendar
         private let from: Int64, to: Int64
         private let viewer: Zone
-        private let lead: Int64
-        private var instances: CalendarOccurrences.Iterator?
-        /// The next instance of the stream, and its start in the viewer's zone.
-        private var upcoming: (instance: CalendarOccurrence, start: Int64)?
+        private var streams: [ClassStream] = []
         private var heap = FiringHeap()
 
         /// The nominal days of a trigger read as 86,400 s, and a time
@@ -47,25 +46,34 @@ public struct CalendarAlarms: Sequence, Sendable {
             self.calendar = calendar
             self.viewer = viewer
             (from, to) = (AlarmTime.clamp(window.lowerBound.secondsSinceEpoch), AlarmTime.clamp(window.upperBound.secondsSinceEpoch))
-            let summary = calendar.alarmSummary
-            lead = summary.lead
             guard from < to else { return }
-            if !summary.relative.isEmpty {
-                let lo = AlarmTime.clamp(from - summary.lag - Self.slack), hi = AlarmTime.clamp(to + summary.lead + Self.slack)
+            for c in calendar.alarmSummary.classes {
+                // An alarm at offset d (and its repeats, up to span later) fires in
+                // [from, to) only for an instance that ends after from - d - span
+                // and starts before to - d.
+                let lo = AlarmTime.clamp(from - c.highest - c.span - Self.slack), hi = AlarmTime.clamp(to - c.lowest + Self.slack)
                 let span = Timestamp(secondsSinceEpoch: lo)..<Timestamp(secondsSinceEpoch: hi)
-                instances = calendar.occurrences(overlapping: span, viewer: viewer, dropsCancelled: true, only: summary.relative).makeIterator()
-                pull()
+                var stream = ClassStream(instances: calendar.occurrences(overlapping: span, viewer: viewer, dropsCancelled: true,
+                                                                        only: c.series).makeIterator(), lowest: c.lowest, highest: c.highest)
+                stream.pull(viewer)
+                if stream.upcoming != nil { streams.append(stream) }
             }
-            for a in summary.absolute {
+            for a in calendar.alarmSummary.absolute {
                 push(a.alarm, first: a.time, instance: nil, event: a.event, source: a.source)
             }
         }
 
+        /// The instances taken from the engine so far by the streams still
+        /// open: a machine-independent cost, which tests bound.
+        package var work: Int { streams.reduce(0) { $0 + $1.instances.work } }
+
         /// The next firing, or `nil` after the last.
         public mutating func next() -> AlarmFiring? {
             while true {
-                let bound = upcoming.map { AlarmTime.clamp($0.start - lead - Self.slack) }
-                if let top = heap.top, bound.map({ top.time < $0 }) ?? true {
+                // The stream that can bring the earliest firing, and that time.
+                var s = -1, bound = Int64.max
+                for (i, st) in streams.enumerated() where st.bound < bound { (s, bound) = (i, st.bound) }
+                if let top = heap.top, top.time < bound {
                     var f = heap.pop()
                     if f.instance == nil {
                         guard let own = calendar.ownInstance(event: f.event, source: f.source, viewer: viewer), Self.fires(own) else { continue }
@@ -75,15 +83,17 @@ public struct CalendarAlarms: Sequence, Sendable {
                     return AlarmFiring(time: Timestamp(secondsSinceEpoch: f.time), alarm: f.alarm, instance: f.instance!,
                                        repetition: f.repetition)
                 }
-                guard let u = upcoming else { return nil }
-                pull()
-                guard Self.fires(u.instance) else { continue }
-                for a in calendar.alarms(of: u.instance) where a.firesAtATime {
+                guard s >= 0, let u = streams[s].upcoming else { return nil }
+                let (lowest, highest) = (streams[s].lowest, streams[s].highest)
+                streams[s].pull(viewer)
+                if streams[s].upcoming == nil { streams.remove(at: s) }
+                guard Self.fires(u) else { continue }
+                for a in calendar.alarms(of: u) where a.firesAtATime {
+                    // Each stream brings its own class's alarms only.
+                    guard let d = AlarmSummary.offset(a.trigger), d >= lowest, d <= highest else { continue }
                     switch a.trigger {
-                    case .start(let d):
-                        push(a, first: AlarmTime.relative(d, atEnd: false, of: u.instance, viewer: viewer), instance: u.instance)
-                    case .end(let d):
-                        push(a, first: AlarmTime.relative(d, atEnd: true, of: u.instance, viewer: viewer), instance: u.instance)
+                    case .start(let d): push(a, first: AlarmTime.relative(d, atEnd: false, of: u, viewer: viewer), instance: u)
+                    case .end(let d): push(a, first: AlarmTime.relative(d, atEnd: true, of: u, viewer: viewer), instance: u)
                     case .absolute: continue
                     }
                 }
@@ -91,19 +101,11 @@ public struct CalendarAlarms: Sequence, Sendable {
         }
 
         /// Whether an instance's alarms fire: not a completed to-do (its
-        /// reminders are done with; RFC 5545 is silent, README, RFC choices).
-        /// Cancelled instances never reach here (the query drops them).
+        /// reminders are done with; RFC 5545 is silent, README, RFC choices),
+        /// not a cancelled instance (the queries drop them; an absolute
+        /// alarm's instance is looked up).
         static func fires(_ o: CalendarOccurrence) -> Bool {
             !(o.component == .todo && o.status == .completed) && o.status != .cancelled
-        }
-
-        /// Reads the stream's next instance into ``upcoming``.
-        private mutating func pull() {
-            guard let o = instances?.next() else {
-                (upcoming, instances) = (nil, nil)
-                return
-            }
-            upcoming = (o, o.occurrence.instants(in: viewer).lowerBound.secondsSinceEpoch)
         }
 
         /// Puts the first repeat of `a` (its trigger at `first`) that lies in
@@ -130,6 +132,27 @@ public struct CalendarAlarms: Sequence, Sendable {
             n.time = AlarmTime.clamp(f.first + Int64(n.repetition) * AlarmTime.interval(f.alarm))
             return n.time < to ? n : nil
         }
+    }
+}
+
+/// The instances of one offset class, in start order, with the next one read ahead.
+struct ClassStream {
+    var instances: CalendarOccurrences.Iterator
+    let lowest: Int64, highest: Int64
+    /// The next instance.
+    var upcoming: CalendarOccurrence?
+    /// The earliest its alarms of this class can fire: its start (in the
+    /// viewer's zone) plus the class's lowest offset, less the slack.
+    var bound = Int64.max
+
+    init(instances: CalendarOccurrences.Iterator, lowest: Int64, highest: Int64) {
+        (self.instances, self.lowest, self.highest) = (instances, lowest, highest)
+    }
+
+    mutating func pull(_ viewer: Zone) {
+        upcoming = instances.next()
+        guard let o = upcoming else { bound = .max; return }
+        bound = AlarmTime.clamp(o.occurrence.instants(in: viewer).lowerBound.secondsSinceEpoch + lowest - CalendarAlarms.Iterator.slack)
     }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Every fixture of `Corpus/ics/` (one real-world quirk each, README there)
-/// through `almanac events --json`: the occurrences must be exactly the
-/// expected ones, in order.
+/// through `almanac events --json` (or, for the alarm fixtures, `almanac
+/// alarms --json`): the lines must be exactly the expected ones, in order.
 struct ICSFixtureTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Corpus/ics").standardized
@@ -21,7 +21,9 @@ struct ICSFixtureTests {
     func fixture(_ name: String) throws {
         let spec = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: Self.folder.appendingPathComponent(name + ".json"))) as? [String: Any])
-        var arguments = ["events", Self.folder.appendingPathComponent(name + ".ics").path, "--json", "--limit", "100000"]
+        // "command": "alarms" for the alarm fixtures; `almanac events` by default.
+        let command = spec["command"] as? String ?? "events"
+        var arguments = [command, Self.folder.appendingPathComponent(name + ".ics").path, "--json", "--limit", "100000"]
         for key in ["from", "to", "viewer"] {
             if let v = spec[key] as? String { arguments += ["--" + key, v] }
         }

@@ -55,6 +55,10 @@ struct AlarmReadingTests {
         #expect(lenient.readings.contains { $0.message.contains("REPEAT and no DURATION") })
         let huge = try Self.event(["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "REPEAT:999999999999", "DURATION:PT1M", "END:VALARM"])
         #expect(huge.events[0].alarms[0].repeatCount == 10_000)
+        // A year at most from the trigger to the last repeat: 52 weeks.
+        let long = try Self.event(["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "REPEAT:100", "DURATION:P1W", "END:VALARM"])
+        #expect(long.events[0].alarms[0].repeatCount == 52)
+        #expect(long.readings.contains { $0.message.contains("REPEAT:100 every P1W cut to 52") })
     }
 
     @Test func overridesCarryTheirOwnAlarmsAndTransparency() throws {

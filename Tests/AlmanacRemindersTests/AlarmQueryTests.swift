@@ -129,16 +129,19 @@ struct AlarmQueryTests {
     func nextAlarmsAreTheFirstOfABruteForceList(seed: Int) throws {
         var rng = SplitMix64(seed: UInt64(seed))
         var lines: [String] = []
-        for s in 0..<rng.int(3...12) {
+        for s in 0..<rng.int(3...20) {
             let day = rng.int(1...20), hour = rng.int(0...23)
             lines += ["BEGIN:VEVENT", "UID:s\(s)", "SUMMARY:S\(s)",
                       "DTSTART:202401\(Self.two(day))T\(Self.two(hour))0000Z", "DURATION:PT\(rng.int(0...180))M"]
             if rng.chance(0.7) { lines.append("RRULE:FREQ=\(rng.pick(["DAILY", "WEEKLY", "HOURLY;INTERVAL=7"]));COUNT=\(rng.int(1...40))") }
-            for _ in 0..<rng.int(0...2) {
-                let minutes = rng.int(-2000...300)
+            for _ in 0..<rng.int(0...3) {
+                // Minutes, and sometimes whole days (exact in UTC): more than
+                // the 32 offset classes, so that neighbouring offsets share one.
+                let minutes = rng.int(-2000...300), days = rng.chance(0.2) ? rng.int(1...40) : 0
                 let related = rng.chance(0.3) ? ";RELATED=END" : ""
                 let repeats = rng.chance(0.3) ? ["REPEAT:\(rng.int(1...3))", "DURATION:PT\(rng.int(1...90))M"] : []
-                lines += Self.alarm("TRIGGER\(related):\(minutes < 0 ? "-" : "")PT\(abs(minutes))M", repeats)
+                let value = days > 0 ? "-P\(days)DT\(abs(minutes))M" : "\(minutes < 0 ? "-" : "")PT\(abs(minutes))M"
+                lines += Self.alarm("TRIGGER\(related):\(value)", repeats)
             }
             lines.append("END:VEVENT")
         }
@@ -153,7 +156,7 @@ struct AlarmQueryTests {
                 case .absolute: (r.lowerBound, .zero)
                 }
                 for k in 0...a.repeatCount {
-                    let t = base.secondsSinceEpoch + Int64(d.seconds) + Int64(k * (a.repeatInterval?.seconds ?? 0))
+                    let t = base.secondsSinceEpoch + Int64(d.days) * 86_400 + Int64(d.seconds) + Int64(k * (a.repeatInterval?.seconds ?? 0))
                     brute.append((t, "\(o.seriesID) \(o.occurrence.start) alarm\(i) #\(k)"))
                 }
             }
@@ -166,5 +169,24 @@ struct AlarmQueryTests {
             let want = brute.filter { $0.0 >= from.secondsSinceEpoch }.prefix(n).map(\.0)
             #expect(got == Array(want), "seed \(seed) from \(from)")
         }
+    }
+
+    /// An alarm far ahead of its instance costs a seek, not the instances in
+    /// between: its class's query window is the window moved back by its offset.
+    @Test func anAlarmYearsAheadOfAMinutelySeriesReadsFewInstances() throws {
+        let c = try Self.calendar([
+            "BEGIN:VEVENT", "UID:m", "SUMMARY:M", "DTSTART:20000101T000000Z", "RRULE:FREQ=MINUTELY"] + Self.alarm("TRIGGER:-P5000W")
+            + Self.alarm("TRIGGER:-PT1M") + ["END:VEVENT"])
+        let from = try Self.utc(2024, 5, 6, 12)
+        var it = c.alarms(in: from..<Timestamp.max).makeIterator()
+        var got: [Int64] = []
+        for _ in 0..<4 { if let f = it.next() { got.append(f.time.secondsSinceEpoch - from.secondsSinceEpoch) } }
+        // Every minute from `from`: the -PT1M alarm of the instance a minute
+        // later, and the -P5000W one of an instance 5000 weeks later.
+        #expect(got == [0, 0, 60, 60])
+        // Each class reads its window and two days of slack on each side
+        // (2 × 4 days of minutes: 11,520), not the 50 million instances of
+        // the 5000 weeks between the alarm and its instance.
+        #expect(it.work <= 12_000, "\(it.work) instances read")
     }
 }

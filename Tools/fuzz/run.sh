@@ -73,7 +73,7 @@ MAP
     local compiler; compiler=$(swiftc --version 2>&1)
     local lib_files=()
     mapfile -t lib_files < <(find "$ROOT/Sources/AlmanacCore" "$ROOT/Sources/Almanac" "$ROOT/Sources/AlmanacJSON" "$ROOT/Sources/AlmanacRequests" \
-        "$ROOT/Sources/AlmanacCalendar" "$ROOT/Sources/AlmanacSync" "$ROOT/Sources/CAlmanacICU" -type f | sort)
+        "$ROOT/Sources/AlmanacCalendar" "$ROOT/Sources/AlmanacSync" "$ROOT/Sources/AlmanacReminders" "$ROOT/Sources/CAlmanacICU" -type f | sort)
     local lib_stamp
     lib_stamp=$( { echo "$compiler ${swift[*]} ${package[*]} ${cc[*]}"; cat "${lib_files[@]}"; } | sha256sum | cut -c1-16)
     if [[ -f "$dir/library.stamp" && $(cat "$dir/library.stamp") == "$lib_stamp" ]]; then
@@ -88,7 +88,7 @@ MAP
         done
         ld -r "${c_objs[@]}" -o "$obj/CAlmanacICU.o" || return 2
         local m files
-        for m in AlmanacCore Almanac AlmanacJSON AlmanacRequests AlmanacCalendar AlmanacSync; do
+        for m in AlmanacCore Almanac AlmanacJSON AlmanacRequests AlmanacCalendar AlmanacSync AlmanacReminders; do
             echo "build ($variant): $m"
             mapfile -t files < <(find "$ROOT/Sources/$m" -name '*.swift' | sort)
             "${swift[@]}" "${package[@]}" -module-name "$m" -emit-module -emit-module-path "$mods/$m.swiftmodule" \
@@ -106,7 +106,7 @@ MAP
         local access=(); [[ $t == fuzz-ics || $t == fuzz-sync ]] && access=("${package[@]}")
         "${swift[@]}" "${link[@]}" "${access[@]}" -module-name "$(entry "$t" | sed 's/\.swift$//')" -use-ld=lld \
             "$FUZZ/Sources/FuzzSupport.swift" "$FUZZ/Sources/$(entry "$t")" \
-            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacJSON.o" "$obj/AlmanacRequests.o" "$obj/AlmanacCalendar.o" "$obj/AlmanacSync.o" "$obj/CAlmanacICU.o" \
+            "$obj/AlmanacCore.o" "$obj/Almanac.o" "$obj/AlmanacJSON.o" "$obj/AlmanacRequests.o" "$obj/AlmanacCalendar.o" "$obj/AlmanacSync.o" "$obj/AlmanacReminders.o" "$obj/CAlmanacICU.o" \
             -licui18n -licuuc -licudata -o "$bin/$t" || return 2
         echo "$t_stamp" > "$dir/$t.stamp"
     done

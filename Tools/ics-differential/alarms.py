@@ -24,6 +24,7 @@ Usage:
     alarms.py --cases 2000 --seed 7 --almanac PATH --keep /tmp/alarms-unclassified
     alarms.py --show 17 --seed 1 --almanac PATH                  # one case: ics and both answers
     alarms.py --peer-only --cases 200                            # generator and peer only
+    alarms.py --fixtures -v --almanac PATH                       # Corpus/ics's alarm fixtures against the peer
 """
 from __future__ import annotations
 
@@ -234,25 +235,27 @@ def write_ics(case):
 
 # --- the two answers ---------------------------------------------------------------------------
 
-def epoch(v):
+def epoch(v, zone=UTC):
+    """Epoch seconds: aware as is, naive and dates (midnight) on `zone`'s clock."""
     if isinstance(v, dt.datetime):
-        return int((v if v.tzinfo else v.replace(tzinfo=UTC)).timestamp())
-    return int(dt.datetime(v.year, v.month, v.day, tzinfo=UTC).timestamp())
+        return int((v if v.tzinfo else v.replace(tzinfo=zone)).timestamp())
+    return int(dt.datetime(v.year, v.month, v.day, tzinfo=zone).timestamp())
 
 
-def almanac_answer(almanac, path, lo, hi):
+def almanac_answer(almanac, path, lo, hi, viewer="UTC"):
     iso = lambda t: dt.datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    p = subprocess.run([almanac, "alarms", path, "--from", iso(lo), "--to", iso(hi), "--json", "--limit", "1000000"],
+    p = subprocess.run([almanac, "alarms", path, "--from", iso(lo), "--to", iso(hi), "--json", "--limit", "1000000", "--viewer", viewer],
                        capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"almanac alarms exited {p.returncode}: {p.stderr.strip()[:300]}")
-    out = []
-    for line in p.stdout.splitlines():
-        j = json.loads(line)
-        start = j["start"]
-        s = epoch(dt.date.fromisoformat(start)) if len(start) == 10 else epoch(dt.datetime.fromisoformat(start.replace("Z", "+00:00")))
-        out.append((j["uid"], j.get("description"), epoch(dt.datetime.fromisoformat(j["time"].replace("Z", "+00:00"))), s))
-    return out
+    return [firing_key(json.loads(line)) for line in p.stdout.splitlines()]
+
+
+def firing_key(j):
+    """A line of `almanac alarms --json` as (uid, alarm, time, instance start); a date start at UTC midnight."""
+    start = j["start"]
+    s = epoch(dt.date.fromisoformat(start)) if len(start) == 10 else epoch(dt.datetime.fromisoformat(start.replace("Z", "+00:00")))
+    return (j["uid"], str(j.get("description")), epoch(dt.datetime.fromisoformat(j["time"].replace("Z", "+00:00"))), s)
 
 
 def component_of(parent):
@@ -260,14 +263,15 @@ def component_of(parent):
     return getattr(adapter, "_component", None)
 
 
-def peer_firings(data, lo, hi):
-    """The peer's firings with what the repairs need, and whether `between()` raised."""
+def peer_firings(data, lo, hi, viewer=UTC):
+    """The peer's firings with what the repairs need, and whether `between()` raised. The window is
+    given in `viewer`'s zone, which places floating and all-day values (README, Window)."""
     import icalendar
     import recurring_ical_events as rie
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         cal = icalendar.Calendar.from_ical(data)
-        frm, to = dt.datetime.fromtimestamp(lo, UTC), dt.datetime.fromtimestamp(hi, UTC)
+        frm, to = dt.datetime.fromtimestamp(lo, viewer), dt.datetime.fromtimestamp(hi, viewer)
         raised = None
         try:
             rie.of(cal, components=["VALARM"]).between(frm, to)
@@ -280,11 +284,11 @@ def peer_firings(data, lo, hi):
             comp = component_of(p)
             trig = a.get("TRIGGER")
             out.append({
-                "uid": str(comp.get("UID")), "id": str(a.get("DESCRIPTION")), "time": epoch(o.start),
+                "uid": str(comp.get("UID")), "id": str(a.get("DESCRIPTION")), "time": epoch(o.start, viewer),
                 "start": epoch(p.start), "base_start": p.start, "base_end": p.end, "comp": comp.name,
                 "status": str(comp.get("STATUS", "")), "master": "RECURRENCE-ID" not in comp,
                 "component": comp.get("RECURRENCE-ID").to_ical().decode() if "RECURRENCE-ID" in comp else "",
-                "action": str(a.get("ACTION", "")), "ack": epoch(a["ACKNOWLEDGED"].dt) if "ACKNOWLEDGED" in a else None,
+                "action": str(a.get("ACTION", "")), "proximity": "PROXIMITY" in a, "viewer": viewer, "ack": epoch(a["ACKNOWLEDGED"].dt) if "ACKNOWLEDGED" in a else None,
                 "rel": "ABS" if isinstance(trig.dt, dt.datetime) else str(trig.params.get("RELATED", "START")).upper(),
                 "trigger": trig.dt, "repeat": int(a.get("REPEAT", 0)),
                 "interval": a["DURATION"].dt if "DURATION" in a else dt.timedelta(0),
@@ -300,30 +304,48 @@ def alarm_index(case):
 
 def peer_style(f, k):
     base = f["base_end"] if f["rel"] == "END" else f["base_start"]
-    return epoch(base + (f["trigger"] + k * f["interval"]))
+    return epoch(base + (f["trigger"] + k * f["interval"]), f["viewer"])
+
+
+def trigger_parts(case, f):
+    """(series, days, seconds, seconds between repeats) of a firing's alarm: a generated alarm's by its
+    name; a fixture's from the trigger its expectation writes for that alarm, else from the
+    peer's timedelta (whole days read as nominal days)."""
+    if "texts" not in case:
+        s, a = alarm_index(case)[(f["uid"], f["id"])]
+        return (s, *duration_parts(a["trigger"]), a["interval"])
+    s = next(x for x in case["series"] if x["uid"] == f["uid"])
+    texts = case["texts"].get((f["uid"], f["id"], f["rel"]), set())
+    if len(texts) == 1:
+        days, secs = duration_parts(next(iter(texts)))
+    else:
+        total = int(f["trigger"].total_seconds())
+        days, secs = (total // 86400, 0) if total % 86400 == 0 else (0, total)
+    return s, days, secs, int(f["interval"].total_seconds())
 
 
 def rfc_time(case, f, k, kinds):
     """The firing's time with the time repairs in `kinds` applied (the peer's own arithmetic without them)."""
-    s, a = alarm_index(case)[(f["uid"], f["id"])]
-    days, secs = duration_parts(a["trigger"])
+    s, days, secs, interval = trigger_parts(case, f)
     base = f["base_end"] if f["rel"] == "END" else f["base_start"]
-    step = k * a["interval"]
+    step = k * interval
     exact_end = f["rel"] == "END" and isinstance(base, dt.datetime) and base.tzinfo is not None
     if exact_end and "duration-added-in-wall-clock-time" in kinds:
         base = dt.datetime.fromtimestamp(epoch(f["base_start"]) + s["length"], base.tzinfo)
     if not isinstance(base, dt.datetime):
         if "all-day-trigger-truncated-to-a-date" not in kinds:
-            return epoch(base + (f["trigger"] + k * f["interval"]))
-        return epoch(base) + days * 86400 + secs + step
+            return epoch(base + (f["trigger"] + k * f["interval"]), f["viewer"])
+        # the whole trigger on the wall clock of the date's midnight, read on the viewer's clock (README, Alarms)
+        wall = dt.datetime(base.year, base.month, base.day) + dt.timedelta(days=days, seconds=secs + step)
+        return epoch(wall, case.get("viewer", UTC))
     if base.tzinfo is None:
-        return epoch(base + (f["trigger"] + k * f["interval"]))
+        return epoch(base + (f["trigger"] + k * f["interval"]), f["viewer"])
     if "trigger-days-on-the-clock-of-the-written-end" in kinds and s["form"] == "zoned" and days:
         base = base.astimezone(ZoneInfo(s["zone"]))                  # a DUE written in UTC, on the instance's clock
     if "trigger-days-from-a-time-in-a-dst-gap" in kinds:
         base = dt.datetime.fromtimestamp(epoch(base), base.tzinfo)   # 02:30 in the gap is 03:30 (RFC 5545 3.3.5)
     if "trigger-hours-added-in-wall-clock-time" not in kinds:
-        return epoch(base + (f["trigger"] + k * f["interval"]))
+        return epoch(base + (f["trigger"] + k * f["interval"]), f["viewer"])
     if days:   # the same wall-clock time `days` days away (datetime arithmetic resets fold: the earlier of two)
         base = (base.replace(tzinfo=None) + dt.timedelta(days=days)).replace(tzinfo=base.tzinfo)
     return epoch(base) + secs + step
@@ -345,18 +367,8 @@ def drop_none(case, f, t):
     return f["action"] == "NONE"
 
 
-def in_gap(s, local):
-    """Whether a zoned series' wall-clock time does not exist (a DST gap)."""
-    if s["form"] != "zoned":
-        return False
-    z = ZoneInfo(s["zone"])
-    back = dt.datetime.fromtimestamp(local.replace(tzinfo=z).timestamp(), z).replace(tzinfo=None)
-    return back != local
-
-
-def drop_absolute_of_gap_start(case, f, t):
-    s = next((x for x in case["series"] if x["uid"] == f["uid"]), None)
-    return f["rel"] == "ABS" and f["master"] and s is not None and s["rule"] is not None and in_gap(s, s["start"])
+def drop_proximity(case, f, t):
+    return f["proximity"]
 
 
 def drop_absolute_of_removed(case, f, t):
@@ -378,6 +390,9 @@ KINDS = [  # (name, category, reason, drop predicate or None for a time repair)
     ("action-none-listed", OUR,
      "RFC 9074 section 7: an alarm with ACTION:NONE never fires (a client's 'no default alarm'); the "
      "peer lists it", drop_none),
+    ("proximity-alarm-listed", OUR,
+     "RFC 9074 section 8: an alarm with PROXIMITY fires when the device arrives at or leaves a place, not "
+     "at its TRIGGER; time queries leave it out (README); the peer lists it at its trigger", drop_proximity),
     ("absolute-alarm-of-replaced-first-instance-listed", OUR,
      "RFC 5545 3.8.6.3: an absolute TRIGGER fires once, for the instance its component gives (the "
      "master's: DTSTART); when EXDATE removes that instance or an override replaces it (an override is a "
@@ -405,13 +420,6 @@ KINDS = [  # (name, category, reason, drop predicate or None for a time repair)
      "viewer's clock, README); the peer adds it to a date, which keeps only whole days (-PT15M is the day "
      "before, no time)", None),
 ]
-ALMANAC_BUG = "almanac bug (open: reported to the lead, issue 26)"
-KINDS.append(
-    ("absolute-alarm-of-dtstart-in-a-dst-gap-missing", ALMANAC_BUG,
-     "an absolute TRIGGER of a recurring series whose DTSTART falls in a DST gap (02:30 on the night clocks spring "
-     "forward, an instance at 03:30) never fires in Almanac: EventCalendar.ownInstance looks the instance "
-     "up by the written 02:30 and does not find it; the peer fires it (Almanac's reading elsewhere: it "
-     "fires once, for DTSTART's instance)", drop_absolute_of_gap_start))
 RAISE_KIND = ("all-day-alarm-raises", "peer bug",
               "between() turns each firing into a component whose TRIGGER is the firing time; for a "
               "relative alarm of an all-day instance that time is a date, which icalendar refuses "
@@ -523,6 +531,80 @@ def run(args):
     return 1 if counts["unclassified"] else 0
 
 
+FIXTURES = HERE.parents[1] / "Corpus" / "ics"
+
+
+def parse_bound(text, zone):
+    """`20240506T000000Z`, `20240506T000000` or `20240506` (local ones on `zone`'s clock) as epoch seconds."""
+    if text.endswith("Z"):
+        return epoch(dt.datetime.strptime(text, "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC))
+    v = dt.datetime.strptime(text, "%Y%m%dT%H%M%S") if "T" in text else dt.datetime.strptime(text, "%Y%m%d")
+    return epoch(v, zone)
+
+
+def fixture_case(data, expect, viewer):
+    """What the repairs read about a fixture: its series (from the file) and the trigger text its
+    expectation writes for each alarm."""
+    import icalendar
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cal = icalendar.Calendar.from_ical(data)
+    comps = [c for c in cal.walk() if c.name in ("VEVENT", "VTODO")]
+    series = []
+    for c in (c for c in comps if "RECURRENCE-ID" not in c):
+        uid, start = str(c.get("UID")), (c.get("DTSTART") or c.get("DUE")).dt
+        tz = getattr(start, "tzinfo", None)
+        zone = getattr(tz, "key", None)
+        form = "date" if not isinstance(start, dt.datetime) else "floating" if tz is None else "zoned" if zone and zone != "UTC" else "utc"
+        end = c.get("DTEND") or c.get("DUE")
+        length = (end.dt - start).total_seconds() if end is not None and form != "date" else \
+            c["DURATION"].dt.total_seconds() if "DURATION" in c else 0
+        ex = c.get("EXDATE", [])
+        exdates = [x.dt for e in (ex if isinstance(ex, list) else [ex]) for x in e.dts]
+        rids = [o["RECURRENCE-ID"].dt for o in comps if "RECURRENCE-ID" in o and str(o.get("UID")) == uid]
+        series.append({"uid": uid, "comp": c.name, "form": form, "zone": zone, "start": start, "rule": c.get("RRULE"),
+                       "length": int(length), "first_removed": start in exdates or start in rids})
+    texts = {}
+    for e in expect:
+        texts.setdefault((e["uid"], str(e.get("description")), e["related"].upper()), set()).add(e["trigger"])
+    return {"series": series, "texts": texts, "viewer": viewer}
+
+
+def run_fixtures(args):
+    """Every alarm fixture of Corpus/ics (`"command": "alarms"`): the peer against its expectation,
+    classified as generated cases are; with --almanac, Almanac's firings against it."""
+    counts, kinds, bad = Counter(), Counter(), []
+    for path in sorted(FIXTURES.glob("*.json")):
+        spec = json.loads(path.read_text())
+        if spec.get("command") != "alarms" or spec.get("exit") == 2:
+            continue
+        data, name = path.with_suffix(".ics").read_bytes(), path.stem
+        viewer = UTC if spec.get("viewer", "UTC") == "UTC" else ZoneInfo(spec["viewer"])
+        lo, hi = parse_bound(spec["from"], viewer), parse_bound(spec["to"], viewer)
+        expected = Counter(firing_key(e) for e in spec["expect"])
+        if not args.peer_only:
+            got = Counter(almanac_answer(args.almanac, str(path.with_suffix(".ics")), lo, hi, spec.get("viewer", "UTC")))
+            if got != expected:
+                bad.append(name)
+                print(f"almanac differs from the expectation: {name}", file=sys.stderr)
+        firings, raised = peer_firings(data, lo - MARGIN, hi + MARGIN, viewer)
+        peer = Counter((f["uid"], f["id"], f["time"], f["start"]) for f in firings if lo <= f["time"] < hi)
+        raises = [RAISE_KIND[0]] if raised and "not date" in raised else []
+        found = [] if peer == expected else explain(fixture_case(data, spec["expect"], viewer), firings, expected, lo, hi)
+        if found is None or (raised and not raises):
+            counts["unclassified"] += 1
+            print(f"unclassified: {name}", file=sys.stderr)
+            continue
+        counts["classified" if found or raises else "agree"] += 1
+        kinds.update(found + raises)
+        if args.verbose and (found or raises):
+            print(f"{name}: {', '.join(found + raises)}")
+    print(f"alarm fixtures (Corpus/ics, peer vs expectation; {peer_version()}): {sum(counts.values())} fixtures, {counts['agree']} agree, "
+          f"{counts['classified']} classified {json.dumps(dict(kinds.most_common()))}, {counts['unclassified']} unclassified"
+          + ("" if args.peer_only else f"; almanac exact on {sum(counts.values()) - len(bad)}"))
+    return 1 if counts["unclassified"] or bad else 0
+
+
 def show(args):
     case = gen_case(args.seed, args.show)
     sys.stdout.write(write_ics(case).decode())
@@ -546,7 +628,11 @@ def main():
     ap.add_argument("--peer-only", action="store_true")
     ap.add_argument("--keep")
     ap.add_argument("--show", type=int)
+    ap.add_argument("--fixtures", action="store_true", help="the alarm fixtures of Corpus/ics instead of generated cases")
+    ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
+    if args.fixtures:
+        sys.exit(run_fixtures(args))
     if args.show is not None:
         return show(args)
     sys.exit(run(args))

@@ -1599,7 +1599,9 @@ def run_generated(args):
 def run_fixtures(args):
     """Every Corpus/ics fixture: the peer against its expectation (classified with PEER_KINDS), and
     Almanac's answer against it exactly, lines and order (with --almanac)."""
-    names = sorted(p.stem for p in FIXTURES.glob("*.ics"))
+    # The alarm fixtures ("command": "alarms") are compared in the alarms mode.
+    names = sorted(p.stem for p in FIXTURES.glob("*.ics")
+                   if json.loads((FIXTURES / (p.stem + ".json")).read_text()).get("command", "events") == "events")
     peer = Counter()
     ours = Counter()
     for name in names:

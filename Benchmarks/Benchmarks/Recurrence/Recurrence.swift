@@ -118,6 +118,12 @@ let benchmarks: @Sendable () -> Void = {
     // dictionary join alone (V1-join). See Reviews.swift.
     registerReviews()
 
+    // Issue 26: free/busy of a month of the C rows' calendar (F1), against
+    // libical's icalspanlist_new on the same components (FreeBusy.swift);
+    // free slots of five people over two weeks (F2).
+    registerFreeBusy()
+    registerSlots()
+
     // Issue 26: the alarms of a week and the next 64 on the C rows' calendar (Alarms.swift).
     registerAlarms()
 }

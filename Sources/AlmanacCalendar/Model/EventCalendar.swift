@@ -23,6 +23,21 @@ public struct EventCalendar: Sendable {
     /// What the reader noticed: liberties taken in lenient mode, how each
     /// TZID was resolved, what was skipped.
     public var readings: [CalendarReading]
+    /// The VFREEBUSY components of the file (RFC 5545 section 3.6.4), in
+    /// file order: published busy time, which free/busy queries add to the
+    /// instances' (module AlmanacAvailability).
+    ///
+    /// ```swift
+    /// let published = try EventCalendar(ics: text).freeBusy.flatMap(\.periods)
+    /// ```
+    public var freeBusy: [FreeBusyComponent] = []
+    /// The file's VAVAILABILITY components (RFC 7953): working hours,
+    /// in file order.
+    ///
+    /// ```swift
+    /// try EventCalendar(ics: hoursFile).availability.first?.available.count   // 1
+    /// ```
+    public var availability: [CalendarAvailability] = []
 
     /// Where each series' instances and overrides lie, for window queries;
     /// built with the calendar.
@@ -73,7 +88,7 @@ public struct EventCalendar: Sendable {
     /// stays the engine's ``RecurrenceSet`` of the payload's lines.
     package static func series(ics bytes: [UInt8], options: CalendarOptions = CalendarOptions(unsynchronizedStart: .firstOfCount)) throws(AlmanacError)
         -> (events: [CalendarEvent], readings: [CalendarReading]) {
-        let (events, _, _, readings) = try CalendarBuilder.parts(bytes, options: options)
+        let (events, _, _, readings, _, _) = try CalendarBuilder.parts(bytes, options: options)
         return (events, readings)
     }
 

@@ -35,7 +35,17 @@ extension EventCalendar {
             anchor = e.recurrence.start
         }
         let series = index.series(event)
-        guard var o = series.occurrence(series.recurrenceID(of: anchor), viewer: viewer), o.source == source else { return nil }
+        // A value in the series' own form names its recurrence id by its wall
+        // clock, as written: read as an instant, a DTSTART in a DST gap would
+        // name the time after the gap, which no instance has as its id.
+        let rid: RecurrenceID
+        switch (anchor, e.recurrence.start) {
+        case (.date(let d), .date): rid = RecurrenceID(date: d)
+        case (.floating(let c), .floating), (.utc(let c), .utc): rid = RecurrenceID(c)
+        case (.zoned(let c, let z), .zoned(_, let sz)) where z == sz: rid = RecurrenceID(c)
+        default: rid = series.recurrenceID(of: anchor)
+        }
+        guard var o = series.occurrence(rid, viewer: viewer), o.source == source else { return nil }
         o.viewer = viewer
         return o
     }

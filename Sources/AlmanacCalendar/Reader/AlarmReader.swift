@@ -5,6 +5,10 @@ extension EventReader {
     /// (a reminder every minute for a week is 10,080), and a bound on what
     /// one VALARM can make a query list.
     static let maxRepeats = 10_000
+    /// The longest time from a trigger to its last repeat: a year. Past it
+    /// an alarm query would read a year of instances for every window (the
+    /// instances whose repeats can reach it).
+    static let maxRepeatSpan: Int64 = 366 * 86_400
 
     /// Reads the VALARMs of a VEVENT or VTODO (RFC 5545 section 3.6.6, RFC
     /// 9074). Strict mode refuses what the grammar forbids; lenient mode
@@ -123,10 +127,12 @@ extension EventReader {
             readings.append(CalendarReading(.liberty, line: d.line, "a VALARM repeats every \(interval): REPEAT ignored"))
             return
         }
-        if n > Self.maxRepeats {
-            guard lenient else { throw fault(r, "more than \(Self.maxRepeats) repeats") }
-            readings.append(CalendarReading(.liberty, line: r.line, "REPEAT:\(n) cut to \(Self.maxRepeats)"))
+        let step = AlarmSummary.seconds(interval)
+        let most = min(Self.maxRepeats, Int(Self.maxRepeatSpan / max(step, 1)))
+        if n > most {
+            guard lenient else { throw fault(r, "more than \(most) repeats of \(interval) (\(Self.maxRepeats) at most, over a year at most)") }
+            readings.append(CalendarReading(.liberty, line: r.line, "REPEAT:\(n) every \(interval) cut to \(most) (\(Self.maxRepeats) at most, over a year at most)"))
         }
-        (a.repeatCount, a.repeatInterval) = (min(n, Self.maxRepeats), interval)
+        (a.repeatCount, a.repeatInterval) = (min(n, most), interval)
     }
 }

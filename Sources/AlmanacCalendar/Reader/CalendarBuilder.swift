@@ -4,8 +4,11 @@ import Almanac
 /// then series with their overrides.
 enum CalendarBuilder {
     static func read(_ bytes: [UInt8], options: CalendarOptions) throws(AlmanacError) -> EventCalendar {
-        let (events, byUID, fileZones, readings) = try parts(bytes, options: options)
-        return EventCalendar(events: events, byUID: byUID, fileZones: fileZones, readings: readings)
+        let (events, byUID, fileZones, readings, freeBusy, availability) = try parts(bytes, options: options)
+        var calendar = EventCalendar(events: events, byUID: byUID, fileZones: fileZones, readings: readings)
+        calendar.freeBusy = freeBusy
+        calendar.availability = availability
+        return calendar
     }
 
     /// The series, file zones and readings of iCalendar bytes, before the calendar indexes them.
@@ -17,7 +20,8 @@ enum CalendarBuilder {
     /// each VCALENDAR's. In strict mode the reader's faults come first too:
     /// an entry's fault is thrown once the whole input is read.
     static func parts(_ bytes: [UInt8], options: CalendarOptions) throws(AlmanacError)
-        -> (events: [CalendarEvent], byUID: UIDIndex, fileZones: [String: Zone], readings: [CalendarReading]) {
+        -> (events: [CalendarEvent], byUID: UIDIndex, fileZones: [String: Zone], readings: [CalendarReading],
+            freeBusy: [FreeBusyComponent], availability: [CalendarAvailability]) {
         let lenient = options.mode == .lenient
         var readings: [CalendarReading] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -36,7 +40,7 @@ enum CalendarBuilder {
         if let failure = sink.failure { throw failure }
         var events = sink.events, byUID = sink.byUID
         sink.revisions.removeDead(from: &events, byUID: &byUID)
-        return (events, byUID, sink.fileZones, readings + sink.readings)
+        return (events, byUID, sink.fileZones, readings + sink.readings, sink.freeBusy, sink.availability)
     }
 
     /// A series: an entry without RECURRENCE-ID (two with one UID are two

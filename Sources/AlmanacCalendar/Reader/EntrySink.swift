@@ -17,6 +17,8 @@ struct EntrySink {
     var events: [CalendarEvent] = []
     var byUID = UIDIndex()
     var fileZones: [String: Zone] = [:]
+    /// The VAVAILABILITY components (RFC 7953), read as their VCALENDAR closes.
+    var availability: [CalendarAvailability] = []
     /// The VCALENDARs' readings, in order (the component reader's come before them).
     var readings: [CalendarReading] = []
     /// Strict mode: the first fault of an entry, thrown once the component
@@ -25,6 +27,8 @@ struct EntrySink {
     /// Series of one UID that revise one another (``SeriesRevisions``):
     /// the dead ones are removed once the whole input is read.
     var revisions = SeriesRevisions()
+    /// The VFREEBUSY components read, in file order (``EventCalendar/freeBusy``).
+    var freeBusy: [FreeBusyComponent] = []
     /// The VCALENDAR being read, once one of its components has been.
     private var current: Calendar?
 
@@ -77,8 +81,13 @@ struct EntrySink {
         if current == nil { current = open(calendar, store: store) }
         current!.reader.store = store
         current!.reader.zones.store = store
-        for c in calendar.children where c.name == "VEVENT" || c.name == "VTODO" {
-            read(c)
+        for c in calendar.children where c.name == "VEVENT" || c.name == "VTODO" || c.name == "VAVAILABILITY" {
+            c.name == "VAVAILABILITY" ? readAvailability(c) : read(c)
+            if failure != nil { return }
+        }
+        // VFREEBUSY components are few and small: they wait for the close.
+        for c in calendar.children where c.name == "VFREEBUSY" {
+            readFreeBusy(c)
             if failure != nil { return }
         }
         let state = current!
@@ -106,6 +115,16 @@ struct EntrySink {
         return Calendar(reader: reader, start: events.count, zoneReading: zoneReading)
     }
 
+    /// Reads VAVAILABILITY `c` of the current VCALENDAR (lenient: a fault skips it with a reading).
+    private mutating func readAvailability(_ c: ParsedComponent) {
+        do throws(AlmanacError) {
+            availability.append(try current!.reader.availability(c, options: options))
+        } catch {
+            guard lenient else { failure = error; return }
+            current!.reader.readings.append(CalendarReading(skipped: "VAVAILABILITY skipped: \(error)", line: c.line, cause: error))
+        }
+    }
+
     /// Reads `c` into a series or an override of the current VCALENDAR
     /// (lenient: a fault skips it with a reading; strict: the first is kept).
     private mutating func read(_ c: ParsedComponent) {
@@ -125,6 +144,19 @@ struct EntrySink {
         } catch {
             guard lenient else { failure = error; return }
             current!.reader.readings.append(CalendarReading(skipped: "\(c.name) skipped: \(error)", line: c.line, cause: error))
+        }
+    }
+}
+
+extension EntrySink {
+    /// Reads VFREEBUSY `c` of the current VCALENDAR (lenient: a fault skips
+    /// it with a reading; strict: the first is kept).
+    private mutating func readFreeBusy(_ c: ParsedComponent) {
+        do throws(AlmanacError) {
+            freeBusy.append(try current!.reader.freeBusy(c))
+        } catch {
+            guard options.mode == .lenient else { failure = error; return }
+            current!.reader.readings.append(CalendarReading(skipped: "VFREEBUSY skipped: \(error)", line: c.line, cause: error))
         }
     }
 }

@@ -24,7 +24,10 @@
 // - its day slices in the viewer's zone (the first and last three, and the
 //   count) are numbered, in date order, and each start <= end (for the
 //   first 100 instances, at most 10 of them longer than a year: making the
-//   slices costs a search per DST transition the instance spans).
+//   slices costs a search per DST transition the instance spans);
+// - the alarms that fire in the window (issue 26), when each offset class's
+//   window is affordable: in the window, in time order, each of a listed
+//   series, not of a cancelled instance, one of its instance's alarms.
 //
 // The query's cost is the number of instances (an FREQ=SECONDLY series has
 // 604,800 in a week, every one of them legitimately returned). Like
@@ -38,6 +41,7 @@
 // release build: regressions/fuzz-ics/harness-counting-40000-instances.)
 import Almanac
 import AlmanacCalendar
+import AlmanacReminders
 
 let instanceBudget = 10_000
 let viewerIDs = ["UTC", "America/New_York", "Europe/Paris", "Pacific/Apia", "Pacific/Kiritimati",
@@ -157,6 +161,45 @@ func query(_ calendar: EventCalendar, _ h: inout Hash) {
             if long { slicedLong += 1 }
         }
     }
+    alarms(calendar, window, viewer)
+}
+
+/// The alarm query over the same window (when each offset class's window,
+/// the window moved back by its offsets and repeats, is affordable):
+/// firings in the window, in time order, each of a listed series and one of
+/// its instance's alarms (or an absolute one of its series), none of a
+/// cancelled instance, at most 100,000 read.
+func alarms(_ calendar: EventCalendar, _ window: Range<Timestamp>, _ viewer: Zone) {
+    let slack = 2 * day
+    for c in calendar.alarmSummary.classes {
+        let lo = window.lowerBound.secondsSinceEpoch - max(-cap, min(cap, c.highest + c.span + slack))
+        let hi = window.upperBound.secondsSinceEpoch - max(-cap, min(cap, c.lowest - slack))
+        let start = max(Timestamp.min.secondsSinceEpoch, lo), end = max(start, min(Timestamp.max.secondsSinceEpoch, hi))
+        let shifted = Timestamp(secondsSinceEpoch: start)..<Timestamp(secondsSinceEpoch: end)
+        guard affordable(calendar, shifted, viewer) else {
+            if verbose { fuzzLog("alarms skipped: a class's window holds over \(instanceBudget) instances") }
+            return
+        }
+    }
+    var previous = Int64.min, count = 0
+    for f in calendar.alarms(in: window, viewer: viewer) {
+        let t = f.time.secondsSinceEpoch
+        fuzzCheck(t >= window.lowerBound.secondsSinceEpoch && t < window.upperBound.secondsSinceEpoch, "alarm at \(t) outside \(window)")
+        fuzzCheck(t >= previous, "alarms out of order: \(t) after \(previous)")
+        previous = t
+        let o = f.instance
+        fuzzCheck(calendar.events.indices.contains(o.eventIndex) && calendar.events[o.eventIndex].id == o.seriesID,
+                  "alarm's instance names series \(o.eventIndex), UID \(o.seriesID.debugDescription)")
+        fuzzCheck(o.status != .cancelled, "an alarm of a cancelled instance: \(o.jsonLine)")
+        fuzzCheck(f.alarm.firesAtATime && f.repetition >= 0 && f.repetition <= f.alarm.repeatCount, "alarm \(f.alarm) repetition \(f.repetition)")
+        if case .absolute = f.alarm.trigger {} else {
+            fuzzCheck(calendar.alarms(of: o).contains(f.alarm), "an alarm its instance does not have: \(f.alarm)")
+        }
+        if count < 2_000 { fuzzCheck(f.jsonLine.hasPrefix("{\"time\":") && !f.jsonLine.contains("\n"), "alarm JSON: \(f.jsonLine)") }
+        count += 1
+        if count >= 100_000 { break }
+    }
+    if verbose { fuzzLog("alarms: \(count)") }
 }
 
 /// Whether each series' instances over `window`, widened as the query widens

@@ -35,4 +35,21 @@ int64_t clibical_malloc_in_use(void);
 /// first sample). Does nothing where glibc is absent.
 void clibical_malloc_trim(void);
 
+/// F1's peer. Parses NUL-terminated iCalendar text and moves every
+/// component under its VCALENDAR (VTIMEZONEs and VEVENTs) into an in-memory
+/// `icalfileset` (libicalss): `icalspanlist_new` takes a set whose members
+/// are the VEVENTs themselves (it skips a VCALENDAR member), and finds each
+/// VEVENT's TZID among the VTIMEZONEs of the set's root. Returns the set
+/// (never freed), or NULL.
+void *clibical_spanlist_set(const char *text);
+
+/// `icalspanlist_new(set, start, end)` over UTC seconds, then
+/// `icalspanlist_free`: F1's measured call. 0, or -1 when it fails.
+int64_t clibical_spanlist_run(void *set, int64_t start, int64_t end);
+
+/// The same spans written by `icalspanlist_as_vfreebusy`: each FREEBUSY
+/// period's start and end (UTC seconds) into `out` (up to `capacity / 2`
+/// periods); returns the number of periods, or -1. For F1's check.
+int64_t clibical_spanlist_busy(void *set, int64_t start, int64_t end, int64_t *out, int64_t capacity);
+
 #endif
