@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "AlmanacSync", package: "Almanac"),
                 .product(name: "AlmanacReview", package: "Almanac"),
                 .product(name: "AlmanacAvailability", package: "Almanac"),
+                .product(name: "AlmanacReminders", package: "Almanac"),
                 "CLimitLoop",
                 "CLibical",
             ],

@@ -178,6 +178,8 @@ order = ["W1", "W1-10k", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W8-start", "
 PHASES = ["B1-json", "B1-request", "B1-expand", "B1-format"]
 ids = [i for i in order if f"{i}-Almanac" in data or f"{i}-Foundation" in data]
 ids += sorted({b.rsplit("-", 1)[0] for b in data if b != "Empty"} - set(ids) - {"W1", "W7"} - set(CALENDAR_ROWS) - set(COST_ROWS) - set(SYNC_ROWS) - set(SCALE_ROWS) - set(REVIEW_ROWS) - set(FREEBUSY_ROWS))
+ALARM_ROWS = ["AL1", "AL2"]  # issue 26: their own table, after issue 14's
+ids = [i for i in ids if i not in ALARM_ROWS]
 
 def rate(per_ns):
     if per_ns is None or per_ns == 0: return "—"
@@ -521,7 +523,37 @@ cost_table()
 sync_table()
 scale_table()
 review_table()
+
+# --- issue 26's alarm rows (AL1, AL2) on the C rows' calendar, the peer beside Almanac
+def alarm_table():
+    if not any(f"{i}-Almanac" in data for i in ALARM_ROWS): return
+    def status(i):
+        s_ = [k for k, _ in checks.get(i, [])]
+        return "✗ differ" if "differ" in s_ or any(w.startswith(i + ":") for w in warnings) else "✓" if "agree" in s_ else "—"
+    print("\n**Alarms (issue 26)**: the C rows' calendar" + (f" ({calendar['text']})" if calendar else "") + ", a third of its events with a VALARM.")
+    print("\n| Row | Measure | Almanac / query | Figure | Peer | Peer / query | Peer's figure | Peer ÷ Almanac | Goal | Verdict | Check |")
+    print("|---|---|--:|--:|---|--:|--:|--:|---|---|---|")
+    a, peer = T("AL1-Almanac"), peers.get("AL1")
+    r = None if a is None or peer is None else peer["median"] / a
+    pc = "skipped (--ci)" if ci and peer is None else "—" if peer is None else f"{peer['count']:,} firings"
+    print(f"| AL1 | the alarms that fire in C2's week (2024-06-03..10 UTC): `calendar.alarms(in:)`, every firing | {t(a)} | "
+          f"{n(counts.get(('AL1', 'Almanac')))} firings | recurring-ical-events | {'—' if peer is None else t(peer['median'])} | {pc} | "
+          f"{'—' if r is None else f'{r:,.0f}×'} | ≥ 100× recurring-ical-events | {verdict(None if r is None else r >= 100)} | {status('AL1')} |")
+    b = T("AL2-Almanac")
+    print(f"| AL2 | the next 64 alarms from a date (`nextAlarms(64, from:)`; 8 dates in 2020-2026, one per query) | {t(b)} | "
+          f"{n(counts.get(('AL2', 'Almanac')))} firings | | | | | < 1 ms | {verdict(None if b is None else b < 1e6)} | {status('AL2')} |")
+    print()
+    print(f"Medians of the thread's CPU time less Empty, as above. Mallocs per query: AL1 {n(p('AL1-Almanac', 'mallocCountTotal'))}, "
+          f"AL2 {n(p('AL2-Almanac', 'mallocCountTotal'))}.")
+    if peer:
+        print(f"AL1's peer: {', '.join(peer['versions'].split(', '))}; median of {peer['runs']} queries in CPU time "
+              f"(`time.process_time`; min {t(peer['min'])}, max {t(peer['max'])}); reading the file with icalendar, untimed, took {t(peer['load'])}.")
+    for i in ALARM_ROWS:
+        for s_, msg in checks.get(i, []):
+            print(f"- {i} check ({s_}): {msg}")
+
 freebusy_table()
+alarm_table()
 print()
 print(f"- machine: {os.environ.get('ALMANAC_TABLE_MACHINE', '?')}")
 for note in notes:

@@ -123,6 +123,9 @@ let benchmarks: @Sendable () -> Void = {
     // free slots of five people over two weeks (F2).
     registerFreeBusy()
     registerSlots()
+
+    // Issue 26: the alarms of a week and the next 64 on the C rows' calendar (Alarms.swift).
+    registerAlarms()
 }
 
 let quickMode = ProcessInfo.processInfo.environment["ALMANAC_BENCH_QUICK"] == "1"

@@ -20,9 +20,14 @@ import AlmanacCalendar
 ///   offset otherwise;
 /// - `recurrence`: `RRULE:`, `EXRULE:`, `RDATE` and `EXDATE` lines, read as
 ///   iCalendar properties against `start`;
+/// - `reminders` as alarms relative to the start (`useDefault: true`: the
+///   page's `defaultReminders`; else `overrides`, `popup` DISPLAY and
+///   `email` EMAIL, `minutes` before), `transparency` (``Transparency``),
+///   `eventType: "outOfOffice"` (BUSY-UNAVAILABLE);
 /// - exceptions: items with `recurringEventId` and `originalStartTime` join
 ///   their series as overrides (a whole component: own start, end, summary,
-///   status); `status: "cancelled"` ones (which may carry nothing else)
+///   status, transparency, reminders: the series' when it has no
+///   `reminders`); `status: "cancelled"` ones (which may carry nothing else)
 ///   cancel their instance. An exception whose series is not in the input
 ///   is an event of its own; a cancelled one with no time is left out.
 ///
@@ -69,11 +74,11 @@ public enum GoogleEvents {
     ///   response; in strict mode also for an item that cannot be read.
     /// - Complexity: O(n) in the input, plus reading each recurrence line.
     public static func read(json bytes: [UInt8], mode: RecurrenceRule.ParsingMode) throws(AlmanacError) -> SyncPayload {
-        var fields: [(JSONField, Zone?)] = []
+        var fields: [GooglePlace] = []
         for doc in try Payload.documents(bytes) { try collect(doc, zone: nil, into: &fields) }
         var log = ReadLog(mode: mode)
         let events = try assemble(fields, log: &log)
-        return SyncPayload(events: events, readings: log.readings(inOrderOf: fields.map(\.0)))
+        return SyncPayload(events: events, readings: log.readings(inOrderOf: fields.map(\.item)))
     }
 
     /// Reads events from Google Calendar API JSON text, with what the reader
@@ -88,13 +93,13 @@ public enum GoogleEvents {
 
     /// The items of a page (`{"items": [...], "timeZone": ...}`; a page
     /// with no `items` lists none), of an array of pages or items, or one
-    /// item, each with the calendar's zone.
-    static func collect(_ f: JSONField, zone: Zone?, into items: inout [(JSONField, Zone?)]) throws(AlmanacError) {
+    /// item, each with the calendar's zone and its page.
+    static func collect(_ f: JSONField, zone: Zone?, into items: inout [GooglePlace]) throws(AlmanacError) {
         if f.isObject, isPage(f) {
             let pageZone = try f["timeZone"].map { z throws(AlmanacError) in try Payload.zone(z) } ?? zone
-            for item in try f["items"]?.array() ?? [] { items.append((item, pageZone)) }
+            for item in try f["items"]?.array() ?? [] { items.append(GooglePlace(item: item, zone: pageZone, page: f)) }
         } else if f.isObject {
-            items.append((f, zone))
+            items.append(GooglePlace(item: f, zone: zone, page: nil))
         } else {
             for element in try f.array() { try collect(element, zone: zone, into: &items) }
         }
@@ -110,10 +115,19 @@ public enum GoogleEvents {
     }
 
     /// Series first, in input order, then the exceptions folded into them.
-    static func assemble(_ fields: [(JSONField, Zone?)], log: inout ReadLog) throws(AlmanacError) -> [SyncEvent] {
+    static func assemble(_ fields: [GooglePlace], log: inout ReadLog) throws(AlmanacError) -> [SyncEvent] {
         var exceptions: [GoogleItem] = [], events: [SyncEvent] = [], byID: [String: Int] = [:]
-        for (f, zone) in fields {
-            guard let item = try log.item(f, { (_) throws(AlmanacError) in try GoogleItem(f, calendarZone: zone) }) else { continue }
+        var defaults: [String: [Alarm]] = [:]
+        for place in fields {
+            let f = place.item
+            var pageDefaults: [Alarm]? = nil
+            if let page = place.page {
+                if defaults[page.path] == nil { defaults[page.path] = try GoogleReminders.defaults(of: page, log: &log) }
+                pageDefaults = defaults[page.path]
+            }
+            guard let item = try log.item(f, { (_) throws(AlmanacError) in
+                try GoogleItem(f, calendarZone: place.zone, defaultReminders: pageDefaults ?? [])
+            }) else { continue }
             guard item.recurringEventID == nil else { exceptions.append(item); continue }
             guard let e = try log.item(f, { (log) throws(AlmanacError) in try item.event(log: &log) }) ?? nil else { continue }
             if byID[item.id] == nil { byID[item.id] = events.count }
@@ -122,7 +136,7 @@ public enum GoogleEvents {
         for item in exceptions {
             if let k = byID[item.recurringEventID ?? ""] {
                 let series = events[k].series
-                if let o = try log.item(item.field, { (_) throws(AlmanacError) in try item.override(of: series) }) ?? nil {
+                if let o = try log.item(item.field, { (log) throws(AlmanacError) in try item.override(of: series, log: &log) }) ?? nil {
                     events[k].series.overrides.append(o)
                 }
             } else if let e = try log.item(item.field, { (log) throws(AlmanacError) in try item.event(log: &log) }) ?? nil {
@@ -133,6 +147,15 @@ public enum GoogleEvents {
     }
 }
 
+/// Where an item was found: the item, its calendar's zone, and the page
+/// (the `events.list` response) around it, which holds the calendar's
+/// `defaultReminders`; `nil` for an item given alone or in an array.
+struct GooglePlace {
+    let item: JSONField
+    let zone: Zone?
+    let page: JSONField?
+}
+
 /// One item of a Google response, its fields read.
 struct GoogleItem {
     let field: JSONField
@@ -140,9 +163,12 @@ struct GoogleItem {
     let recurringEventID: String?
     let status: CalendarEvent.Status?
     let start: Anchor?, end: Anchor?, originalStart: Anchor?
+    /// The calendar's default reminders (its page's `defaultReminders`).
+    let defaultReminders: [Alarm]
 
-    init(_ f: JSONField, calendarZone: Zone?) throws(AlmanacError) {
+    init(_ f: JSONField, calendarZone: Zone?, defaultReminders: [Alarm]) throws(AlmanacError) {
         field = f
+        self.defaultReminders = defaultReminders
         id = try f.requiredString("id")
         recurringEventID = try f["recurringEventId"]?.string()
         status = try f["status"].map { s throws(AlmanacError) in CalendarEvent.Status(rawValue: try s.string()) }
@@ -182,20 +208,39 @@ struct GoogleItem {
         let uid = try field["iCalUID"]?.string() ?? id
         let updated = try field["updated"].map { u throws(AlmanacError) in try u.instant(expecting: "an RFC 3339 date-time") }
         let series = CalendarEvent(id: uid, title: try summary, status: status, sequence: try field["sequence"]?.int(),
-                                   lastModified: updated, recurrence: set, rdatePeriods: periods)
+                                   lastModified: updated, recurrence: set, rdatePeriods: periods,
+                                   transparency: try GoogleAvailability.transparency(field, log: &log),
+                                   busyType: try GoogleAvailability.busyType(field), alarms: try alarms(log: &log) ?? [])
         return SyncEvent(sourceID: id, origin: .google, etag: try field["etag"]?.string(), series: series)
     }
 
-    /// The item as an override of `series`: its own start, end, summary and
-    /// status; a cancelled one keeps the instance's time and length.
-    func override(of series: CalendarEvent) throws(AlmanacError) -> CalendarEvent.Override? {
+    /// The item's `reminders` as alarms; `nil` when it has no `reminders`.
+    func alarms(log: inout ReadLog) throws(AlmanacError) -> [Alarm]? {
+        guard let r = field["reminders"] else { return nil }
+        return try GoogleReminders.alarms(r, item: field, defaults: defaultReminders, log: &log)
+    }
+
+    /// The item as an override of `series`: its own start, end, summary,
+    /// status, transparency and reminders; a cancelled one keeps the
+    /// instance's time and length.
+    ///
+    /// An exception without `reminders` keeps the series' alarms: Google
+    /// documents an exception as a whole event resource, whose reminders it
+    /// always writes (`useDefault: true` at least), so a missing field is a
+    /// partial response (`fields=`), not "no reminders", which Google
+    /// writes as `useDefault: false` with no overrides.
+    func override(of series: CalendarEvent, log: inout ReadLog) throws(AlmanacError) -> CalendarEvent.Override? {
         guard let rid = originalStart else { throw field.fault("missing field \"originalStartTime\"") }
+        let alarms = try alarms(log: &log) ?? series.alarms
+        let transparency = try GoogleAvailability.transparency(field, log: &log), busyType = try GoogleAvailability.busyType(field)
         if status == .cancelled {
             return CalendarEvent.Override(originalStart: rid, start: start ?? rid, length: end.map { .end($0) } ?? Payload.duration(of: series.recurrence),
-                                          title: try summary ?? series.title, status: .cancelled)
+                                          title: try summary ?? series.title, status: .cancelled, transparency: transparency,
+                                          busyType: busyType, alarms: alarms)
         }
         guard let start else { throw field.fault("missing field \"start\"") }
         return CalendarEvent.Override(originalStart: rid, start: start, length: end.map { .end($0) }, title: try summary,
-                                      status: status, sequence: try field["sequence"]?.int())
+                                      status: status, sequence: try field["sequence"]?.int(), transparency: transparency,
+                                      busyType: busyType, alarms: alarms)
     }
 }

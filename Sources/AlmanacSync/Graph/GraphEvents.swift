@@ -13,6 +13,11 @@ import AlmanacCalendar
 /// - `id`, `iCalUId` (the UID; `id` when absent), `subject`,
 ///   `lastModifiedDateTime`, `@odata.etag`, `isCancelled`, `showAs:
 ///   tentative` (TENTATIVE);
+/// - `isReminderOn` and `reminderMinutesBeforeStart`: one DISPLAY alarm
+///   that many minutes before the start; `showAs` as ``Transparency`` and
+///   busy type (`free` and `workingElsewhere` transparent, `tentative`
+///   BUSY-TENTATIVE, `busy` BUSY, `oof` BUSY-UNAVAILABLE); an exception
+///   without them keeps its master's;
 /// - `start` and `end` as `{dateTime, timeZone}` (Windows or IANA names):
 ///   the instant they name, on the clock of the event's own zone,
 ///   `originalStartTimeZone` (`originalEndTimeZone` for the end), else the

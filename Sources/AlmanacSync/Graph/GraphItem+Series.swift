@@ -48,7 +48,8 @@ extension GraphItem {
             throw c.fault("expected OID.{id}.YYYY-MM-DD, found \"\(text)\"")
         }
         let rid = set.start.withWallClock(CivilDateTime(date, set.start.civil.time))
-        return CalendarEvent.Override(originalStart: rid, start: rid, length: set.length, title: summary, status: .cancelled)
+        return CalendarEvent.Override(originalStart: rid, start: rid, length: set.length, title: summary, status: .cancelled,
+                                      transparency: availability?.0 ?? .opaque, busyType: availability?.1, alarms: alarms ?? [])
     }
 
     /// An exception: its own start, end, subject; `originalStart` names the
@@ -59,6 +60,10 @@ extension GraphItem {
     /// another instant is the local midnight of `originalStartTimeZone`
     /// (UTC when it is absent or unknown) and names the date it falls on
     /// there. The two readings agree wherever that zone is at +00:00.
+    ///
+    /// Its reminder and `showAs` are its own (Graph returns an exception as
+    /// a whole event); without `isReminderOn` (or `showAs`) it keeps the
+    /// master's, as a response narrowed by `$select` would mean.
     func override(of series: CalendarEvent) throws(AlmanacError) -> CalendarEvent.Override {
         guard let os = field["originalStart"] else { throw field.fault("missing field \"originalStart\"") }
         guard let (civil, offset) = ISOValue.dateTime(try os.string()) else { throw os.fault("expected an ISO 8601 date-time") }
@@ -70,6 +75,8 @@ extension GraphItem {
             rid = .date(zone.civil(at: instant)?.0.date ?? utc.date)
         }
         return CalendarEvent.Override(originalStart: rid, start: start, length: end.map { .end($0) },
-                                      title: try field["subject"]?.string(), status: status)
+                                      title: try field["subject"]?.string(), status: status,
+                                      transparency: availability?.0 ?? series.transparency,
+                                      busyType: availability.map(\.1) ?? series.busyType, alarms: alarms ?? series.alarms)
     }
 }

@@ -15,6 +15,10 @@ struct GraphItem {
     /// `originalStartTimeZone`, when it names a known zone.
     let ownZone: Zone?
     let status: CalendarEvent.Status?
+    /// `isReminderOn` and `reminderMinutesBeforeStart` as alarms; `nil` when absent.
+    let alarms: [Alarm]?
+    /// `showAs` as transparency and busy type; `nil` when absent.
+    let availability: (Transparency, FreeBusyType?)?
 
     init(_ f: JSONField, log: inout ReadLog) throws(AlmanacError) {
         field = f
@@ -32,6 +36,8 @@ struct GraphItem {
         } else {
             status = try f["showAs"]?.string() == "tentative" ? .tentative : nil
         }
+        alarms = try GraphAvailability.alarms(f, log: &log)
+        availability = try GraphAvailability.showAs(f, log: &log)
     }
 
     /// `{dateTime, timeZone}`: the instant it names, shown on `zone`'s
@@ -97,7 +103,8 @@ struct GraphItem {
         }
         let modified = try field["lastModifiedDateTime"].map { u throws(AlmanacError) in try u.instant() }
         let series = CalendarEvent(id: try field["iCalUId"]?.string() ?? id, title: summary, status: status,
-                                   lastModified: modified, recurrence: set, overrides: overrides)
+                                   lastModified: modified, recurrence: set, overrides: overrides,
+                                   transparency: availability?.0 ?? .opaque, busyType: availability?.1, alarms: alarms ?? [])
         return SyncEvent(sourceID: id, origin: .graph, etag: try field["@odata.etag"]?.string(), series: series)
     }
 }

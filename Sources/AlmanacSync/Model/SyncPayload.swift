@@ -45,7 +45,9 @@ public struct SyncReading: Sendable, Hashable, CustomStringConvertible {
         case skipped
         /// A zone name that names no known zone, and the zone read instead.
         case zone
-        /// Something the recurrence lines' iCalendar reader read leniently.
+        /// Something read leniently: by the recurrence lines' iCalendar
+        /// reader, or a value the service does not document (a
+        /// `transparency` or `showAs` read as its default).
         case liberty
     }
 

@@ -16,7 +16,9 @@
 //   lenient mode keeping every revision, into as many series;
 // - each series' rules, mapped to a Graph pattern or to EventKit's
 //   parameters and back, never trap; a rule that maps expands (its first 50
-//   instances) as the original does.
+//   instances) as the original does;
+// - every reminder read is DISPLAY or EMAIL, relative to the start, 0 to
+//   2^31-1 minutes before it.
 import Almanac
 import AlmanacCalendar
 import AlmanacSync
@@ -88,7 +90,16 @@ func check(_ events: [SyncEvent]) {
     }
     for e in events {
         for rule in e.series.recurrence.rules { mappings(rule, start: e.series.recurrence.start) }
+        for a in e.series.alarms + e.series.overrides.flatMap(\.alarms) { reminder(a) }
     }
+}
+
+/// A reminder read from Google or Graph: DISPLAY or EMAIL, relative to the
+/// start, between Graph's Int32 minutes before it and the start itself.
+func reminder(_ a: Alarm) {
+    fuzzCheck(a.action == .display || a.action == .email, "a reminder with action \(a.action)")
+    guard case .start(let d) = a.trigger else { fuzzFail("a reminder not relative to the start: \(a.trigger)") }
+    fuzzCheck(d.days == 0 && d.seconds <= 0 && d.seconds >= -60 * Int(Int32.max), "a reminder \(d) from the start")
 }
 
 /// A rule through Graph and EventKit and back: no trap; what maps expands the same.
