@@ -380,11 +380,6 @@ def in_gap(s, local):
     return dt.datetime.fromtimestamp(local.replace(tzinfo=z).timestamp(), z).replace(tzinfo=None) != local
 
 
-def drop_absolute_of_single_gap_start(case, f, t):
-    s = next((x for x in case["series"] if x["uid"] == f["uid"]), None)
-    return f["rel"] == "ABS" and f["master"] and s is not None and s["rule"] is None and in_gap(s, s["start"])
-
-
 def drop_absolute_of_removed(case, f, t):
     s = next((x for x in case["series"] if x["uid"] == f["uid"]), None)
     return f["rel"] == "ABS" and f["master"] and s is not None and s["first_removed"]
@@ -434,13 +429,6 @@ KINDS = [  # (name, category, reason, drop predicate or None for a time repair)
      "viewer's clock, README); the peer adds it to a date, which keeps only whole days (-PT15M is the day "
      "before, no time)", None),
 ]
-ALMANAC_BUG = "almanac bug (open: reported to the lead, issue 26)"
-KINDS.append(
-    ("absolute-alarm-of-single-event-in-a-dst-gap-missing", ALMANAC_BUG,
-     "since 99d4159 (the fix for recurring series) an absolute TRIGGER of a one-off event whose DTSTART "
-     "falls in a DST gap (02:30 on the night clocks spring forward, the event at 03:30) never fires: the "
-     "instance is looked up by the written 02:30 and not found; the peer fires it, as Almanac did before "
-     "(seed 2 cases 269, 410, 1178; seed 3 case 596)", drop_absolute_of_single_gap_start))
 RAISE_KIND = ("all-day-alarm-raises", "peer bug",
               "between() turns each firing into a component whose TRIGGER is the firing time; for a "
               "relative alarm of an all-day instance that time is a date, which icalendar refuses "
