@@ -35,13 +35,13 @@ extension FreeBusy {
     ///   - productID: PRODID's value.
     public static func icsText(_ periods: [BusyPeriod], window: Range<Timestamp>, uid: String? = nil, stamp: Timestamp? = nil,
                                productID: String = "-//Almanac//Almanac//EN") -> String {
-        var w = FoldingWriter()
+        var w = CalendarWriter(stamp: stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil))))
         w.line("BEGIN:VCALENDAR")
         w.line("VERSION:2.0")
-        w.line("PRODID:" + FoldingWriter.escape(productID))
+        w.line("PRODID:" + CalendarWriter.escape(productID))
         w.line("BEGIN:VFREEBUSY")
         let id = uid ?? "freebusy-\(utc(window.lowerBound))-\(utc(window.upperBound))@almanac"
-        w.line("UID:" + FoldingWriter.escape(id))
+        w.line("UID:" + CalendarWriter.escape(id))
         w.line("DTSTAMP:" + utc(stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil)))))
         w.line("DTSTART:" + utc(window.lowerBound))
         w.line("DTEND:" + utc(window.upperBound))
@@ -65,40 +65,5 @@ extension FreeBusy {
     static func iso(_ t: Timestamp) -> String {
         let s = min(max(t, Timestamp.min), Timestamp.max)
         return (s.utc ?? CivilDateTime(CivilDate(_unchecked: 1970, 1, 1), .midnight)).description + "Z"
-    }
-}
-
-/// Content lines folded at 75 octets (RFC 5545 section 3.1).
-struct FoldingWriter {
-    var out = ""
-
-    mutating func line(_ s: String) {
-        var count = 0
-        for ch in s {
-            let n = String(ch).utf8.count
-            if count + n > 75 {
-                out += "\r\n "
-                count = 1
-            }
-            out.append(ch)
-            count += n
-        }
-        out += "\r\n"
-    }
-
-    /// TEXT escaping (RFC 5545 section 3.3.11).
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
-            case "\r": break
-            default: out.append(ch)
-            }
-        }
-        return out
     }
 }

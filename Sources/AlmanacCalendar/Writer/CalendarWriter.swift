@@ -49,11 +49,16 @@ extension EventCalendar {
 
 /// Writes content lines, folded at 75 octets (RFC 5545 section 3.1).
 package struct CalendarWriter {
-    var out = ""
+    /// The lines written so far, CRLF after each.
+    package var out = ""
     /// DTSTAMP where no last modification is known.
     let stamp: Timestamp
 
-    mutating func line(_ s: String) {
+    /// A writer whose components without a last modification are stamped `stamp`.
+    package init(stamp: Timestamp) { self.stamp = stamp }
+
+    /// Writes one content line, folded at 75 octets.
+    package mutating func line(_ s: String) {
         var count = 0
         for ch in s {
             let n = String(ch).utf8.count
@@ -136,14 +141,14 @@ package struct CalendarWriter {
     }
 
     /// `20240501T080000Z`.
-    static func utc(_ t: Timestamp) -> String { Anchor.utc(civil(t)).rfc5545 }
+    package static func utc(_ t: Timestamp) -> String { Anchor.utc(civil(t)).rfc5545 }
 
     static func civil(_ t: Timestamp) -> CivilDateTime {
         CivilDateTime(localSeconds: t.secondsSinceEpoch) ?? CivilDateTime(CivilDate(_unchecked: 1970, 1, 1), .midnight)
     }
 
     /// TEXT escaping (RFC 5545 section 3.3.11).
-    static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         for ch in s {
             switch ch {
