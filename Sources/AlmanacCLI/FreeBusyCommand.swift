@@ -37,6 +37,10 @@ struct FreeBusyCommand: ParsableCommand {
                 almanac freebusy Corpus/samples/calendar.ics --from 20240506 \\
                   --to 20240513 --viewer Europe/Paris
 
+              The team sample's week, drawn (a row per file):
+                almanac freebusy Corpus/samples/team/ana.ics --from 20260323 \\
+                  --to 20260330 --viewer Europe/Paris --svg busy.svg
+
               The same as a VFREEBUSY to publish:
                 almanac freebusy Corpus/samples/calendar.ics --from 20240506 \\
                   --to 20240513 --ics
@@ -63,6 +67,9 @@ struct FreeBusyCommand: ParsableCommand {
 
     @Flag(help: "Print the periods as a VFREEBUSY (iCalendar).")
     var ics = false
+
+    @Option(help: ArgumentHelp("Also draw each file's busy time as SVG into this file: a row per file on one time axis in --viewer, busy blocks by type.", valueName: "file"))
+    var svg: String?
 
     @Option(help: ArgumentHelp("DTSTAMP of the --ics output (default: now), for reproducible output.", valueName: "value"))
     var stamp: String?
@@ -93,6 +100,14 @@ struct FreeBusyCommand: ParsableCommand {
             calendars.append(c)
         }
         let busy = FreeBusy.busyPeriods(of: calendars, overlapping: start..<end, viewer: zone, options: FreeBusyOptions(allDay: allDay))
+        if let svg {
+            // A row per file: its own busy time, without working hours.
+            let rows = zip(files, calendars).map { path, c in
+                AvailabilityDrawing.Row(name: String(path.split(separator: "/").last ?? Substring(path)), hours: [],
+                                        busy: c.busyPeriods(overlapping: start..<end, viewer: zone, options: FreeBusyOptions(allDay: allDay)))
+            }
+            try SlotsOutput.writeFile(AvailabilityDrawing(rows: rows, window: start..<end, axisZone: zone).svg(), path: svg, option: "--svg")
+        }
         if ics {
             try CLI.write(FreeBusy.icsText(busy, window: start..<end, stamp: stampTime))
         } else if output.json {

@@ -1,3 +1,5 @@
+import AlmanacTestSupport
+import Foundation
 import Testing
 
 /// `almanac freebusy`: busy time of files in a window, as text, JSON Lines
@@ -57,5 +59,25 @@ struct FreeBusyCommandTests {
 
             """)
         #expect(strict.status == 2 && strict.stderr.contains("line 4") && strict.stderr.contains("no positive duration"), "\(strict)")
+    }
+
+    /// `--svg` draws a row per file, named by it, with its busy blocks in the
+    /// colour of their type.
+    @Test func theDrawingHasARowPerFileWithItsBusyBlocks() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/busy.svg"
+        let r = try run(["freebusy", "Corpus/samples/team/ana.ics", "Corpus/samples/team/ben.ics", "--from", "20260323", "--to", "20260330",
+                         "--viewer", "Europe/Paris", "--svg", path])
+        #expect(r.status == 0 && !r.stdout.isEmpty, "\(r)")
+        let svg = try #require(String(bytes: fileBytes(atPath: path) ?? [], encoding: .utf8))
+        #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"), "\(svg.prefix(80))")
+        #expect(svg.contains(">ana.ics<") && svg.contains(">ben.ics<"))
+        // Busy blocks of both files beside the legend's swatch, and Ana's
+        // tentative Wednesday lunch (the text output lists it too).
+        func blocks(_ colour: String) -> Int { svg.components(separatedBy: "fill=\"\(colour)\"").count - 1 }
+        #expect(blocks("#d64545") >= 3 && blocks("#f2a93b") >= 2 && r.stdout.contains("BUSY-TENTATIVE"),
+                "busy \(blocks("#d64545")), tentative \(blocks("#f2a93b"))")
+        let bad = try run(["freebusy", "Corpus/samples/team/ana.ics", "--from", "20260323", "--to", "20260330", "--svg", "/no/such/dir/x.svg"])
+        #expect(bad.status == 2 && bad.stderr.contains("--svg"), "\(bad)")
     }
 }

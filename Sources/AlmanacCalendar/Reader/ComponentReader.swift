@@ -60,8 +60,10 @@ enum ComponentReader {
         var implicit = false
         func liberty(_ line: Int, _ message: String) { readings.append(CalendarReading(.liberty, line: line, message)) }
 
+        // Whether the innermost open component is a VALARM, VFREEBUSY...
+        // (``isEventOrCalendar(_:)``), worked out when a component opens or closes.
+        var outsideEvents = false
         while scanner.next() {
-            let outsideEvents = stack.count > 1 && !isEventOrCalendar(stack[stack.count - 1].name)
             guard let parsed = try ContentLineParser.parse(&scanner, into: &store, lenient: lenient, outsideEvents: outsideEvents,
                                                             readings: &readings) else { continue }
             guard case .kept(let cl) = parsed else {
@@ -84,12 +86,14 @@ enum ComponentReader {
             if isBegin {
                 skipping = try begin(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars,
                                      pending: &pending, store: &store, sink: &sink, implicit: &implicit, readings: &readings)
+                outsideEvents = stack.count > 1 && !isEventOrCalendar(stack[stack.count - 1].name)
                 continue
             }
             if isEnd {
                 try end(value, line: cl.line, lenient: lenient, stack: &stack, calendars: &calendars, pending: &pending,
                         store: &store, sink: &sink, readings: &readings)
                 if stack.isEmpty { implicit = false }
+                outsideEvents = stack.count > 1 && !isEventOrCalendar(stack[stack.count - 1].name)
                 continue
             }
             guard !stack.isEmpty else {
