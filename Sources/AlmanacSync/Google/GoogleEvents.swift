@@ -22,7 +22,7 @@ import AlmanacCalendar
 ///   iCalendar properties against `start`;
 /// - `reminders` as alarms relative to the start (`useDefault: true`: the
 ///   page's `defaultReminders`; else `overrides`, `popup` DISPLAY and
-///   `email` EMAIL, `minutes` before), `transparency` (``Transparency``),
+///   `email` EMAIL, `minutes` before), `transparency` (`Transparency`),
 ///   `eventType: "outOfOffice"` (BUSY-UNAVAILABLE);
 /// - exceptions: items with `recurringEventId` and `originalStartTime` join
 ///   their series as overrides (a whole component: own start, end, summary,

@@ -14,7 +14,7 @@ import AlmanacCalendar
 ///   `lastModifiedDateTime`, `@odata.etag`, `isCancelled`, `showAs:
 ///   tentative` (TENTATIVE);
 /// - `isReminderOn` and `reminderMinutesBeforeStart`: one DISPLAY alarm
-///   that many minutes before the start; `showAs` as ``Transparency`` and
+///   that many minutes before the start; `showAs` as `Transparency` and
 ///   busy type (`free` and `workingElsewhere` transparent, `tentative`
 ///   BUSY-TENTATIVE, `busy` BUSY, `oof` BUSY-UNAVAILABLE); an exception
 ///   without them keeps its master's;
