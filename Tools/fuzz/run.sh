@@ -114,7 +114,8 @@ MAP
 }
 
 # The read-only seed folders of a target. fuzz-ics reads the iCalendar corpus
-# itself (Corpus/ics/*.ics and Corpus/samples/calendar.ics, copied into
+# itself (Corpus/ics/*.ics, Corpus/freebusy/*.ics, Corpus/availability/*.ics,
+# Corpus/samples/calendar.ics and the team sample, copied into
 # $OUT/seeds/fuzz-ics/ so that libFuzzer does not read the fixtures' .json
 # and README), so the seeds grow with the corpus; seeds/fuzz-ics/ adds
 # hand-made inputs.
@@ -124,6 +125,11 @@ seed_dirs() {
         local d="$OUT/seeds/fuzz-ics"
         rm -rf "$d" && mkdir -p "$d"
         cp "$ROOT"/Corpus/ics/*.ics "$ROOT/Corpus/samples/calendar.ics" "$d/"
+        # Names made unique: the folders' files are copied side by side.
+        local f
+        for f in "$ROOT"/Corpus/freebusy/*.ics "$ROOT"/Corpus/availability/*.ics "$ROOT"/Corpus/samples/team/*.ics; do
+            cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"
+        done
         echo "$d"
     elif [[ $1 == fuzz-sync ]]; then
         # The payloads of Corpus/sync, not their expectations.
