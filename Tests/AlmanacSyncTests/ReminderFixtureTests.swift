@@ -72,4 +72,29 @@ import AlmanacSync
         let names = Set(Self.payloads.map { String($0.prefix { $0 != "." }) })
         #expect(names.isSuperset(of: ["google-reminders", "google-bad-reminders", "graph-reminders-show-as", "graph-bad-reminders"]), "\(names)")
     }
+
+    /// What `almanac import` writes of a payload reads back with the same
+    /// alarms and transparency on every instance: nothing the services send
+    /// about reminders and busy time is lost on the way to an .ics file
+    /// (the explicit busy type, which iCalendar has no property for, aside).
+    @Test(arguments: ["google-reminders.json", "graph-reminders-show-as.json"])
+    func importedFilesKeepAlarmsAndTransparency(_ payload: String) throws {
+        let spec = try Self.spec(String(payload.prefix { $0 != "." }))
+        let viewer = try Zone(spec["viewer"] as? String ?? "UTC")
+        let window = try Self.bound(spec["from"] as! String, viewer)..<Self.bound(spec["to"] as! String, viewer)
+        let input = try CalendarInput(contentsOf: Self.folder.appendingPathComponent(payload).path)
+        let text = input.calendar.icsText(stamp: Timestamp(secondsSinceEpoch: 1_714_550_400))
+        let back = try EventCalendar(ics: text, options: .strict)
+        let before = Array(input.calendar.occurrences(overlapping: window, viewer: viewer))
+        let after = Array(back.occurrences(overlapping: window, viewer: viewer))
+        #expect(before.count == after.count && !before.isEmpty, "\(payload)")
+        var alarms = 0
+        for (a, b) in zip(before, after) {
+            #expect(a.key == b.key && a.transparency == b.transparency, "\(payload) \(a.key)")
+            // A DISPLAY alarm without a text is written with "Reminder" (RFC 5545 requires DESCRIPTION).
+            #expect(input.calendar.alarms(of: a).map(Self.text) == back.alarms(of: b).map(Self.text), "\(payload) \(a.key)")
+            alarms += input.calendar.alarms(of: a).count
+        }
+        #expect(alarms > 0, "\(payload): no alarm to carry")
+    }
 }

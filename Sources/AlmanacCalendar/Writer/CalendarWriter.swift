@@ -94,6 +94,8 @@ package struct CalendarWriter {
             }
         }
         for d in set.excludedDates { line("EXDATE" + Self.property(d)) }
+        if e.transparency == .transparent { line("TRANSP:TRANSPARENT") }
+        for a in e.alarms { alarm(a) }
         line("END:" + name)
     }
 
@@ -107,6 +109,8 @@ package struct CalendarWriter {
         line("DTSTART" + Self.property(o.start))
         length(o.length, todo: e.component == .todo)
         text(o.title, o.status)
+        if o.transparency == .transparent { line("TRANSP:TRANSPARENT") }
+        for a in o.alarms { alarm(a) }
         line("END:" + name)
     }
 
