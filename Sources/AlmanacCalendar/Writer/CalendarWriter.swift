@@ -11,7 +11,12 @@ extension EventCalendar {
     /// The calendar as iCalendar text (RFC 5545): a VCALENDAR with one
     /// VEVENT or VTODO per series, then one per override (RECURRENCE-ID,
     /// RANGE=THISANDFUTURE when it applies), CRLF line ends, lines folded at
-    /// 75 octets, TEXT escaped. Reading the text back gives the same events.
+    /// 75 octets, TEXT escaped, each component with its TRANSP (when
+    /// transparent) and VALARMs. Reading the text back gives the same
+    /// events, but for what iCalendar has no property for: an explicit
+    /// ``CalendarEvent/busyType`` (Graph's `showAs`), and a DISPLAY or EMAIL
+    /// alarm without text, which is written with `DESCRIPTION:Reminder`
+    /// (RFC 5545 section 3.6.6 requires one).
     ///
     /// ```swift
     /// let text = EventCalendar(events: imported).icsText(productID: "-//Example//Sync//EN")
