@@ -4,7 +4,7 @@ import Testing
 /// The reader tells property and parameter names apart by their packed
 /// bytes (`Property.of`): every name it reads, in any case, and nothing else.
 struct PropertyNameTests {
-    static let all: [Property] = (1...31).map { Property(rawValue: $0)! }
+    static let all: [Property] = (1...32).map { Property(rawValue: $0)! }
 
     /// The property named `name`, read alone and at the start of a long
     /// line (two ways through the packing); `nil` when they disagree.

@@ -57,7 +57,7 @@ enum CalendarBuilder {
             lastModified: e.lastModified,
             recurrence: RecurrenceSet(start: e.start, rules: e.rules, exclusionRules: e.exclusionRules, dates: e.dates,
                                       excludedDates: e.excludedDates, length: e.length, options: expansion),
-            rdatePeriods: e.periods, transparency: e.transparency, alarms: e.alarms, line: e.line)
+            rdatePeriods: e.periods, transparency: e.transparency, busyType: e.busyType, alarms: e.alarms, line: e.line)
     }
 
     /// Attaches overrides to their series: each joins the first series of
@@ -70,7 +70,7 @@ enum CalendarBuilder {
             guard let rid = e.recurrenceID else { continue }
             let o = CalendarEvent.Override(originalStart: rid, thisAndFuture: e.thisAndFuture, start: e.start, length: e.length,
                                            title: e.summary, status: e.status, sequence: e.sequence,
-                                           transparency: e.transparency, alarms: e.alarms, line: e.line)
+                                           transparency: e.transparency, busyType: e.busyType, alarms: e.alarms, line: e.line)
             if let i = byUID.first(e.uid, from: calendarStart) {
                 events[i].overrides.append(o)
             } else {

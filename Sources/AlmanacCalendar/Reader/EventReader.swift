@@ -19,6 +19,7 @@ struct EventEntry {
     var sequence: Int?
     var lastModified: Timestamp?
     var transparency = Transparency.opaque
+    var busyType: FreeBusyType?
     var alarms: [Alarm] = []
     var line: Int
 }
@@ -192,6 +193,7 @@ struct EventReader {
             case .status: e.status = CalendarEvent.Status(rawValue: value(p).trimmingSpaces)
             case .sequence: e.sequence = Int(value(p).trimmingSpaces)
             case .transp: e.transparency = try transparency(p)
+            case .busyStatus: e.busyType = Self.busyType(outlook: value(p))
             case .lastModified:
                 let direct = store.withBytes(p.value) { Anchor(utf8: $0, zone: .utc) }
                 if let a = direct ?? Values.anchor(Substring(value(p)), zone: .utc, lenient: true).0, let z = a.zone {
@@ -246,6 +248,20 @@ struct EventReader {
         guard lenient else { throw fault(p, "TRANSP is OPAQUE or TRANSPARENT (RFC 5545 section 3.8.2.7)") }
         readings.append(CalendarReading(.liberty, line: p.line, "TRANSP \"\(text)\" read as OPAQUE, the default"))
         return .opaque
+    }
+
+    /// Outlook's X-MICROSOFT-CDO-BUSYSTATUS ([MS-OXCICAL] 2.1.3.1.1.20.8,
+    /// the values of Graph's `showAs`) as a busy type: FREE and
+    /// WORKINGELSEWHERE free (as the Graph reader reads `showAs`), TENTATIVE,
+    /// BUSY, OOF unavailable; another value (an x-property's) is no type.
+    static func busyType(outlook text: String) -> FreeBusyType? {
+        switch text.trimmingSpaces.uppercased() {
+        case "FREE", "WORKINGELSEWHERE": .free
+        case "TENTATIVE": .busyTentative
+        case "BUSY": .busy
+        case "OOF": .busyUnavailable
+        default: nil
+        }
     }
 
     mutating func missingUID(_ c: ParsedComponent) throws(AlmanacError) -> String {

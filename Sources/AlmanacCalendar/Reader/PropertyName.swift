@@ -9,6 +9,9 @@ enum Property: UInt8, Sendable {
     // 3.6.6, RFC 9074); VFREEBUSY's (section 3.6.4); VAVAILABILITY's (RFC 7953).
     case transp, trigger, action, repeatCount, acknowledged, relatedTo, proximity, description
     case freebusy, busytype, priority
+    /// Outlook's Show As (FREE, TENTATIVE, BUSY, OOF, WORKINGELSEWHERE), the
+    /// one name longer than 16 bytes the reader uses.
+    case busyStatus
 
     /// Whether the reader keeps this property only inside a subcomponent
     /// of an event (VALARM) or a VFREEBUSY or VAVAILABILITY: DESCRIPTION
@@ -51,6 +54,7 @@ enum Property: UInt8, Sendable {
         case .freebusy: "FREEBUSY"
         case .busytype: "BUSYTYPE"
         case .priority: "PRIORITY"
+        case .busyStatus: "X-MICROSOFT-CDO-BUSYSTATUS"
         }
     }
 
@@ -62,6 +66,7 @@ enum Property: UInt8, Sendable {
     /// each case below is a name so packed (`PropertyNameTests` checks them
     /// against ``name``).
     static func of(_ b: UnsafeBufferPointer<UInt8>, count n: Int) -> Property {
+        if n == 26 { return Self.isBusyStatus(b) ? .busyStatus : .other }
         guard n >= 3, n <= 13 else { return .other }
         let (lo, hi) = packedName(b, n)
         switch n {
@@ -130,6 +135,15 @@ enum Property: UInt8, Sendable {
             }
         default: return .other
         }
+    }
+}
+
+extension Property {
+    /// `X-MICROSOFT-CDO-BUSYSTATUS` in any case: `b` holds at least its 26 bytes.
+    static func isBusyStatus(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = Array("X-MICROSOFT-CDO-BUSYSTATUS".utf8)
+        for k in 0..<26 where b[k] & 0xDF != name[k] & 0xDF { return false }
+        return true
     }
 }
 

@@ -28,4 +28,18 @@ extension CalendarWriter {
         if let p = a.proximity { line("PROXIMITY:" + p) }
         line("END:VALARM")
     }
+
+    /// An explicit busy type as Outlook's X-MICROSOFT-CDO-BUSYSTATUS
+    /// (FREE, TENTATIVE, BUSY, OOF), which the reader reads back; an
+    /// x-name type has no such value and is not written.
+    mutating func busyStatus(_ t: FreeBusyType?) {
+        let value: String? = switch t {
+        case .free?: "FREE"
+        case .busyTentative?: "TENTATIVE"
+        case .busy?: "BUSY"
+        case .busyUnavailable?: "OOF"
+        default: nil
+        }
+        if let value { line("X-MICROSOFT-CDO-BUSYSTATUS:" + value) }
+    }
 }

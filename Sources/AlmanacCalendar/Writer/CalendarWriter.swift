@@ -13,10 +13,11 @@ extension EventCalendar {
     /// RANGE=THISANDFUTURE when it applies), CRLF line ends, lines folded at
     /// 75 octets, TEXT escaped, each component with its TRANSP (when
     /// transparent) and VALARMs. Reading the text back gives the same
-    /// events, but for what iCalendar has no property for: an explicit
-    /// ``CalendarEvent/busyType`` (Graph's `showAs`), and a DISPLAY or EMAIL
-    /// alarm without text, which is written with `DESCRIPTION:Reminder`
-    /// (RFC 5545 section 3.6.6 requires one).
+    /// events, an explicit ``CalendarEvent/busyType`` (Graph's `showAs`) as
+    /// Outlook's X-MICROSOFT-CDO-BUSYSTATUS, but for a DISPLAY or EMAIL alarm
+    /// without text, which is written with `DESCRIPTION:Reminder` (RFC 5545
+    /// section 3.6.6 requires one), and an x-name busy type, which Outlook's
+    /// property cannot hold.
     ///
     /// ```swift
     /// let text = EventCalendar(events: imported).icsText(productID: "-//Example//Sync//EN")
@@ -100,6 +101,7 @@ package struct CalendarWriter {
         }
         for d in set.excludedDates { line("EXDATE" + Self.property(d)) }
         if e.transparency == .transparent { line("TRANSP:TRANSPARENT") }
+        busyStatus(e.busyType)
         for a in e.alarms { alarm(a) }
         line("END:" + name)
     }
@@ -115,6 +117,7 @@ package struct CalendarWriter {
         length(o.length, todo: e.component == .todo)
         text(o.title, o.status)
         if o.transparency == .transparent { line("TRANSP:TRANSPARENT") }
+        busyStatus(o.busyType)
         for a in o.alarms { alarm(a) }
         line("END:" + name)
     }
