@@ -251,8 +251,7 @@ public struct AvailabilityDrawing: Sendable {
     }
 
     func text(_ x: Int, _ y: Int, _ s: String, size: Int = 12, bold: Bool = false) -> String {
-        "<text x=\"\(x)\" y=\"\(y)\"" + (size == 12 ? "" : " font-size=\"\(size)\"") + (bold ? " font-weight=\"bold\"" : "")
-            + " fill=\"\(Colour.ink)\">\(Self.escaped(s))</text>\n"
+        SVGText.text(x, y, s, size: size, bold: bold, fill: Colour.ink)
     }
 
     /// `2026-03-23T00:00Z`.
@@ -262,18 +261,4 @@ public struct AvailabilityDrawing: Sendable {
     }
 
     static func clipped(_ s: String) -> String { s.count <= 26 ? s : String(s.prefix(25)) + "…" }
-
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }

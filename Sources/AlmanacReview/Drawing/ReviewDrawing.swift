@@ -195,27 +195,11 @@ public struct ReviewDrawing: Sendable {
     }
 
     func text(_ x: Int, _ y: Int, _ s: String, size: Int = 12, bold: Bool = false, fill: String = Colour.ink) -> String {
-        "<text x=\"\(x)\" y=\"\(y)\"" + (size == 12 ? "" : " font-size=\"\(size)\"") + (bold ? " font-weight=\"bold\"" : "")
-            + " fill=\"\(fill)\">\(Self.escaped(s))</text>\n"
+        SVGText.text(x, y, s, size: size, bold: bold, fill: fill)
     }
 
     /// At most 30 characters.
     static func clipped(_ s: String) -> String { s.count <= 30 ? s : String(s.prefix(29)) + "…" }
 
     static func percent(_ c: Double?) -> String { c.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
-
-    /// XML text: `&`, `<`, `>` and `"` escaped.
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
 }
