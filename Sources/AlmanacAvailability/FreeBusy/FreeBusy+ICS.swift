@@ -35,14 +35,15 @@ extension FreeBusy {
     ///   - productID: PRODID's value.
     public static func icsText(_ periods: [BusyPeriod], window: Range<Timestamp>, uid: String? = nil, stamp: Timestamp? = nil,
                                productID: String = "-//Almanac//Almanac//EN") -> String {
-        var w = CalendarWriter(stamp: stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil))))
+        let stamp = stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil)))
+        var w = CalendarWriter(stamp: stamp)
         w.line("BEGIN:VCALENDAR")
         w.line("VERSION:2.0")
         w.line("PRODID:" + CalendarWriter.escape(productID))
         w.line("BEGIN:VFREEBUSY")
         let id = uid ?? "freebusy-\(utc(window.lowerBound))-\(utc(window.upperBound))@almanac"
         w.line("UID:" + CalendarWriter.escape(id))
-        w.line("DTSTAMP:" + utc(stamp ?? Timestamp(secondsSinceEpoch: Int64(time(nil)))))
+        w.line("DTSTAMP:" + utc(stamp))
         w.line("DTSTART:" + utc(window.lowerBound))
         w.line("DTEND:" + utc(window.upperBound))
         var byType: [FreeBusyType: [Range<Timestamp>]] = [:]

@@ -255,14 +255,15 @@ struct EventReader {
     /// WORKINGELSEWHERE free (as the Graph reader reads `showAs`), TENTATIVE,
     /// BUSY, OOF unavailable; another value (an x-property's) is no type.
     static func busyType(outlook text: String) -> FreeBusyType? {
-        switch text.trimmingSpaces.uppercased() {
-        case "FREE", "WORKINGELSEWHERE": .free
-        case "TENTATIVE": .busyTentative
-        case "BUSY": .busy
-        case "OOF": .busyUnavailable
-        default: nil
-        }
+        let value = text.trimmingSpaces.uppercased()
+        return outlookBusyStatuses.first { $0.value == value }?.type
     }
+
+    /// Outlook's busy statuses and their types, for the reader and the
+    /// writer (which writes the first value of a type).
+    static let outlookBusyStatuses: [(value: String, type: FreeBusyType)] = [
+        ("FREE", .free), ("TENTATIVE", .busyTentative), ("BUSY", .busy), ("OOF", .busyUnavailable), ("WORKINGELSEWHERE", .free),
+    ]
 
     mutating func missingUID(_ c: ParsedComponent) throws(AlmanacError) -> String {
         guard lenient else { throw AlmanacError(.invalidValue, line: c.line, column: 0, "\(c.name) has no UID (RFC 5545 section 3.6.1 requires one)") }

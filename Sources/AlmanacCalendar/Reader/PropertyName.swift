@@ -141,10 +141,12 @@ enum Property: UInt8, Sendable {
 extension Property {
     /// `X-MICROSOFT-CDO-BUSYSTATUS` in any case: `b` holds at least its 26 bytes.
     static func isBusyStatus(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let name = Array("X-MICROSOFT-CDO-BUSYSTATUS".utf8)
-        for k in 0..<26 where b[k] & 0xDF != name[k] & 0xDF { return false }
+        for k in 0..<26 where b[k] & 0xDF != busyStatusName[k] & 0xDF { return false }
         return true
     }
+
+    /// The bytes of `X-MICROSOFT-CDO-BUSYSTATUS`, made once.
+    private static let busyStatusName = Array(Property.busyStatus.name.utf8)
 }
 
 /// The parameters the reader uses (RFC 5545 section 3.2); the others are

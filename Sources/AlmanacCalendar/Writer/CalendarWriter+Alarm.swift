@@ -33,13 +33,7 @@ extension CalendarWriter {
     /// (FREE, TENTATIVE, BUSY, OOF), which the reader reads back; an
     /// x-name type has no such value and is not written.
     mutating func busyStatus(_ t: FreeBusyType?) {
-        let value: String? = switch t {
-        case .free?: "FREE"
-        case .busyTentative?: "TENTATIVE"
-        case .busy?: "BUSY"
-        case .busyUnavailable?: "OOF"
-        default: nil
-        }
-        if let value { line("X-MICROSOFT-CDO-BUSYSTATUS:" + value) }
+        guard let t, let status = EventReader.outlookBusyStatuses.first(where: { $0.type == t }) else { return }
+        line("X-MICROSOFT-CDO-BUSYSTATUS:" + status.value)
     }
 }
