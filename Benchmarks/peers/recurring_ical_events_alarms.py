@@ -28,22 +28,10 @@ seconds; dates at UTC midnight; the last field says whether the instance is
 timed or all-day).
 """
 import datetime as dt
-import importlib.metadata as metadata
-import statistics
 import sys
-import time
 
-import icalendar
 import recurring_ical_events
-
-UTC = dt.timezone.utc
-
-
-def instant(value):
-    """Epoch seconds: aware as is, naive and dates in UTC."""
-    if isinstance(value, dt.datetime):
-        return int((value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp())
-    return int(dt.datetime(value.year, value.month, value.day, tzinfo=UTC).timestamp())
+from peer_run import instant, run
 
 
 def component(parent):
@@ -52,32 +40,22 @@ def component(parent):
 
 
 def main(argv):
-    if len(argv) not in (5, 7) or (len(argv) == 7 and argv[5] != "--dump"):
-        sys.exit(__doc__)
-    path, start, stop, runs = argv[1], argv[2], argv[3], int(argv[4])
-    window = [dt.datetime.fromisoformat(x.replace("Z", "+00:00")).astimezone(UTC) for x in (start, stop)]
-    t0 = time.process_time_ns()
-    with open(path, "rb") as f:
-        cal = icalendar.Calendar.from_ical(f.read())
-    load = time.process_time_ns() - t0
-    samples, firings = [], []
-    for _ in range(runs):
-        t0 = time.process_time_ns()
-        firings = list(recurring_ical_events.of(cal, components=["VALARM"])._occurrences_between(window[0], window[1]))
-        samples.append(time.process_time_ns() - t0)
+    def firings(cal, a, b):
+        return list(recurring_ical_events.of(cal, components=["VALARM"])._occurrences_between(a, b))
+
+    found, cal, window, dump, report = run(argv, __doc__, firings)
     try:
         recurring_ical_events.of(cal, components=["VALARM"]).between(window[0], window[1])
         raised = "between() answered"
     except Exception as e:  # noqa: BLE001 - reported
         raised = f"between() raised {type(e).__name__}: {e}"
-    if len(argv) == 7:
-        with open(argv[6], "w") as out:
-            for o in firings:
+    if dump:
+        with open(dump, "w") as out:
+            for o in found:
                 c = component(o.parent)
                 kind = "time" if isinstance(o.parent.start, dt.datetime) else "date"
                 out.write(f"{c['UID']}\t{instant(o.start)}\t{instant(o.parent.start)}\t{c.get('STATUS', '')}\t{kind}\n")
-    versions = ", ".join(f"{p} {metadata.version(p)}" for p in ("recurring-ical-events", "icalendar", "python-dateutil"))
-    print(f"{int(statistics.median(samples))}\t{len(firings)}\t{runs}\t{min(samples)}\t{max(samples)}\t{load}\t{versions}; {raised}")
+    report(len(found), raised)
 
 
 if __name__ == "__main__":

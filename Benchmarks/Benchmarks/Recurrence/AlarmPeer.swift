@@ -17,28 +17,8 @@ let alarmPeerScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
 /// with Almanac's `week`.
 func runAlarmPeer(_ path: String, almanac week: [AlarmFiring]) {
     let dump = path + ".alarms.peer.tsv"
-    let iso = { (t: Timestamp) in t.utc!.description + "Z" }
-    let python = ProcessInfo.processInfo.environment["ALMANAC_BENCH_PYTHON"] ?? "python3"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python, alarmPeerScript, path, iso(calendarWindow.lowerBound), iso(calendarWindow.upperBound),
-                         String(peerRuns), "--dump", dump]
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    FileHandle.standardError.write(Data("almanac-bench: AL1: timing recurring-ical-events' alarm query (\(peerRuns) queries)\n".utf8))
-    do { try process.run() } catch {
-        warn("AL1: cannot start \(python) \(alarmPeerScript): \(error)")
-        return
-    }
-    let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let f = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\t").map(String.init)
-    guard process.terminationStatus == 0, f.count == 7 else {
-        warn("AL1: recurring-ical-events failed (exit \(process.terminationStatus)): \(errors.suffix(400)) \(output.suffix(200))")
-        return
-    }
+    guard let f = runPeerScript(row: "AL1", script: alarmPeerScript, path: path, dump: dump,
+                                what: "recurring-ical-events' alarm query (\(peerRuns) queries)") else { return }
     report(["peer", "AL1", "recurring-ical-events"] + f)
     compareAlarmPeer(week, dump: dump)
 }

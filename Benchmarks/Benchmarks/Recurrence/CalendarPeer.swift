@@ -21,30 +21,41 @@ let peerScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 /// with Almanac's `week`.
 func runQueryPeer(_ path: String, almanac week: [CalendarOccurrence]) {
     let dump = path + ".peer.tsv"
+    guard let f = runPeerScript(row: "C2", script: peerScript, path: path, dump: dump,
+                                what: "recurring-ical-events (\(peerRuns) queries, about a minute)") else { return }
+    guard let count = Int(f[1]) else { return warn("C2: recurring-ical-events gave no count: \(f)") }
+    report(["peer", "C2", "recurring-ical-events"] + f)
+    comparePeer(week, peerCount: count, dump: dump)
+}
+
+/// Runs a recurring-ical-events harness script (Benchmarks/peers/) on `path`
+/// over `calendarWindow`, `peerRuns` queries, its answer dumped into `dump`;
+/// returns its seven tab-separated fields (median ns, count, runs, min ns,
+/// max ns, load ns, versions), or `nil` with a warning naming `row`.
+func runPeerScript(row: String, script: String, path: String, dump: String, what: String) -> [String]? {
     let iso = { (t: Timestamp) in t.utc!.description + "Z" }
     let python = ProcessInfo.processInfo.environment["ALMANAC_BENCH_PYTHON"] ?? "python3"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python, peerScript, path, iso(calendarWindow.lowerBound), iso(calendarWindow.upperBound),
+    process.arguments = [python, script, path, iso(calendarWindow.lowerBound), iso(calendarWindow.upperBound),
                          String(peerRuns), "--dump", dump]
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    FileHandle.standardError.write(Data("almanac-bench: C2: timing recurring-ical-events (\(peerRuns) queries, about a minute)\n".utf8))
+    FileHandle.standardError.write(Data("almanac-bench: \(row): timing \(what)\n".utf8))
     do { try process.run() } catch {
-        warn("C2: cannot start \(python) \(peerScript): \(error)")
-        return
+        warn("\(row): cannot start \(python) \(script): \(error)")
+        return nil
     }
     let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     let f = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\t").map(String.init)
-    guard process.terminationStatus == 0, f.count == 7, let count = Int(f[1]) else {
-        warn("C2: recurring-ical-events failed (exit \(process.terminationStatus)): \(errors.suffix(400)) \(output.suffix(200))")
-        return
+    guard process.terminationStatus == 0, f.count == 7 else {
+        warn("\(row): recurring-ical-events failed (exit \(process.terminationStatus)): \(errors.suffix(400)) \(output.suffix(200))")
+        return nil
     }
-    report(["peer", "C2", "recurring-ical-events"] + f)
-    comparePeer(week, peerCount: count, dump: dump)
+    return f
 }
 
 /// Almanac's instances against the peer's, as (UID, start, end) in epoch
