@@ -35,6 +35,13 @@ let package = Package(
         // Availability: free/busy (VFREEBUSY), working hours (VAVAILABILITY)
         // and the free slots of several people across zones, drawn as SVG.
         .library(name: "AlmanacAvailability", targets: ["AlmanacAvailability"]),
+        // The store: calendars, per-day records and an index of instances,
+        // kept current by snapshot diffs. SQLite through GRDB (apps, the CLI).
+        .library(name: "AlmanacStore", targets: ["AlmanacStore"]),
+        // The same store in PostgreSQL through postgres-nio (servers),
+        // hash-partitioned by calendar. A product of its own: an app that
+        // stores in SQLite does not build SwiftNIO.
+        .library(name: "AlmanacStorePostgres", targets: ["AlmanacStorePostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,6 +50,9 @@ let package = Package(
         // Documentation only: `swift package generate-documentation`, one catalog per library
         // product (Sources/<Module>/<Module>.docc), built by Tools/api/docs.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The store's backends: SQLite (system libsqlite3) and PostgreSQL.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The only code that sees ICU headers. Plain C types cross the boundary.
@@ -77,6 +87,18 @@ let package = Package(
         .target(name: "AlmanacReminders", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
         // EventCalendar's instances and VFREEBUSY -> busy periods; working hours -> free slots -> SVG.
         .target(name: "AlmanacAvailability", dependencies: ["Almanac", "AlmanacCalendar", "AlmanacJSON"]),
+        // Snapshots -> series digests -> changed series -> index rows and carried records, in one
+        // transaction of a backend (StoreBackend): SQLite through GRDB here.
+        .target(
+            name: "AlmanacStore",
+            dependencies: ["Almanac", "AlmanacCalendar", "AlmanacSync", "AlmanacReview", "AlmanacJSON",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The StoreBackend of PostgreSQL (tables hash-partitioned by calendar).
+        .target(
+            name: "AlmanacStorePostgres",
+            dependencies: ["AlmanacStore", "Almanac", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .executableTarget(
             name: "AlmanacCLI",
             dependencies: [
@@ -88,6 +110,7 @@ let package = Package(
                 "AlmanacReview",
                 "AlmanacReminders",
                 "AlmanacAvailability",
+                "AlmanacStore",
                 "AlmanacFoundation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -117,6 +140,12 @@ let package = Package(
                 "AlmanacAvailability", "AlmanacCalendar", "Almanac", "AlmanacTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        // One suite, run against SQLite and (when ALMANAC_POSTGRES_URL names a server) PostgreSQL.
+        .testTarget(
+            name: "AlmanacStoreTests",
+            dependencies: ["AlmanacStore", "AlmanacStorePostgres", "AlmanacSync", "AlmanacCalendar", "AlmanacReview", "Almanac",
+                           "AlmanacTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // The Swift blocks of every DocC article, one test per article, generated into
         // Tests/AlmanacArticleTests/Generated/ by Tools/api/article_snippets.py (CONTRIBUTING.md,

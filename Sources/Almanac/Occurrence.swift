@@ -131,6 +131,13 @@ public struct Occurrence: Sendable, Hashable {
     }
 
     /// An end past 32767-12-31T05:59:59Z, moved back as the keyed init says.
+    /// The integers the occurrence is made of, for a store that keeps it as
+    /// a row: ``init(sortKey:endSortKey:local:ridLocal:offsetSeconds:isRepeat:kind:)``
+    /// makes the same occurrence again.
+    package var storedParts: (sortKey: Int64, endSortKey: Int64, local: Int64, ridLocal: Int64, offsetSeconds: Int32, isRepeat: Bool) {
+        (sortKey, endSortKey, local, ridLocal, offsetSeconds, isRepeat)
+    }
+
     @usableFromInline
     static func lastEnd(sortKey: Int64, endSortKey: Int64, kind: Anchor.Kind) -> Int64 {
         // 32767-12-31T23:59:59 in seconds, less 18 hours for zoned series.

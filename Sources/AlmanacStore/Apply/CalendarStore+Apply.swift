@@ -1,0 +1,81 @@
+import Almanac
+import AlmanacCalendar
+
+extension CalendarStore {
+    /// Applies a fresh snapshot of a calendar (an `.ics` read, a Google or
+    /// Graph payload read into an `EventCalendar`): the series whose text
+    /// changed are re-expanded into the index, removed series leave it, and
+    /// the day records of changed series move to their new keys (the
+    /// snapshot diff's day-key mapping), all in one transaction. A new
+    /// calendar is created.
+    ///
+    /// ```swift
+    /// let fresh = try GoogleEvents.read(json: payload)
+    /// let r = try await store.apply(EventCalendar(events: fresh.map(\.series)), to: "ana-work",
+    ///                               options: ApplyOptions(owner: "ana", source: .google))
+    /// ```
+    ///
+    /// - Complexity: writing each series' text to compare its digest
+    ///   (linear in the snapshot, no expansion), then expansion, diff and
+    ///   writes for the changed series only.
+    @discardableResult
+    public func apply(_ snapshot: EventCalendar, to id: String, options: ApplyOptions = ApplyOptions()) async throws(StoreError) -> ApplyReport {
+        let plan = SnapshotPlan(snapshot)
+        var attempt = 0
+        while true {
+            do {
+                return try await apply(plan, to: id, options: options)
+            } catch where error.kind == .conflict && attempt < 16 {
+                attempt += 1   // another writer applied a snapshot first: prepare again against its version
+            }
+        }
+    }
+
+    /// Moves the horizon of a calendar's index (to reach further ahead, say)
+    /// and re-indexes all its series over it.
+    ///
+    /// ```swift
+    /// let c = try await store.calendar("work")!
+    /// try await store.setHorizon(of: "work", to: c.horizon.lowerBound..<Timestamp(secondsSinceEpoch: 2_000_000_000))
+    /// ```
+    public func setHorizon(of id: String, to horizon: Range<Timestamp>) async throws(StoreError) {
+        guard try await backend.calendar(id) != nil else { throw StoreError(.notFound, "no calendar \"\(id)\" in the store") }
+        let rows = try await backend.series(calendar: id, uids: nil)
+        try await apply(SeriesText.calendar(rows), to: id, options: ApplyOptions(horizon: horizon))
+    }
+
+    func apply(_ plan: SnapshotPlan, to id: String, options: ApplyOptions) async throws(StoreError) -> ApplyReport {
+        let now = options.now ?? Self.now()
+        let old = try await backend.calendar(id)
+        let zoneID = options.zoneID ?? old?.zoneID ?? "UTC"
+        let zone: Zone
+        do { zone = try Zone(zoneID) } catch { throw StoreError(.invalidValue, "records' zone: \(error.message)") }
+        let horizon = options.horizon ?? old?.horizon ?? Self.defaultHorizon(around: now)
+        guard horizon.lowerBound < horizon.upperBound else {
+            throw StoreError(.invalidValue, "the horizon \(horizon.lowerBound) ..< \(horizon.upperBound) is empty")
+        }
+        let digests = old == nil ? [:] : try await backend.seriesDigests(calendar: id)
+        let (changed, removed) = plan.changes(against: digests)
+        let rebuild = old.map { $0.horizon != horizon } ?? false
+        let indexed = rebuild ? plan.uids : changed
+        let rows = IndexRows.rows(of: EventCalendar(events: plan.events(of: indexed)), calendarID: id, horizon: horizon)
+        let touched = changed + removed
+        let records = touched.isEmpty ? [] : try await backend.records(RecordQuery(calendars: [id], seriesIDs: touched))
+        var moves: [RecordMove] = []
+        if !records.isEmpty {
+            let before = try SeriesText.calendar(try await backend.series(calendar: id, uids: touched.filter { digests[$0] != nil }))
+            let carry = RecordCarry(before: before, after: EventCalendar(events: plan.events(of: changed)),
+                                    window: IndexRows.expansionWindow(horizon), zone: zone, now: now)
+            moves = carry.moves(records)
+        }
+        let calendar = StoredCalendar(id: id, owner: options.owner ?? old?.owner ?? "", source: options.source ?? old?.source ?? .ics,
+                                      sync: options.sync ?? old?.sync ?? SyncState(), horizon: horizon, zoneID: zoneID,
+                                      version: (old?.version ?? 0) + 1)
+        try await backend.commit(StoreChange(
+            calendar: calendar, expectedVersion: old?.version, removedSeries: touched.filter { digests[$0] != nil },
+            series: changed.map { plan.row(of: $0, calendarID: id) }, instances: rows, rebuildsIndex: rebuild, records: moves, at: now))
+        return ApplyReport(version: calendar.version, changedSeries: changed, removedSeries: removed, instancesWritten: rows.count,
+                           recordsMoved: moves.count { $0.change == .rekeyed }, recordsOrphaned: moves.count { $0.change == .orphaned },
+                           recordsRestored: moves.count { $0.change == .restored })
+    }
+}

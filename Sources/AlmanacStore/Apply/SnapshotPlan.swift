@@ -1,0 +1,50 @@
+import Almanac
+import AlmanacCalendar
+
+/// A snapshot cut into series by UID, each with its text and digest: made
+/// once per snapshot, compared against the stored digests on each attempt.
+struct SnapshotPlan: Sendable {
+    let snapshot: EventCalendar
+    /// UIDs in the order of their first series in the snapshot.
+    let uids: [String]
+    /// The series of each UID (indices into `snapshot.events`).
+    let members: [String: [Int]]
+    let texts: [String: String]
+    let digests: [String: Int64]
+
+    init(_ snapshot: EventCalendar) {
+        self.snapshot = snapshot
+        var uids: [String] = [], members: [String: [Int]] = [:]
+        for (i, e) in snapshot.events.enumerated() {
+            if members[e.id] == nil { uids.append(e.id) }
+            members[e.id, default: []].append(i)
+        }
+        var texts: [String: String] = [:], digests: [String: Int64] = [:]
+        for (uid, ix) in members {
+            let t = SeriesText.text(ix.lazy.map { snapshot.events[$0] })
+            texts[uid] = t
+            digests[uid] = SeriesText.digest(t)
+        }
+        (self.uids, self.members, self.texts, self.digests) = (uids, members, texts, digests)
+    }
+
+    /// The UIDs whose series are new or differ from the stored ones (in the
+    /// snapshot's order), and the stored UIDs the snapshot lacks (sorted).
+    func changes(against stored: [String: Int64]) -> (changed: [String], removed: [String]) {
+        let changed = uids.filter { stored[$0] != digests[$0] }
+        let removed = stored.keys.filter { members[$0] == nil }.sorted()
+        return (changed, removed)
+    }
+
+    /// The series of `uids`, in the snapshot's order.
+    func events(of uids: [String]) -> [CalendarEvent] {
+        var ix: [Int] = []
+        for u in uids { ix += members[u] ?? [] }
+        return ix.sorted().map { snapshot.events[$0] }
+    }
+
+    /// The row that stores the series of `uid`.
+    func row(of uid: String, calendarID: String) -> SeriesRow {
+        SeriesRow(calendarID: calendarID, uid: uid, digest: digests[uid] ?? 0, text: texts[uid] ?? "")
+    }
+}

@@ -1,0 +1,78 @@
+import Almanac
+import GRDB
+
+extension SQLiteBackend {
+    package func instanceRows(calendars: [String], window: Range<Int64>) async throws(StoreError) -> [InstanceRow] {
+        try await read { db in
+            var out: [InstanceRow] = []
+            let short = try db.cachedStatement(sql: """
+                SELECT * FROM instance WHERE calendar_id = ? AND long = 0 AND lo >= ? AND lo < ?
+                """)
+            let long = try db.cachedStatement(sql: """
+                SELECT * FROM instance WHERE calendar_id = ? AND long = 1 AND lo < ? AND hi >= ?
+                """)
+            for c in calendars {
+                let a = try Row.fetchCursor(short, arguments: [c, window.lowerBound - InstanceRow.shortSpan, window.upperBound])
+                while let r = try a.next() { out.append(Self.instance(r)) }
+                let b = try Row.fetchCursor(long, arguments: [c, window.upperBound, window.lowerBound])
+                while let r = try b.next() { out.append(Self.instance(r)) }
+            }
+            return out
+        }
+    }
+
+    static func instance(_ r: Row) -> InstanceRow {
+        InstanceRow(calendarID: r["calendar_id"], seriesID: r["series_id"], key: r["key"], kind: r["kind"], startKey: r["start_key"],
+                    endKey: r["end_key"], local: r["local"], ridLocal: r["rid_local"], offset: r["offset"], isRepeat: r["is_repeat"],
+                    lo: r["lo"], hi: r["hi"], isLong: r["long"], status: r["status"], title: r["title"])
+    }
+
+    package func records(_ q: RecordQuery) async throws(StoreError) -> [StoredRecord] {
+        try await read { db in
+            var out: [StoredRecord] = []
+            for c in q.calendars {
+                var sql = "SELECT * FROM record WHERE calendar_id = ?"
+                var args: StatementArguments = [c]
+                if let key = q.key { sql += " AND key = ?"; args += [key] }
+                if let days = q.days { sql += " AND day >= ? AND day < ?"; args += [days.lowerBound, days.upperBound] }
+                if q.orphansOnly { sql += " AND orphaned_at IS NOT NULL" }
+                let seriesSets: [String?] = q.seriesIDs.map { $0.map(Optional.some) } ?? [nil]
+                for s in seriesSets {
+                    var sqlS = sql, argsS = args
+                    if let s { sqlS += " AND series_id = ?"; argsS += [s] }
+                    let rows = try Row.fetchCursor(db, sql: sqlS + " ORDER BY day, key", arguments: argsS)
+                    while let r = try rows.next() { out.append(try Self.recordColumns(r).record()) }
+                }
+            }
+            return out
+        }
+    }
+
+    static func recordColumns(_ r: Row) -> RecordColumns {
+        RecordColumns(calendarID: r["calendar_id"], key: r["key"], seriesID: r["series_id"], day: r["day"], mark: r["mark"],
+                      fraction: r["fraction"], note: r["note"], recordedAt: r["recorded_at"], orphanedAt: r["orphaned_at"])
+    }
+
+    package func history(calendar: String, key: String) async throws(StoreError) -> [RecordChange] {
+        try await read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM record_history WHERE calendar_id = ? AND (key = ? OR previous_key = ?) ORDER BY seq
+                """, arguments: [calendar, key, key])
+            return try rows.map { r throws in
+                let cols = RecordColumns(calendarID: r["calendar_id"], key: r["key"], seriesID: "", day: 0, mark: r["mark"],
+                                         fraction: r["fraction"], note: r["note"], recordedAt: r["recorded_at"], orphanedAt: nil)
+                guard let change = RecordChange.Change(rawValue: r["change"]) else {
+                    throw StoreError(.invalidValue, "unknown history entry \"\(r["change"] as String)\" for \(key)")
+                }
+                let prev: String? = r["previous_key"]
+                return RecordChange(calendarID: calendar, record: try cols.record().record, change: change,
+                                    previousKey: try prev.map { p throws in
+                                        do throws(AlmanacError) { return try DayKey(parsing: p) } catch {
+                                            throw StoreError(.invalidValue, "history of \(key): \(error.message)")
+                                        }
+                                    },
+                                    at: Timestamp(secondsSinceEpoch: r["at"]))
+            }
+        }
+    }
+}

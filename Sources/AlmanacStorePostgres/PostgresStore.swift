@@ -1,0 +1,4 @@
+import AlmanacStore
+import PostgresNIO
+
+// The PostgreSQL backend of AlmanacStore (StoreBackend) lands here.
