@@ -136,6 +136,10 @@ public struct CalendarOptions: Sendable, Hashable {
     /// How COUNT reads a DTSTART that the rule does not produce (see
     /// ``UnsynchronizedStart``): beside COUNT's instances by default.
     public var unsynchronizedStart: UnsynchronizedStart
+    /// Zones given by the reader's caller, used for their TZID before any
+    /// other: the VTIMEZONE zones a store kept with a calendar's series, so
+    /// that the series read back as the snapshot they came from.
+    package var givenZones: [String: Zone] = [:]
 
     /// Options from their parts; the defaults read real files.
     public init(mode: RecurrenceRule.ParsingMode = .lenient, prefersFileZones: Bool = false,

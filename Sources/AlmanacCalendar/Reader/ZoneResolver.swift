@@ -47,6 +47,10 @@ struct ZoneResolver {
     }
 
     private mutating func resolve(_ tzid: String, line: Int, readings: inout [CalendarReading]) throws(AlmanacError) -> Zone? {
+        if let z = options.givenZones[tzid] {
+            fileZones[tzid] = z
+            return z
+        }
         let definition = definitions[tzid]
         if !(options.prefersFileZones && definition != nil), let z = try? Zone(tzid) {
             let mapped = z.identifier == tzid ? "" : " as \(z.identifier)"

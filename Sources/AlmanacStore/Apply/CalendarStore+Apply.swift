@@ -41,7 +41,8 @@ extension CalendarStore {
     public func setHorizon(of id: String, to horizon: Range<Timestamp>) async throws(StoreError) {
         guard try await backend.calendar(id) != nil else { throw StoreError(.notFound, "no calendar \"\(id)\" in the store") }
         let rows = try await backend.series(calendar: id, uids: nil)
-        try await apply(SeriesText.calendar(rows), to: id, options: ApplyOptions(horizon: horizon))
+        let zones = try await backend.zones(calendar: id)
+        try await apply(SeriesText.calendar(rows, zones: zones), to: id, options: ApplyOptions(horizon: horizon))
     }
 
     func apply(_ plan: SnapshotPlan, to id: String, options: ApplyOptions) async throws(StoreError) -> ApplyReport {
@@ -63,7 +64,8 @@ extension CalendarStore {
         let records = touched.isEmpty ? [] : try await backend.records(RecordQuery(calendars: [id], seriesIDs: touched))
         var moves: [RecordMove] = []
         if !records.isEmpty {
-            let before = try SeriesText.calendar(try await backend.series(calendar: id, uids: touched.filter { digests[$0] != nil }))
+            let before = try SeriesText.calendar(try await backend.series(calendar: id, uids: touched.filter { digests[$0] != nil }),
+                                                 zones: try await backend.zones(calendar: id))
             let carry = RecordCarry(before: before, after: EventCalendar(events: plan.events(of: changed)),
                                     window: IndexRows.expansionWindow(horizon), zone: zone, now: now)
             moves = carry.moves(records)
@@ -73,7 +75,8 @@ extension CalendarStore {
                                       version: (old?.version ?? 0) + 1)
         try await backend.commit(StoreChange(
             calendar: calendar, expectedVersion: old?.version, removedSeries: touched.filter { digests[$0] != nil },
-            series: changed.map { plan.row(of: $0, calendarID: id) }, instances: rows, rebuildsIndex: rebuild, records: moves, at: now))
+            series: changed.map { plan.row(of: $0, calendarID: id) }, instances: rows,
+            zones: changed.isEmpty && old != nil ? nil : plan.zoneRows(calendarID: id), rebuildsIndex: rebuild, records: moves, at: now))
         return ApplyReport(version: calendar.version, changedSeries: changed, removedSeries: removed, instancesWritten: rows.count,
                            recordsMoved: moves.count { $0.change == .rekeyed }, recordsOrphaned: moves.count { $0.change == .orphaned },
                            recordsRestored: moves.count { $0.change == .restored })

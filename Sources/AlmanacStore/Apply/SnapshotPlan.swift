@@ -11,6 +11,8 @@ struct SnapshotPlan: Sendable {
     let members: [String: [Int]]
     let texts: [String: String]
     let digests: [String: Int64]
+    /// The snapshot's file zones (VTIMEZONE), whose digest seeds every series' digest.
+    let zones: [ZoneRow]
 
     init(_ snapshot: EventCalendar) {
         self.snapshot = snapshot
@@ -19,13 +21,15 @@ struct SnapshotPlan: Sendable {
             if members[e.id] == nil { uids.append(e.id) }
             members[e.id, default: []].append(i)
         }
+        let zones = StoredZones.rows(snapshot.fileZones, calendarID: "")
+        let seed = StoredZones.digest(zones)
         var texts: [String: String] = [:], digests: [String: Int64] = [:]
         for (uid, ix) in members {
             let t = SeriesText.text(ix.lazy.map { snapshot.events[$0] })
             texts[uid] = t
-            digests[uid] = SeriesText.digest(t)
+            digests[uid] = SeriesText.digest(t, zones: seed)
         }
-        (self.uids, self.members, self.texts, self.digests) = (uids, members, texts, digests)
+        (self.uids, self.members, self.texts, self.digests, self.zones) = (uids, members, texts, digests, zones)
     }
 
     /// The UIDs whose series are new or differ from the stored ones (in the
@@ -41,6 +45,11 @@ struct SnapshotPlan: Sendable {
         var ix: [Int] = []
         for u in uids { ix += members[u] ?? [] }
         return ix.sorted().map { snapshot.events[$0] }
+    }
+
+    /// The zone rows of a calendar.
+    func zoneRows(calendarID: String) -> [ZoneRow] {
+        zones.map { ZoneRow(calendarID: calendarID, tzid: $0.tzid, transitions: $0.transitions, offsets: $0.offsets) }
     }
 
     /// The row that stores the series of `uid`.

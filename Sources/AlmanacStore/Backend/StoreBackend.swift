@@ -17,6 +17,8 @@ package protocol StoreBackend: Sendable {
     func seriesDigests(calendar: String) async throws(StoreError) -> [String: Int64]
     /// The stored series of a calendar (only those of `uids` when given), by UID.
     func series(calendar: String, uids: [String]?) async throws(StoreError) -> [SeriesRow]
+    /// The zones the calendar's files defined (VTIMEZONE), by TZID.
+    func zones(calendar: String) async throws(StoreError) -> [ZoneRow]
     /// Applies a change in one transaction; throws `.conflict` (and changes
     /// nothing) when the calendar's version is not `change.expectedVersion`.
     func commit(_ change: StoreChange) async throws(StoreError)
@@ -48,6 +50,23 @@ package struct SeriesRow: Sendable, Hashable {
         self.uid = uid
         self.digest = digest
         self.text = text
+    }
+}
+
+/// A zone a calendar's file defined, as text: its transitions (UTC
+/// seconds) and the offsets in force before, between and after them
+/// (seconds), comma-separated.
+package struct ZoneRow: Sendable, Hashable {
+    package var calendarID: String
+    package var tzid: String
+    package var transitions: String
+    package var offsets: String
+
+    package init(calendarID: String, tzid: String, transitions: String, offsets: String) {
+        self.calendarID = calendarID
+        self.tzid = tzid
+        self.transitions = transitions
+        self.offsets = offsets
     }
 }
 
@@ -86,6 +105,8 @@ package struct StoreChange: Sendable {
     package var series: [SeriesRow]
     /// Index rows written (of the written series).
     package var instances: [InstanceRow]
+    /// The calendar's file zones, replacing the stored ones (`nil`: unchanged).
+    package var zones: [ZoneRow]?
     /// Whether the whole index of the calendar is rebuilt (the horizon moved): all rows deleted first.
     package var rebuildsIndex: Bool
     /// Records moved to a new key, orphaned, or restored; each is one history entry.
@@ -94,12 +115,13 @@ package struct StoreChange: Sendable {
     package var at: Timestamp
 
     package init(calendar: StoredCalendar, expectedVersion: Int64?, removedSeries: [String], series: [SeriesRow],
-                 instances: [InstanceRow], rebuildsIndex: Bool = false, records: [RecordMove], at: Timestamp) {
+                 instances: [InstanceRow], zones: [ZoneRow]?, rebuildsIndex: Bool = false, records: [RecordMove], at: Timestamp) {
         self.calendar = calendar
         self.expectedVersion = expectedVersion
         self.removedSeries = removedSeries
         self.series = series
         self.instances = instances
+        self.zones = zones
         self.rebuildsIndex = rebuildsIndex
         self.records = records
         self.at = at

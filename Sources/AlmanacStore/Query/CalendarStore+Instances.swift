@@ -77,7 +77,7 @@ extension CalendarStore {
     /// ```
     public func storedCalendar(_ id: String) async throws(StoreError) -> EventCalendar {
         guard try await backend.calendar(id) != nil else { throw StoreError(.notFound, "no calendar \"\(id)\" in the store") }
-        return try SeriesText.calendar(try await backend.series(calendar: id, uids: nil))
+        return try SeriesText.calendar(try await backend.series(calendar: id, uids: nil), zones: try await backend.zones(calendar: id))
     }
 
     /// The day slices, in `viewer`'s zone, of the instances that overlap

@@ -30,6 +30,13 @@ extension SQLiteBackend {
                 try putRow.execute(arguments: [id, r.seriesID, r.key, r.kind, r.startKey, r.endKey, r.local, r.ridLocal, r.offset,
                                                r.isRepeat, r.lo, r.hi, r.isLong, r.status, r.title])
             }
+            if let zones = change.zones {
+                try db.execute(sql: "DELETE FROM zone WHERE calendar_id = ?", arguments: [id])
+                for z in zones {
+                    try db.execute(sql: "INSERT INTO zone (calendar_id, tzid, transitions, offsets) VALUES (?, ?, ?, ?)",
+                                   arguments: [id, z.tzid, z.transitions, z.offsets])
+                }
+            }
             for m in change.records { try Self.move(m, at: change.at, db) }
         }
     }

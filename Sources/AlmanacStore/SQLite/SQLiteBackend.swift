@@ -23,7 +23,11 @@ package final class SQLiteBackend: StoreBackend {
         guard fd >= 0 else {
             throw StoreError(.database, "cannot open or create \(path): \(String(cString: strerror(errno)))")
         }
+        #if canImport(Glibc)
         Glibc.close(fd)
+        #else
+        Darwin.close(fd)
+        #endif
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.label = "almanac-store"
@@ -95,6 +99,13 @@ package final class SQLiteBackend: StoreBackend {
             let rows = try Row.fetchCursor(db, sql: "SELECT uid, digest FROM series WHERE calendar_id = ?", arguments: [calendar])
             while let r = try rows.next() { out[r[0]] = r[1] }
             return out
+        }
+    }
+
+    package func zones(calendar: String) async throws(StoreError) -> [ZoneRow] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT tzid, transitions, offsets FROM zone WHERE calendar_id = ? ORDER BY tzid", arguments: [calendar])
+                .map { ZoneRow(calendarID: calendar, tzid: $0[0], transitions: $0[1], offsets: $0[2]) }
         }
     }
 

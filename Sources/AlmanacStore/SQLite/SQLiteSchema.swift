@@ -20,6 +20,11 @@ enum SQLiteSchema {
                 PRIMARY KEY (calendar_id, uid)) WITHOUT ROWID
             """,
             """
+            CREATE TABLE zone (
+                calendar_id TEXT NOT NULL, tzid TEXT NOT NULL, transitions TEXT NOT NULL, offsets TEXT NOT NULL,
+                PRIMARY KEY (calendar_id, tzid)) WITHOUT ROWID
+            """,
+            """
             CREATE TABLE instance (
                 calendar_id TEXT NOT NULL, series_id TEXT NOT NULL, key TEXT NOT NULL,
                 kind INTEGER NOT NULL, start_key INTEGER NOT NULL, end_key INTEGER NOT NULL,
