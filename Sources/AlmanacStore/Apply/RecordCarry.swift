@@ -15,6 +15,34 @@ struct RecordCarry {
     let now: Timestamp
 
     func moves(_ records: [StoredRecord]) -> [RecordMove] {
+        Self.resolvingCollisions(rawMoves(records), records: records, now: now)
+    }
+
+    /// Moves whose new key another record keeps or also wants become
+    /// orphans at their old key, until no two records want one key: a
+    /// record is never written over another (both are kept).
+    static func resolvingCollisions(_ moves: [RecordMove], records: [StoredRecord], now: Timestamp) -> [RecordMove] {
+        var moves = moves
+        while true {
+            var moving = Set<DayKey>()
+            for m in moves where m.new.record.key != m.old.record.key { moving.insert(m.old.record.key) }
+            var claims: [DayKey: Int] = [:]
+            for r in records where !moving.contains(r.record.key) { claims[r.record.key, default: 0] += 1 }
+            for m in moves where m.new.record.key != m.old.record.key { claims[m.new.record.key, default: 0] += 1 }
+            guard let i = moves.firstIndex(where: { $0.new.record.key != $0.old.record.key && claims[$0.new.record.key]! > 1 }) else {
+                return moves
+            }
+            let old = moves[i].old
+            if old.orphanedAt == nil {
+                moves[i] = RecordMove(old: old, new: StoredRecord(calendarID: old.calendarID, record: old.record, orphanedAt: now),
+                                      change: .orphaned)
+            } else {
+                moves.remove(at: i)
+            }
+        }
+    }
+
+    func rawMoves(_ records: [StoredRecord]) -> [RecordMove] {
         let diff = SnapshotDiff(before: before, after: after, window: window, viewer: zone)
         let orphaned = Set(diff.dayKeys.orphaned)
         var out: [RecordMove] = []

@@ -28,7 +28,9 @@ package protocol StoreBackend: Sendable {
     func instanceRows(calendars: [String], window: Range<Int64>) async throws(StoreError) -> [InstanceRow]
     /// The records matching a query.
     func records(_ query: RecordQuery) async throws(StoreError) -> [StoredRecord]
-    /// Stores a record (replacing the one at its key) and adds a `marked` history entry, in one transaction.
+    /// Stores a record (replacing the one at its key), adds a `marked` history
+    /// entry and raises the calendar's version, in one transaction (`.notFound`
+    /// when the calendar is not there).
     func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError)
     /// The history of a key, oldest first.
     func history(calendar: String, key: String) async throws(StoreError) -> [RecordChange]
@@ -110,6 +112,8 @@ package struct StoreChange: Sendable {
     /// Whether the whole index of the calendar is rebuilt (the horizon moved): all rows deleted first.
     package var rebuildsIndex: Bool
     /// Records moved to a new key, orphaned, or restored; each is one history entry.
+    /// No two want one key, and none a key that a record keeps (``RecordCarry``):
+    /// delete the old keys of moved records first, then write the new rows.
     package var records: [RecordMove]
     /// When the change was made (its history entries' time).
     package var at: Timestamp

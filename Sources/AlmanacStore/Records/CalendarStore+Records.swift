@@ -15,7 +15,6 @@ extension CalendarStore {
         guard record.recordedAt.utc != nil else {
             throw StoreError(.invalidValue, "recorded at \(record.recordedAt.secondsSinceEpoch) s lies outside years 1...9999")
         }
-        guard try await backend.calendar(id) != nil else { throw StoreError(.notFound, "no calendar \"\(id)\" in the store") }
         try await backend.mark(StoredRecord(calendarID: id, record: record), at: Self.now())
     }
 

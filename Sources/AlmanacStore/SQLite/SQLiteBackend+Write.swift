@@ -37,7 +37,17 @@ extension SQLiteBackend {
                                    arguments: [id, z.tzid, z.transitions, z.offsets])
                 }
             }
-            for m in change.records { try Self.move(m, at: change.at, db) }
+            // Old keys first, then new ones: a record may move to the key
+            // another one leaves (the moves never collide: RecordCarry).
+            for m in change.records where m.old.record.key != m.new.record.key {
+                try db.execute(sql: "DELETE FROM record WHERE calendar_id = ? AND key = ?", arguments: [id, m.old.record.key.description])
+            }
+            for m in change.records {
+                let new = RecordColumns(m.new)
+                try Self.put(new, db)
+                let moved = m.old.record.key != m.new.record.key
+                try Self.history(new, change: m.change, previousKey: moved ? m.old.record.key.description : nil, at: change.at.secondsSinceEpoch, db)
+            }
         }
     }
 
@@ -52,25 +62,12 @@ extension SQLiteBackend {
                              c.horizon.lowerBound.secondsSinceEpoch, c.horizon.upperBound.secondsSinceEpoch, c.zoneID, c.version])
     }
 
-    /// Moves one record: the old key's row goes, the new one is written
-    /// (a record already at the new key, marked later, is kept: the newer
-    /// mark wins), and the history gets an entry.
-    static func move(_ m: RecordMove, at: Timestamp, _ db: Database) throws {
-        let old = RecordColumns(m.old), new = RecordColumns(m.new)
-        if old.key != new.key {
-            try db.execute(sql: "DELETE FROM record WHERE calendar_id = ? AND key = ?", arguments: [old.calendarID, old.key])
-        }
-        try put(new, db, keepsNewer: old.key != new.key)
-        try history(new, change: m.change, previousKey: old.key == new.key ? nil : old.key, at: at.secondsSinceEpoch, db)
-    }
-
-    static func put(_ r: RecordColumns, _ db: Database, keepsNewer: Bool) throws {
+    static func put(_ r: RecordColumns, _ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO record (calendar_id, key, series_id, day, mark, fraction, note, recorded_at, orphaned_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(calendar_id, key) DO UPDATE SET series_id = excluded.series_id, day = excluded.day, mark = excluded.mark,
                 fraction = excluded.fraction, note = excluded.note, recorded_at = excluded.recorded_at, orphaned_at = excluded.orphaned_at
-            \(keepsNewer ? "WHERE excluded.recorded_at >= record.recorded_at" : "")
             """, arguments: [r.calendarID, r.key, r.seriesID, r.day, r.mark, r.fraction, r.note, r.recordedAt, r.orphanedAt])
     }
 
@@ -84,7 +81,11 @@ extension SQLiteBackend {
     package func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError) {
         let r = RecordColumns(record)
         try await write { db in
-            try Self.put(r, db, keepsNewer: false)
+            // A mark raises the calendar's version: a snapshot prepared
+            // before it is prepared again, with this record among those it carries.
+            try db.execute(sql: "UPDATE calendar SET version = version + 1 WHERE id = ?", arguments: [r.calendarID])
+            guard db.changesCount == 1 else { throw StoreError(.notFound, "no calendar \"\(r.calendarID)\" in the store") }
+            try Self.put(r, db)
             try Self.history(r, change: .marked, previousKey: nil, at: at.secondsSinceEpoch, db)
         }
     }
