@@ -3,7 +3,8 @@ import PackageDescription
 
 // The module graph (CONTRIBUTING.md, "The modules"): every dependency below points down,
 // never back. AlmanacCore <- Almanac (+ CAlmanacICU) <- AlmanacFoundation, AlmanacRequests,
-// AlmanacCalendar <- AlmanacSync, AlmanacReview, AlmanacReminders, AlmanacAvailability <- AlmanacCLI. Where each kind of change goes,
+// AlmanacCalendar <- AlmanacSync, AlmanacReview, AlmanacReminders, AlmanacAvailability <- AlmanacStore
+// (+ GRDB) <- AlmanacStorePostgres (+ postgres-nio), AlmanacCLI. Where each kind of change goes,
 // and the checks that guard it: CONTRIBUTING.md.
 let package = Package(
     name: "Almanac",
@@ -91,7 +92,7 @@ let package = Package(
         // transaction of a backend (StoreBackend): SQLite through GRDB here.
         .target(
             name: "AlmanacStore",
-            dependencies: ["Almanac", "AlmanacCalendar", "AlmanacSync", "AlmanacReview", "AlmanacJSON",
+            dependencies: ["Almanac", "AlmanacCalendar", "AlmanacSync", "AlmanacReview",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The StoreBackend of PostgreSQL (tables hash-partitioned by calendar).
@@ -153,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "AlmanacArticleTests",
             dependencies: ["Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview",
-                           "AlmanacReminders", "AlmanacAvailability"]
+                           "AlmanacReminders", "AlmanacAvailability", "AlmanacStore"]
         ),
         .testTarget(
             name: "AlmanacCLITests",

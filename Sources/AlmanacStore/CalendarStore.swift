@@ -42,6 +42,16 @@ public final class CalendarStore: Sendable {
         self.init(backend: try SQLiteBackend(path: path))
     }
 
+    /// A store in memory (SQLite), gone when released: for tests, previews
+    /// and one-off queries.
+    ///
+    /// ```swift
+    /// let scratch = try CalendarStore.inMemory()
+    /// ```
+    public static func inMemory() throws(StoreError) -> CalendarStore {
+        CalendarStore(backend: try SQLiteBackend())
+    }
+
     /// Releases the backend's connections.
     ///
     /// ```swift

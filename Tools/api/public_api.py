@@ -35,7 +35,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTING = os.path.join(ROOT, "Tools", "api", "public-api.txt")
 MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview",
-           "AlmanacReminders", "AlmanacAvailability"]
+           "AlmanacReminders", "AlmanacAvailability", "AlmanacStore", "AlmanacStorePostgres"]
 HEADER = """\
 # The public API of the library products Almanac, AlmanacCore and
 # AlmanacRequests: one line per symbol and per conformance, sorted.
@@ -63,16 +63,25 @@ def extract_symbol_graphs():
     run(["swift", "build", "--target", "AlmanacReminders"])
     run(["swift", "build", "--target", "AlmanacAvailability"])
     run(["swift", "build", "--target", "AlmanacFoundation"])
+    run(["swift", "build", "--target", "AlmanacStorePostgres"])
     bin_path = run(["swift", "build", "--show-bin-path"]).strip()
     triple = json.loads(run(["swiftc", "-print-target-info"]))["target"]["unversionedTriple"]
     out = os.path.join(bin_path, "public-api-symbolgraph")
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     modulemap = os.path.join(bin_path, "CAlmanacICU.build", "module.modulemap")
+    # The C modules of the dependencies (GRDB's SQLite, SwiftNIO's and
+    # swift-crypto's shims) that AlmanacStore and AlmanacStorePostgres import.
+    maps = sorted(glob.glob(os.path.join(bin_path, "*.build", "module.modulemap")))
+    maps += sorted(glob.glob(os.path.join(ROOT, ".build", "checkouts", "*", "Sources", "*", "module.modulemap")))
+    maps += sorted(glob.glob(os.path.join(ROOT, ".build", "checkouts", "*", "Sources", "*", "include", "module.modulemap")))
+    extra = []
+    for m in maps:
+        extra += ["-Xcc", f"-fmodule-map-file={m}", "-Xcc", "-I", "-Xcc", os.path.dirname(m)]
     for module in MODULES:
         run(["swift-symbolgraph-extract", "-module-name", module, "-target", triple,
              "-I", os.path.join(bin_path, "Modules"),
-             "-Xcc", f"-fmodule-map-file={modulemap}",
+             "-Xcc", f"-fmodule-map-file={modulemap}", *extra,
              "-Xcc", "-I", "-Xcc", os.path.join(ROOT, "Sources", "CAlmanacICU", "include"),
              "-module-cache-path", os.path.join(bin_path, "ModuleCache"),
              # Internal, not public: at public level the extractor hides the

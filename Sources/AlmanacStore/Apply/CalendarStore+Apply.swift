@@ -67,7 +67,7 @@ extension CalendarStore {
             let before = try SeriesText.calendar(try await backend.series(calendar: id, uids: touched.filter { digests[$0] != nil }),
                                                  zones: try await backend.zones(calendar: id))
             let carry = RecordCarry(before: before, after: EventCalendar(events: plan.events(of: changed)),
-                                    window: IndexRows.expansionWindow(horizon), zone: zone, now: now)
+                                    window: RecordCarry.window(horizon: horizon, records: records, zone: zone), zone: zone, now: now)
             moves = carry.moves(records)
         }
         let calendar = StoredCalendar(id: id, owner: options.owner ?? old?.owner ?? "", source: options.source ?? old?.source ?? .ics,

@@ -14,6 +14,17 @@ struct RecordCarry {
     let zone: Zone
     let now: Timestamp
 
+    /// The window the diff maps keys over: the index's, widened to the days
+    /// of the records (a record of a day before the horizon is carried too).
+    static func window(horizon: Range<Timestamp>, records: [StoredRecord], zone: Zone) -> Range<Timestamp> {
+        let w = IndexRows.expansionWindow(horizon)
+        guard let first = records.map(\.record.key.date).min(), let last = records.map(\.record.key.date).max() else { return w }
+        let pad: Int64 = 2 * 86_400
+        let lo = min(w.lowerBound.secondsSinceEpoch, zone.startOfDay(first).secondsSinceEpoch - pad)
+        let hi = max(w.upperBound.secondsSinceEpoch, zone.startOfDay(last).secondsSinceEpoch + 86_400 + pad)
+        return Timestamp(secondsSinceEpoch: max(lo, Timestamp.min.secondsSinceEpoch))..<Timestamp(secondsSinceEpoch: min(hi, Timestamp.max.secondsSinceEpoch))
+    }
+
     func moves(_ records: [StoredRecord]) -> [RecordMove] {
         Self.resolvingCollisions(rawMoves(records), records: records, now: now)
     }

@@ -32,8 +32,8 @@ package protocol StoreBackend: Sendable {
     /// entry and raises the calendar's version, in one transaction (`.notFound`
     /// when the calendar is not there).
     func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError)
-    /// The history of a key, oldest first.
-    func history(calendar: String, key: String) async throws(StoreError) -> [RecordChange]
+    /// The history entries whose key is one of `keys`, in the order they were written.
+    func history(calendar: String, keys: [String]) async throws(StoreError) -> [RecordChange]
     /// Releases connections (PostgreSQL); SQLite has nothing to do.
     func close() async
 }

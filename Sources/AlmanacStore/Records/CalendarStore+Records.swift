@@ -55,14 +55,21 @@ extension CalendarStore {
         try await backend.records(RecordQuery(calendars: calendars, orphansOnly: orphansOnly))
     }
 
-    /// The history of a day key, oldest first: its marks, and the moves that
-    /// brought a record to it or took one from it.
+    /// The history of the record at a day key, oldest first: its marks,
+    /// orphanings and restorations, the moves that brought it there, and
+    /// what happened at the keys it came from before it moved.
     ///
     /// ```swift
-    /// for h in try await store.history(of: key, calendar: "work") { print(h.change, h.record.mark.name) }
+    /// for h in try await store.history(of: key, calendar: "work") { print(h.change, h.previousKey ?? key, h.record.mark.name) }
     /// ```
     public func history(of key: DayKey, calendar id: String) async throws(StoreError) -> [RecordChange] {
-        try await backend.history(calendar: id, key: key.description)
+        var keys = [key.description], known: Set<String> = [key.description]
+        while true {
+            let entries = try await backend.history(calendar: id, keys: keys)
+            let earlier = entries.compactMap { $0.change == .rekeyed ? $0.previousKey?.description : nil }.filter { known.insert($0).inserted }
+            if earlier.isEmpty { return entries }
+            keys += earlier
+        }
     }
 
     /// A review of `period` from the stored series and records of

@@ -53,11 +53,14 @@ extension SQLiteBackend {
                       fraction: r["fraction"], note: r["note"], recordedAt: r["recorded_at"], orphanedAt: r["orphaned_at"])
     }
 
-    package func history(calendar: String, key: String) async throws(StoreError) -> [RecordChange] {
-        try await read { db in
+    package func history(calendar: String, keys: [String]) async throws(StoreError) -> [RecordChange] {
+        guard !keys.isEmpty else { return [] }
+        let key = keys[0]
+        return try await read { db in
+            let marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")   // placeholders only: the keys are bound
             let rows = try Row.fetchAll(db, sql: """
-                SELECT * FROM record_history WHERE calendar_id = ? AND (key = ? OR previous_key = ?) ORDER BY seq
-                """, arguments: [calendar, key, key])
+                SELECT * FROM record_history WHERE calendar_id = ? AND key IN (\(marks)) ORDER BY seq
+                """, arguments: StatementArguments([calendar] + keys))
             return try rows.map { r throws in
                 let cols = RecordColumns(calendarID: r["calendar_id"], key: r["key"], seriesID: "", day: 0, mark: r["mark"],
                                          fraction: r["fraction"], note: r["note"], recordedAt: r["recorded_at"], orphanedAt: nil)

@@ -15,7 +15,8 @@ import Darwin
 /// let store = try CalendarStore(sqlitePath: "almanac.sqlite")
 /// ```
 package final class SQLiteBackend: StoreBackend {
-    let pool: DatabasePool
+    /// A `DatabasePool` on a file (WAL), a `DatabaseQueue` in memory.
+    let pool: any DatabaseWriter
 
     /// Opens (creating `0600` when missing) and migrates the file at `path`.
     package init(path: String, busyTimeout: Double = 60) throws(StoreError) {
@@ -36,6 +37,16 @@ package final class SQLiteBackend: StoreBackend {
             try pool.write { db in try Self.migrate(db) }
         } catch {
             throw StoreError(.database, "cannot open the store \(path): \(error)")
+        }
+    }
+
+    /// A store in memory: gone when released (tests, previews, one-off queries).
+    package init() throws(StoreError) {
+        do {
+            pool = try DatabaseQueue()
+            try pool.write { db in try Self.migrate(db) }
+        } catch {
+            throw StoreError(.database, "cannot make a store in memory: \(error)")
         }
     }
 
