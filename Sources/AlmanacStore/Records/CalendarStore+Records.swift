@@ -73,7 +73,7 @@ extension CalendarStore {
     }
 
     /// A review of `period` from the stored series and records of
-    /// `calendars`, as ``Review`` makes it from files (tallies, rhythm,
+    /// `calendars`, as AlmanacReview's `Review` makes it from files (tallies, rhythm,
     /// streaks, orphans).
     ///
     /// ```swift
