@@ -55,4 +55,10 @@ extension PostgresBackend {
         let byUID = Dictionary(found.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
         return uids.compactMap { byUID[$0] }
     }
+
+    package func zones(calendar: String) async throws(StoreError) -> [ZoneRow] {
+        try await fetch("SELECT tzid, transitions, offsets FROM zone WHERE calendar_id = \(calendar) ORDER BY tzid") { r in
+            ZoneRow(calendarID: calendar, tzid: try r.at(0), transitions: try r.at(1), offsets: try r.at(2))
+        }
+    }
 }

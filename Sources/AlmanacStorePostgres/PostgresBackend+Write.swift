@@ -37,7 +37,17 @@ extension PostgresBackend {
                 try await putInstances(change.instances[start..<end], calendar: id, c)
                 start = end
             }
-            for m in change.records { try await move(m, at: change.at, c) }
+            if let zones = change.zones {
+                try await c.query("DELETE FROM zone WHERE calendar_id = \(id)", logger: logger)
+                if !zones.isEmpty {
+                    try await c.query("""
+                        INSERT INTO zone (calendar_id, tzid, transitions, offsets)
+                        SELECT \(id), * FROM UNNEST(\(zones.map(\.tzid))::text[], \(zones.map(\.transitions))::text[],
+                                                    \(zones.map(\.offsets))::text[])
+                        """, logger: logger)
+                }
+            }
+            try await moveRecords(change.records, calendar: id, at: change.at, c)
         }
     }
 
@@ -81,28 +91,28 @@ extension PostgresBackend {
             """, logger: logger)
     }
 
-    /// Moves one record: the old key's row goes, the new one is written
-    /// (a record already at the new key, marked later, is kept: the newer
-    /// mark wins), and the history gets an entry.
-    func move(_ m: RecordMove, at: Timestamp, _ c: PostgresConnection) async throws {
-        let old = RecordColumns(m.old), new = RecordColumns(m.new)
-        if old.key != new.key {
-            try await c.query("DELETE FROM record WHERE calendar_id = \(old.calendarID) AND key = \(old.key)", logger: logger)
+    /// Old keys first, then new ones: a record may move to the key another
+    /// one leaves (the moves never collide: RecordCarry). Each move adds a history entry.
+    func moveRecords(_ moves: [RecordMove], calendar id: String, at: Timestamp, _ c: PostgresConnection) async throws {
+        let left = moves.filter { $0.old.record.key != $0.new.record.key }.map { $0.old.record.key.description }
+        if !left.isEmpty {
+            try await c.query("DELETE FROM record WHERE calendar_id = \(id) AND key = ANY(\(left))", logger: logger)
         }
-        try await put(new, c, keepsNewer: old.key != new.key)
-        try await history(new, change: m.change, previousKey: old.key == new.key ? nil : old.key, at: at.secondsSinceEpoch, c)
+        for m in moves {
+            let new = RecordColumns(m.new)
+            try await put(new, c)
+            let moved = m.old.record.key != m.new.record.key
+            try await history(new, change: m.change, previousKey: moved ? m.old.record.key.description : nil, at: at.secondsSinceEpoch, c)
+        }
     }
 
-    func put(_ r: RecordColumns, _ c: PostgresConnection, keepsNewer: Bool) async throws {
-        // The WHERE clause is one of two texts of ours, not a value.
-        let onlyIfNewer = keepsNewer ? "WHERE excluded.recorded_at >= record.recorded_at" : ""
+    func put(_ r: RecordColumns, _ c: PostgresConnection) async throws {
         try await c.query("""
             INSERT INTO record (calendar_id, key, series_id, day, mark, fraction, note, recorded_at, orphaned_at)
             VALUES (\(r.calendarID), \(r.key), \(r.seriesID), \(r.day), \(r.mark), \(r.fraction), \(r.note), \(r.recordedAt),
                     \(r.orphanedAt))
             ON CONFLICT (calendar_id, key) DO UPDATE SET series_id = excluded.series_id, day = excluded.day, mark = excluded.mark,
                 fraction = excluded.fraction, note = excluded.note, recorded_at = excluded.recorded_at, orphaned_at = excluded.orphaned_at
-            \(unescaped: onlyIfNewer)
             """, logger: logger)
     }
 
@@ -118,7 +128,12 @@ extension PostgresBackend {
         let r = RecordColumns(record)
         try await transaction { c in
             try await lockCalendar(r.calendarID, c)
-            try await put(r, c, keepsNewer: false)
+            // A mark raises the calendar's version: a snapshot prepared
+            // before it is prepared again, with this record among those it carries.
+            let raised = try await c.query("UPDATE calendar SET version = version + 1 WHERE id = \(r.calendarID) RETURNING version",
+                                           logger: logger).collect().count
+            guard raised == 1 else { throw StoreError(.notFound, "no calendar \"\(r.calendarID)\" in the store") }
+            try await put(r, c)
             try await history(r, change: .marked, previousKey: nil, at: at.secondsSinceEpoch, c)
         }
     }

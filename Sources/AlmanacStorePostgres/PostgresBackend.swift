@@ -9,7 +9,8 @@ import PostgresNIO
 /// the schema of ``PostgresSchema`` in one schema (namespace) of the database,
 /// every value bound as a parameter. Same semantics as `SQLiteBackend`:
 /// a commit checks the calendar's version and changes nothing on a
-/// conflict; records move with "the newer mark wins" on a key already taken;
+/// conflict; moved records leave their old keys before any is written (the
+/// moves never collide); a mark raises the calendar's version;
 /// every mark and move adds a history entry.
 ///
 /// Writers of one calendar are serialized by a transaction-scoped advisory

@@ -9,7 +9,7 @@
 /// text keys are `COLLATE "C"` so that they order and compare bytewise,
 /// as SQLite's BINARY collation does, whatever the database's locale.
 ///
-/// `series`, `instance`, `record` and `record_history` are partitioned by
+/// `series`, `zone`, `instance`, `record` and `record_history` are partitioned by
 /// `HASH (calendar_id)`, every key and index begins with `calendar_id`, and
 /// no query crosses calendars except through `calendar_id = ANY(...)`: so a
 /// calendar's rows live in one partition, a query for one user's calendars
@@ -28,7 +28,7 @@ enum PostgresSchema {
     static let partitions = 16
 
     /// The tables partitioned by `HASH (calendar_id)`.
-    static let partitioned = ["series", "instance", "record", "record_history"]
+    static let partitioned = ["series", "zone", "instance", "record", "record_history"]
 
     /// The migrations in order; never edit one that shipped, add the next.
     static let migrations: [[String]] = [version1]
@@ -46,6 +46,11 @@ enum PostgresSchema {
         CREATE TABLE series (
             calendar_id text COLLATE "C" NOT NULL, uid text COLLATE "C" NOT NULL, digest bigint NOT NULL, text text NOT NULL,
             PRIMARY KEY (calendar_id, uid)) PARTITION BY HASH (calendar_id)
+        """,
+        """
+        CREATE TABLE zone (
+            calendar_id text COLLATE "C" NOT NULL, tzid text COLLATE "C" NOT NULL, transitions text NOT NULL, offsets text NOT NULL,
+            PRIMARY KEY (calendar_id, tzid)) PARTITION BY HASH (calendar_id)
         """,
         """
         CREATE TABLE instance (

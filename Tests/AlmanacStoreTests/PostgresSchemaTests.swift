@@ -23,7 +23,7 @@ import Testing
     func tablesArePartitionedByHashOnCalendar() async throws {
         let backend = try await PostgresBackend(url: try Self.url(), schema: StoreBackends.freshSchema(), maximumConnections: 2)
         let info = try await backend.partitioning()
-        #expect(info.map(\.table) == ["instance", "record", "record_history", "series"])
+        #expect(info.map(\.table) == ["instance", "record", "record_history", "series", "zone"])
         for t in info {
             #expect(t.strategy == "hash", "\(t.table)")
             #expect(t.keyColumns == ["calendar_id"], "\(t.table)")
