@@ -35,7 +35,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTING = os.path.join(ROOT, "Tools", "api", "public-api.txt")
 MODULES = ["AlmanacCore", "Almanac", "AlmanacFoundation", "AlmanacJSON", "AlmanacRequests", "AlmanacCalendar", "AlmanacSync", "AlmanacReview",
-           "AlmanacReminders", "AlmanacAvailability"]
+           "AlmanacReminders", "AlmanacAvailability", "AlmanacStorePostgres"]
 HEADER = """\
 # The public API of the library products Almanac, AlmanacCore and
 # AlmanacRequests: one line per symbol and per conformance, sorted.
@@ -63,17 +63,26 @@ def extract_symbol_graphs():
     run(["swift", "build", "--target", "AlmanacReminders"])
     run(["swift", "build", "--target", "AlmanacAvailability"])
     run(["swift", "build", "--target", "AlmanacFoundation"])
+    run(["swift", "build", "--target", "AlmanacStorePostgres"])
     bin_path = run(["swift", "build", "--show-bin-path"]).strip()
     triple = json.loads(run(["swiftc", "-print-target-info"]))["target"]["unversionedTriple"]
     out = os.path.join(bin_path, "public-api-symbolgraph")
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     modulemap = os.path.join(bin_path, "CAlmanacICU.build", "module.modulemap")
+    # The store's modules import C modules of their dependencies (GRDB's SQLite, SwiftNIO's shims):
+    # every C module map of the build and of the checkouts' C targets.
+    c_maps = sorted(glob.glob(os.path.join(bin_path, "*.build", "module.modulemap")))
+    c_maps += sorted(glob.glob(os.path.join(ROOT, ".build", "checkouts", "GRDB.swift", "Sources", "GRDBSQLite", "module.modulemap")))
+    c_includes = sorted(glob.glob(os.path.join(ROOT, ".build", "checkouts", "*", "Sources", "*", "include")))
+    extra = [a for m in c_maps for a in ("-Xcc", f"-fmodule-map-file={m}")]
+    extra += [a for d in c_includes for a in ("-Xcc", "-I", "-Xcc", d)]
     for module in MODULES:
         run(["swift-symbolgraph-extract", "-module-name", module, "-target", triple,
              "-I", os.path.join(bin_path, "Modules"),
              "-Xcc", f"-fmodule-map-file={modulemap}",
              "-Xcc", "-I", "-Xcc", os.path.join(ROOT, "Sources", "CAlmanacICU", "include"),
+             *extra,
              "-module-cache-path", os.path.join(bin_path, "ModuleCache"),
              # Internal, not public: at public level the extractor hides the
              # names that start with `_`, which this script must see to refuse
