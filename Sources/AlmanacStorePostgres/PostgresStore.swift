@@ -1,4 +1,0 @@
-import AlmanacStore
-import PostgresNIO
-
-// The PostgreSQL backend of AlmanacStore (StoreBackend) lands here.
