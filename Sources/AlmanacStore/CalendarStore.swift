@@ -18,6 +18,13 @@ import Darwin
 /// try await store.mark(DayRecord(key: week[0].dayKeys(in: paris)[0], mark: .done, recordedAt: CalendarStore.now()), calendar: "work")
 /// ```
 ///
+/// **Cost.** A store remembers the last snapshot it applied to each of a
+/// few calendars; the next snapshot of one of them is compared with it in
+/// memory, series by series, and only the changed series are written out,
+/// expanded and stored. A store that has not seen the calendar's current
+/// series (a new process, another writer in between) writes every series'
+/// text once to compare digests.
+///
 /// **Consistency.** A snapshot is prepared outside the transaction (which
 /// series changed, their instances, where their records go) against the
 /// calendar's version, and committed in one transaction only if the
@@ -26,6 +33,8 @@ import Darwin
 /// dropped: a record whose day is gone is kept with ``StoredRecord/orphanedAt``.
 public final class CalendarStore: Sendable {
     let backend: any StoreBackend
+    /// The last snapshots applied, to find the changed series of the next in memory.
+    let snapshots = SnapshotCache()
 
     /// A store over `backend` (SQLite or PostgreSQL).
     package init(backend: any StoreBackend) {
@@ -51,6 +60,15 @@ public final class CalendarStore: Sendable {
     public static func inMemory() throws(StoreError) -> CalendarStore {
         CalendarStore(backend: try SQLiteBackend())
     }
+
+    /// Forgets the snapshots remembered to compare the next ones with (see
+    /// "Cost" above): memory back under pressure; the next snapshot of each
+    /// calendar writes every series' text once.
+    ///
+    /// ```swift
+    /// store.forgetSnapshots()
+    /// ```
+    public func forgetSnapshots() { snapshots.forgetAll() }
 
     /// Releases the backend's connections.
     ///

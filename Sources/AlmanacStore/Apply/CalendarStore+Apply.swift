@@ -20,13 +20,15 @@ extension CalendarStore {
     ///   writes for the changed series only.
     @discardableResult
     public func apply(_ snapshot: EventCalendar, to id: String, options: ApplyOptions = ApplyOptions()) async throws(StoreError) -> ApplyReport {
-        let plan = SnapshotPlan(snapshot)
         var attempt = 0
         while true {
             do {
-                return try await apply(plan, to: id, options: options)
+                return try await applyOnce(snapshot, to: id, options: options)
             } catch where error.kind == .conflict && attempt < 16 {
-                attempt += 1   // another writer applied a snapshot first: prepare again against its version
+                attempt += 1   // another writer changed the calendar first: prepare again against its version
+            } catch {
+                snapshots.forget(id)
+                throw error
             }
         }
     }
@@ -45,7 +47,8 @@ extension CalendarStore {
         try await apply(SeriesText.calendar(rows, zones: zones), to: id, options: ApplyOptions(horizon: horizon))
     }
 
-    func apply(_ plan: SnapshotPlan, to id: String, options: ApplyOptions) async throws(StoreError) -> ApplyReport {
+    /// One attempt: prepared against the calendar's version, committed only at it.
+    func applyOnce(_ snapshot: EventCalendar, to id: String, options: ApplyOptions) async throws(StoreError) -> ApplyReport {
         let now = options.now ?? Self.now()
         let old = try await backend.calendar(id)
         let zoneID = options.zoneID ?? old?.zoneID ?? "UTC"
@@ -56,6 +59,7 @@ extension CalendarStore {
             throw StoreError(.invalidValue, "the horizon \(horizon.lowerBound) ..< \(horizon.upperBound) is empty")
         }
         let digests = old == nil ? [:] : try await backend.seriesDigests(calendar: id)
+        let plan = SnapshotPlan(snapshot, previous: snapshots.plan(of: id, stored: digests))
         let (changed, removed) = plan.changes(against: digests)
         let rebuild = old.map { $0.horizon != horizon } ?? false
         let indexed = rebuild ? plan.uids : changed
@@ -77,6 +81,7 @@ extension CalendarStore {
             calendar: calendar, expectedVersion: old?.version, removedSeries: touched.filter { digests[$0] != nil },
             series: changed.map { plan.row(of: $0, calendarID: id) }, instances: rows,
             zones: changed.isEmpty && old != nil ? nil : plan.zoneRows(calendarID: id), rebuildsIndex: rebuild, records: moves, at: now))
+        snapshots.keep(plan, of: id)
         return ApplyReport(version: calendar.version, changedSeries: changed, removedSeries: removed, instancesWritten: rows.count,
                            recordsMoved: moves.count { $0.change == .rekeyed }, recordsOrphaned: moves.count { $0.change == .orphaned },
                            recordsRestored: moves.count { $0.change == .restored })

@@ -14,7 +14,10 @@ struct SnapshotPlan: Sendable {
     /// The snapshot's file zones (VTIMEZONE), whose digest seeds every series' digest.
     let zones: [ZoneRow]
 
-    init(_ snapshot: EventCalendar) {
+    /// The plan of a snapshot. With `previous`, the plan of the snapshot
+    /// the store holds, a series whose content is the same as there keeps
+    /// its digest and text, and only the others are written and digested.
+    init(_ snapshot: EventCalendar, previous: SnapshotPlan? = nil) {
         self.snapshot = snapshot
         var uids: [String] = [], members: [String: [Int]] = [:]
         for (i, e) in snapshot.events.enumerated() {
@@ -22,14 +25,33 @@ struct SnapshotPlan: Sendable {
             members[e.id, default: []].append(i)
         }
         let zones = StoredZones.rows(snapshot.fileZones, calendarID: "")
+        let sameZones = previous.map { $0.snapshot.fileZones == snapshot.fileZones } ?? false
         let seed = StoredZones.digest(zones)
         var texts: [String: String] = [:], digests: [String: Int64] = [:]
+        texts.reserveCapacity(members.count)
+        digests.reserveCapacity(members.count)
         for (uid, ix) in members {
+            if sameZones, let previous, let old = previous.members[uid], Self.same(ix, snapshot, old, previous.snapshot),
+               let t = previous.texts[uid], let d = previous.digests[uid] {
+                texts[uid] = t
+                digests[uid] = d
+                continue
+            }
             let t = SeriesText.text(ix.lazy.map { snapshot.events[$0] })
             texts[uid] = t
             digests[uid] = SeriesText.digest(t, zones: seed)
         }
         (self.uids, self.members, self.texts, self.digests, self.zones) = (uids, members, texts, digests, zones)
+    }
+
+    /// Whether the series of one UID are the same in two snapshots.
+    static func same(_ a: [Int], _ x: EventCalendar, _ b: [Int], _ y: EventCalendar) -> Bool {
+        guard a.count == b.count else { return false }
+        return x.events.withUnsafeBufferPointer { xs in
+            y.events.withUnsafeBufferPointer { ys in
+                zip(a, b).allSatisfy { xs[$0].hasSameContent(as: ys[$1]) }
+            }
+        }
     }
 
     /// The UIDs whose series are new or differ from the stored ones (in the

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// The last snapshots this store applied, by calendar (at most
+/// ``capacity``): the next snapshot of a calendar compares its series with
+/// them in memory and writes the text of the changed ones only, instead of
+/// writing every series' text to compare digests. A cached snapshot is
+/// used only while the stored digests are still its own (no other writer
+/// changed the calendar's series since).
+final class SnapshotCache: Sendable {
+    /// How many calendars' snapshots are kept (the least recently applied go first).
+    static let capacity = 8
+    private let plans = Mutex<[(id: String, plan: SnapshotPlan)]>([])
+
+    /// The cached plan of a calendar, if its digests are the stored ones.
+    func plan(of id: String, stored: [String: Int64]) -> SnapshotPlan? {
+        guard let plan = plans.withLock({ $0.first { $0.id == id }?.plan }) else { return nil }
+        return plan.digests == stored ? plan : nil
+    }
+
+    /// Keeps the plan a calendar now stores.
+    func keep(_ plan: SnapshotPlan, of id: String) {
+        plans.withLock { list in
+            list.removeAll { $0.id == id }
+            list.insert((id, plan), at: 0)
+            if list.count > Self.capacity { list.removeLast() }
+        }
+    }
+
+    /// Forgets every plan.
+    func forgetAll() {
+        plans.withLock { $0.removeAll() }
+    }
+
+    /// Forgets a calendar's plan (after a failed or conflicting commit).
+    func forget(_ id: String) {
+        plans.withLock { $0.removeAll { $0.id == id } }
+    }
+}
