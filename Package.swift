@@ -158,7 +158,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacCLITests",
-            dependencies: ["AlmanacCLI", "Almanac", "AlmanacJSON", "AlmanacReview", "AlmanacTestSupport"],
+            dependencies: ["AlmanacCLI", "Almanac", "AlmanacJSON", "AlmanacReview", "AlmanacCalendar", "AlmanacStore", "AlmanacTestSupport"],
             // The heat map's pixel reader, run with python3 by ReviewCommandTests.
             exclude: ["png_pixels.py"]
         ),

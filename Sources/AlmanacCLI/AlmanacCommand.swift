@@ -1,10 +1,11 @@
 import Almanac
 import AlmanacFoundation
+import AlmanacStore
 import ArgumentParser
 
 /// `almanac`: the command-line face of the library.
 @main
-struct AlmanacCommand: ParsableCommand {
+struct AlmanacCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "almanac",
         abstract: "Recurring events and the days, weeks and months of a calendar (RFC 5545).",
@@ -62,7 +63,7 @@ struct AlmanacCommand: ParsableCommand {
     static let commands: [any ParsableCommand.Type] = [
         ExpandCommand.self, DaysCommand.self, PeriodCommand.self, AgendaCommand.self, MarkCommand.self,
         ReviewCommand.self, EventsCommand.self, AlarmsCommand.self, FreeBusyCommand.self, SlotsCommand.self, ImportCommand.self,
-        DiffCommand.self, BatchCommand.self, ZoneCommand.self,
+        DiffCommand.self, BatchCommand.self, ZoneCommand.self, StoreCommand.self,
     ]
 
     /// A command's name: `expand`.
@@ -79,8 +80,9 @@ struct AlmanacCommand: ParsableCommand {
 
     /// Runs the command. Usage and input errors print `error: ...` on
     /// standard error (and an error object on standard output with
-    /// `--json`) and exit 2 instead of argument-parser's 64.
-    static func main() {
+    /// `--json`) and exit 2 instead of argument-parser's 64. The `store`
+    /// commands run asynchronously (the store's API is async).
+    static func main() async {
         // `--source foundation` and ALMANAC_ZONE_SOURCE=foundation read Foundation's TimeZone.
         Zone.enableFoundationSource()
         // argument-parser prints the root help for `almanac events --help` and `almanac help events`.
@@ -91,13 +93,19 @@ struct AlmanacCommand: ParsableCommand {
             fail(AlmanacError(.usage, "unknown command \"\(name)\": the commands are \(commandList) (almanac --help describes them)"))
         }
         if options.first != "help" {
-            checkOptions(of: command)
+            checkOptions(of: command, subcommand: words.dropFirst().first)
         }
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var async = command as? any AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
         } catch let error as AlmanacError {
             fail(error)
+        } catch let error as StoreError {
+            fail(StoreCommand.almanacError(error))
         } catch {
             let code = exitCode(for: error)
             let text = fullMessage(for: error)
@@ -120,12 +128,19 @@ struct AlmanacCommand: ParsableCommand {
     /// Fails on the first word written as an option that the command (or,
     /// before any command, `almanac` itself) does not declare, before
     /// argument-parser fills in the command: it would first report what
-    /// the command then misses.
-    static func checkOptions(of command: (any ParsableCommand.Type)?) {
-        let type = command ?? AlmanacCommand.self
-        let words = command == nil ? options : options.dropFirst()
+    /// the command then misses. A command with subcommands (`store`) is
+    /// checked as the subcommand named by `subcommand`, when it has one.
+    static func checkOptions(of command: (any ParsableCommand.Type)?, subcommand: String?) {
+        var type = command ?? AlmanacCommand.self
+        var words = command == nil ? options : options.dropFirst()
+        var name = command.map { "almanac " + Self.name($0) } ?? "almanac"
+        if let command, let word = subcommand,
+           let sub = command.configuration.subcommands.first(where: { Self.name($0) == word || $0.configuration.aliases.contains(word) }) {
+            type = sub
+            words = words.dropFirst()
+            name += " " + Self.name(sub)
+        }
         guard let declared = DeclaredOptions(type), let unknown = declared.firstUnknown(in: words) else { return }
-        let name = command.map { "almanac " + Self.name($0) } ?? "almanac"
         let hint = declared.suggestion(for: unknown).map { " (did you mean '\($0)'?)" } ?? ""
         fail(AlmanacError(.usage, "unknown option '\(unknown)'\(hint)"),
              detail: "Usage: " + usageString(for: type) + "\n  See '\(name) --help' for more information.")

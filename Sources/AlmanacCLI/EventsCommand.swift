@@ -101,11 +101,17 @@ struct EventsCommand: ParsableCommand {
                 out += o.jsonLine + "\n"
             } else {
                 let (s, e) = CalendarOccurrence.isoPair(o)
-                out += s + "  " + e + "  " + (o.title ?? "") + "  [" + o.seriesID + "]" + (o.status.map { " (\($0))" } ?? "") + "\n"
+                out += Self.line(start: s, end: e, title: o.title, uid: o.seriesID, status: o.status)
             }
         }
         try CLI.write(out)
         if all.count > limit { StandardStreams.printError("… truncated at \(limit) (--limit raises it)") }
+    }
+
+    /// One line of the text output (also `store query`'s):
+    /// `start  end  title  [uid] (status)`.
+    static func line(start: String, end: String, title: String?, uid: String, status: CalendarEvent.Status?) -> String {
+        start + "  " + end + "  " + (title ?? "") + "  [" + uid + "]" + (status.map { " (\($0))" } ?? "") + "\n"
     }
 
     /// A --from or --to value: a date (its start in the viewer's zone), a

@@ -78,18 +78,7 @@ struct MarkCommand: ParsableCommand {
     var at: String?
 
     func run() throws {
-        let dayKey: DayKey
-        let parsedMark: DayRecord.Mark
-        do throws(AlmanacError) { dayKey = try Self.dayKey(key) } catch { throw error.named(field: "KEY", input: key) }
-        do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw error.named(field: "MARK") }
-        var time = Timestamp(secondsSinceEpoch: Int64(now()))
-        if let at {
-            guard let t = DayRecord.timestamp(at) else {
-                throw CLI.inputError(option: "--at", "\"\(at)\" is not a UTC instant such as 2023-11-28T09:00:00Z")
-            }
-            time = t
-        }
-        let record = DayRecord(key: dayKey, mark: parsedMark, note: note, recordedAt: time)
+        let record = try Self.record(key: key, mark: mark, note: note, at: at)
         let path = records ?? ReviewCommand.defaultRecords
         let line: [UInt8], torn: RecordLog.TornLine?
         do throws(AlmanacError) {
@@ -109,6 +98,26 @@ struct MarkCommand: ParsableCommand {
                 + String(decoding: torn.bytes, as: UTF8.self))
         }
         try CLI.write(line)
+    }
+}
+
+extension MarkCommand {
+    /// KEY and MARK read, as `mark` and `store mark` read them; errors name the argument.
+    static func record(key: String, mark: String, note: String?, at: String?) throws(AlmanacError) -> DayRecord {
+        let dayKey: DayKey
+        let parsedMark: DayRecord.Mark
+        do throws(AlmanacError) { dayKey = try Self.dayKey(key) } catch { throw error.named(field: "KEY", input: key) }
+        do throws(AlmanacError) { parsedMark = try DayRecord.Mark(parsing: mark) } catch { throw error.named(field: "MARK") }
+        return DayRecord(key: dayKey, mark: parsedMark, note: note, recordedAt: try time(at))
+    }
+
+    /// The time of `--at` (a UTC instant), else now.
+    static func time(_ at: String?) throws(AlmanacError) -> Timestamp {
+        guard let at else { return Timestamp(secondsSinceEpoch: Int64(now())) }
+        guard let t = DayRecord.timestamp(at) else {
+            throw CLI.inputError(option: "--at", "\"\(at)\" is not a UTC instant such as 2023-11-28T09:00:00Z")
+        }
+        return t
     }
 }
 

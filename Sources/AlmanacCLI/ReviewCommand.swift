@@ -137,6 +137,14 @@ struct ReviewCommand: ParsableCommand {
         } catch {
             throw error
         }
+        try Self.write(review, svg: svg, json: output.json, seriesSource: source.name, seriesCount: source.series.count,
+                       recordSource: recordSource, recordCount: recordList.count)
+    }
+
+    /// Writes a review as `review` and `store review` do: the SVG drawing to
+    /// `svg` when given, then the text or the JSON on standard output.
+    static func write(_ review: Review, svg: String?, json: Bool, seriesSource: String, seriesCount: Int,
+                      recordSource: String, recordCount: Int) throws {
         if let svg {
             let bytes = Array(ReviewDrawing(review).svg().utf8)
             guard let fd = Optional(open(svg, O_WRONLY | O_CREAT | O_TRUNC, 0o644)), fd >= 0 else {
@@ -147,11 +155,11 @@ struct ReviewCommand: ParsableCommand {
                 throw CLI.inputError(option: "--svg", "cannot write \"\(svg)\": " + String(cString: strerror(errno)))
             }
         }
-        if output.json {
+        if json {
             try CLI.writeJSON(ReviewJSON(review))
         } else {
-            try CLI.write(ReviewText(review, seriesSource: source.name, seriesCount: source.series.count,
-                                     recordSource: recordSource, recordCount: recordList.count).text())
+            try CLI.write(ReviewText(review, seriesSource: seriesSource, seriesCount: seriesCount,
+                                     recordSource: recordSource, recordCount: recordCount).text())
         }
     }
 
