@@ -20,15 +20,19 @@ package final class SQLiteBackend: StoreBackend {
 
     /// Opens (creating `0600` when missing) and migrates the file at `path`.
     package init(path: String, busyTimeout: Double = 60) throws(StoreError) {
-        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
+        // Create a missing file 0600; never open (and close) an existing one: closing any descriptor
+        // of a file drops every POSIX lock the process holds on it, those of another store on the
+        // same file included (https://www.sqlite.org/howtocorrupt.html, section 2.2; StoreLockTests).
+        let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            #if canImport(Glibc)
+            Glibc.close(fd)
+            #else
+            Darwin.close(fd)
+            #endif
+        } else if errno != EEXIST {
             throw StoreError(.database, "cannot open or create \(path): \(String(cString: strerror(errno)))")
         }
-        #if canImport(Glibc)
-        Glibc.close(fd)
-        #else
-        Darwin.close(fd)
-        #endif
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.label = "almanac-store"
