@@ -25,7 +25,8 @@ extension StoreCommand {
 
                   The stand-up of 6 May 2024 of the bundled calendar, done:
                     almanac store import Corpus/samples/calendar.ics > /dev/null && \\
-                      almanac store mark standup@example.com/2024-05-06T09:30:00/2024-05-06 done
+                      almanac store mark \\
+                        standup@example.com/2024-05-06T09:30:00/2024-05-06 done
                 """
         )
 
@@ -85,7 +86,8 @@ extension StoreCommand {
 
                   Week 19 of 2024 of the bundled calendar, with one day marked:
                     almanac store import Corpus/samples/calendar.ics > /dev/null && \\
-                      almanac store mark standup@example.com/2024-05-06T09:30:00/2024-05-06 done > /dev/null && \\
+                      almanac store mark \\
+                        standup@example.com/2024-05-06T09:30:00/2024-05-06 done && \\
                       almanac store review 2024-W19
                 """
         )

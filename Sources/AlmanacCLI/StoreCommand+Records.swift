@@ -36,12 +36,17 @@ extension StoreCommand {
 
                   The records of the store here, after one mark, on standard output:
                     almanac store import Corpus/samples/calendar.ics > /dev/null && \\
-                      almanac store mark standup@example.com/2024-05-06T09:30:00/2024-05-06 done > /dev/null && \\
+                      almanac store mark \\
+                        standup@example.com/2024-05-06T09:30:00/2024-05-06 done && \\
                       almanac store records --export
 
-                  The sample's records into a store of the sample's calendar:
+                  A day marked in one store, copied into another through a file:
                     almanac store import Corpus/samples/calendar.ics > /dev/null && \\
-                      almanac store records --import Corpus/samples/records.jsonl --calendar calendar
+                      almanac store mark \\
+                        standup@example.com/2024-05-06T09:30:00/2024-05-06 done && \\
+                      almanac store records --export records.jsonl && \\
+                      almanac store import Corpus/samples/calendar.ics --db copy.sqlite && \\
+                      almanac store records --import records.jsonl --db copy.sqlite
                 """
         )
 

@@ -42,7 +42,8 @@ struct StoreCommand: ParsableCommand {
 
               Mark a day of the stand-up and review its week from the store:
                 almanac store import Corpus/samples/calendar.ics && \\
-                  almanac store mark standup@example.com/2024-05-06T09:30:00/2024-05-06 done && \\
+                  almanac store mark \\
+                    standup@example.com/2024-05-06T09:30:00/2024-05-06 done && \\
                   almanac store review 2024-W19
 
             Each subcommand's --help says more (almanac store query --help).

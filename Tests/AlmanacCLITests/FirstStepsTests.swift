@@ -43,9 +43,9 @@ import Testing
 
     @Test func theUnknownCommandErrorNamesTheCommandsHelpLists() throws {
         let listed = try Self.subcommands()
-        #expect(listed.count == 14, "\(listed)")
+        #expect(listed.count == 15, "\(listed)")
         for name in ["expand", "days", "period", "agenda", "mark", "review", "events", "alarms", "freebusy", "slots", "import", "diff", "batch",
-                     "zone"] {
+                     "zone", "store"] {
             #expect(listed.contains(name), "\(name) is not under SUBCOMMANDS: \(listed)")
         }
         let r = try run(["occurrences"])
@@ -67,7 +67,7 @@ import Testing
     /// a missing argument, not what the option's value then looked like.
     @Test func everyCommandReportsAnUnknownOption() throws {
         let commands = try Self.subcommands()
-        #expect(commands.count == 14)
+        #expect(commands.count == 15)
         for name in commands {
             let r = try run([name, "--no-such-option", "1"])
             #expect(r.status == 2, "\(name): \(r)")

@@ -221,7 +221,7 @@ import Testing
         #expect(r.status == 2, "\(r)")
         #expect(r.stdout == "")
         #expect(r.stderr.hasPrefix("error: unknown command \"occurrences\": the commands are expand, days, period, agenda, mark, review, "
-            + "events, alarms, freebusy, slots, import, diff, batch and zone"), "\(r)")
+            + "events, alarms, freebusy, slots, import, diff, batch, zone and store"), "\(r)")
     }
 
     @Test func eventsListsTheBundledCalendar() throws {
