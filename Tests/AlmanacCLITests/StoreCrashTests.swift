@@ -21,7 +21,8 @@ import Testing
 /// with its mark and note: none lost, none doubled).
 ///
 /// Every other kill comes after a random delay between 0.3 and 1.1 times
-/// the time a whole apply took (measured first, unkilled), so kills land in
+/// the time a whole apply takes (measured first, unkilled, then following
+/// the runs that finish before their kill), so kills land in
 /// the start-up and the preparation; the others come as soon as the
 /// write-ahead log grows past what opening the store writes there (the
 /// commit writing its pages), else at the
@@ -64,12 +65,13 @@ import Testing
         let (expected, inside, outside) = try await Self.prepare(files: files, calendars: calendars, db: db, took: &took)
 
         // The kills.
-        let whole = took.dropFirst().max()!   // the first import creates the file: not a typical apply
+        var whole = took.dropFirst().max()!   // the first import creates the file: not a typical apply
         var random = SplitMix64(seed: 27)
         var current = Snapshot.a
         var tally = (finished: 0, beforeCommit: 0, inCommit: 0, afterCommit: 0)
         for n in 0..<Self.kills {
             let target: Snapshot = current == .a ? .b : .a
+            let started = StoreFixture.clock()
             let run = try AlmanacExecutable.start(["store", "apply", files[target]!, "--calendar", "crash", "--db", db])
             let delay = whole * Double.random(in: 0.3...1.1, using: &random)
             var killed = false
@@ -97,6 +99,7 @@ import Testing
             if !killed || result.status == 0 && state == target {
                 #expect(result.status == 0 && state == target, "kill \(n): \(result)")
                 tally.finished += 1
+                whole = (whole + StoreFixture.clock() - started) / 2   // the machine's load changes: follow it
             } else if state == target {
                 tally.afterCommit += 1
             } else if uncommitted > 0 {
