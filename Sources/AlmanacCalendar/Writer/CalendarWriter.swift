@@ -65,6 +65,11 @@ package struct CalendarWriter {
 
     /// Writes one content line, folded at 75 octets.
     package mutating func line(_ s: String) {
+        if s.utf8.count <= 75 {   // most lines: nothing to fold, no walk over the characters
+            out += s
+            out += "\r\n"
+            return
+        }
         var count = 0
         for ch in s {
             let n = String(ch).utf8.count
