@@ -91,13 +91,13 @@ extension StoreCommand {
 
         /// `almanac events`'s line for a stored instance.
         static func textLine(_ i: StoredInstance) -> String {
-            let (s, e) = iso(i.occurrence)
+            let (s, e) = CalendarOccurrence.iso(i.occurrence, zone: i.zone)
             return EventsCommand.line(start: s, end: e, title: i.title, uid: i.key.seriesID, status: i.status)
         }
 
         static func jsonLine(_ i: StoredInstance) -> String {
             var w = JSONWriter(capacity: 256)
-            let (s, e) = iso(i.occurrence)
+            let (s, e) = CalendarOccurrence.iso(i.occurrence, zone: i.zone)
             w.beginObject()
             w.key("calendar"); w.string(i.calendarID)
             w.key("uid"); w.string(i.key.seriesID)
@@ -109,28 +109,6 @@ extension StoreCommand {
             if let title = i.title { w.key("summary"); w.string(title) }
             w.endObject()
             return w.text + "\n"
-        }
-
-        /// Start and end as `almanac events` writes them: dates, wall clocks,
-        /// or instants on the clock of the start's offset (`Z` for UTC).
-        ///
-        /// The index keeps the offset of an instance's start, not its zone,
-        /// so the end is written with the start's offset: where a zone's
-        /// offset changes inside an instance (a night across a DST change),
-        /// `events` writes the end with the new offset, this with the old
-        /// one (the same instant either way).
-        static func iso(_ o: Occurrence) -> (String, String) {
-            switch o.extent {
-            case .dates(let r): return (r.lowerBound.description, r.upperBound.description)
-            case .wallClock(let r): return (r.lowerBound.description, r.upperBound.description)
-            case .instants(let r, let offset):
-                let utc = o.kind == .utc
-                func clock(_ t: Timestamp) -> String {
-                    let local = CivilDateTime(_localSeconds: Int(t.secondsSinceEpoch) + (utc ? 0 : Int(offset.seconds)))
-                    return local.description + (utc ? "Z" : offset.description)
-                }
-                return (clock(r.lowerBound), clock(r.upperBound))
-            }
         }
     }
 }

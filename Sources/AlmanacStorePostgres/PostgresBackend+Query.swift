@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresBackend {
     static let instanceColumns = """
-        calendar_id, series_id, key, kind, start_key, end_key, local, rid_local, "offset", is_repeat, lo, hi, long, status, title
+        calendar_id, series_id, key, kind, start_key, end_key, local, rid_local, "offset", is_repeat, lo, hi, long, status, title, zone
         """
 
     /// One round trip for all calendars: short rows by `lo`, long rows by `lo` and `hi`
@@ -24,7 +24,8 @@ extension PostgresBackend {
     static func instance(_ r: PostgresRandomAccessRow) throws -> InstanceRow {
         InstanceRow(calendarID: try r.at(0), seriesID: try r.at(1), key: try r.at(2), kind: try r.at(3), startKey: try r.at(4),
                     endKey: try r.at(5), local: try r.at(6), ridLocal: try r.at(7), offset: try r.at(8), isRepeat: try r.at(9),
-                    lo: try r.at(10), hi: try r.at(11), isLong: try r.at(12), status: try r.at(13), title: try r.at(14))
+                    lo: try r.at(10), hi: try r.at(11), isLong: try r.at(12), status: try r.at(13), title: try r.at(14),
+                    zone: try r.at(15))
     }
 
     static let recordColumns = "calendar_id, key, series_id, day, mark, fraction, note, recorded_at, orphaned_at"

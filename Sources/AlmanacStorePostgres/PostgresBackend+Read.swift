@@ -42,6 +42,19 @@ extension PostgresBackend {
         return Dictionary(pairs, uniquingKeysWith: { a, _ in a })
     }
 
+    package func counts(calendar: String) async throws(StoreError) -> StoredCounts {
+        let rows = try await fetch("""
+            SELECT (SELECT count(*) FROM series WHERE calendar_id = \(calendar)),
+                   (SELECT count(*) FROM instance WHERE calendar_id = \(calendar)),
+                   (SELECT count(*) FROM record WHERE calendar_id = \(calendar)),
+                   (SELECT count(*) FROM record WHERE calendar_id = \(calendar) AND orphaned_at IS NOT NULL)
+            """) { r in
+            StoredCounts(series: Int(try r.at(0, Int64.self)), instances: Int(try r.at(1, Int64.self)),
+                         records: Int(try r.at(2, Int64.self)), orphans: Int(try r.at(3, Int64.self)))
+        }
+        return rows.first ?? StoredCounts(series: 0, instances: 0, records: 0, orphans: 0)
+    }
+
     package func series(calendar: String, uids: [String]?) async throws(StoreError) -> [SeriesRow] {
         let make = { (r: PostgresRandomAccessRow) throws -> SeriesRow in
             SeriesRow(calendarID: calendar, uid: try r.at(0), digest: try r.at(1), text: try r.at(2))

@@ -82,12 +82,13 @@ extension PostgresBackend {
         if rows.isEmpty { return }
         try await c.query("""
             INSERT INTO instance (calendar_id, series_id, key, kind, start_key, end_key, local, rid_local, "offset", is_repeat,
-                                  lo, hi, long, status, title)
+                                  lo, hi, long, status, title, zone)
             SELECT \(id), * FROM UNNEST(\(rows.map(\.seriesID))::text[], \(rows.map(\.key))::text[], \(rows.map(\.kind))::bigint[],
                 \(rows.map(\.startKey))::bigint[], \(rows.map(\.endKey))::bigint[], \(rows.map(\.local))::bigint[],
                 \(rows.map(\.ridLocal))::bigint[], \(rows.map(\.offset))::bigint[], \(rows.map(\.isRepeat))::boolean[],
                 \(rows.map(\.lo))::bigint[], \(rows.map(\.hi))::bigint[], \(rows.map(\.isLong))::boolean[],
-                \(NullableTextArray(values: rows.map(\.status)))::text[], \(NullableTextArray(values: rows.map(\.title)))::text[])
+                \(NullableTextArray(values: rows.map(\.status)))::text[], \(NullableTextArray(values: rows.map(\.title)))::text[],
+                \(NullableTextArray(values: rows.map(\.zone)))::text[])
             """, logger: logger)
     }
 

@@ -57,7 +57,7 @@ enum PostgresSchema {
             calendar_id text COLLATE "C" NOT NULL, series_id text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL,
             kind bigint NOT NULL, start_key bigint NOT NULL, end_key bigint NOT NULL,
             local bigint NOT NULL, rid_local bigint NOT NULL, "offset" bigint NOT NULL, is_repeat boolean NOT NULL,
-            lo bigint NOT NULL, hi bigint NOT NULL, long boolean NOT NULL, status text, title text)
+            lo bigint NOT NULL, hi bigint NOT NULL, long boolean NOT NULL, status text, title text, zone text)
             PARTITION BY HASH (calendar_id)
         """,
         "CREATE INDEX instance_window ON instance (calendar_id, long, lo)",

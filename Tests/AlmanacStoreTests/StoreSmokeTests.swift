@@ -25,6 +25,13 @@ import Testing
         #expect(stored.sorted() == memory.sorted())
         let expanded = try await store.expandedInstances(of: "sample", overlapping: week, viewer: paris)
         #expect(fromIndex == expanded)
+        #expect(fromIndex.contains { $0.zone != nil } && fromIndex.allSatisfy { ($0.zone != nil) == ($0.occurrence.kind == .zoned) })
+        let counts = try await store.counts(of: "sample")
+        // The index holds the instances of the horizon widened by two days (floating ones in any zone).
+        let wide = Timestamp(secondsSinceEpoch: horizon.lowerBound.secondsSinceEpoch - 2 * 86_400)
+            ..< Timestamp(secondsSinceEpoch: horizon.upperBound.secondsSinceEpoch + 2 * 86_400)
+        let expectedRows = calendar.occurrences(overlapping: wide).reduce(0) { n, _ in n + 1 }
+        #expect(counts == StoredCounts(series: Set(calendar.events.map(\.id)).count, instances: expectedRows, records: 0, orphans: 0))
         let again = try await store.apply(calendar, to: "sample")
         #expect(again.changedSeries.isEmpty && again.instancesWritten == 0 && again.version == 2)
         await store.close()

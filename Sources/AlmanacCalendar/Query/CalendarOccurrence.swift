@@ -111,7 +111,7 @@ extension CalendarOccurrence {
         return CivilDateTime(_localSeconds: Int(min(max(localSeconds, lo), hi)))
     }
 
-    static func iso(_ o: Occurrence, zone: Zone?) -> (String, String) {
+    package static func iso(_ o: Occurrence, zone: Zone?) -> (String, String) {
         switch o.extent {
         case .dates(let r): return (r.lowerBound.description, r.upperBound.description)
         case .wallClock(let r): return (r.lowerBound.description, r.upperBound.description)

@@ -33,7 +33,8 @@ enum IndexRows {
         return InstanceRow(calendarID: calendarID, seriesID: o.seriesID, key: o.key.description, kind: code(kind),
                            startKey: p.sortKey, endKey: p.endSortKey, local: p.local, ridLocal: p.ridLocal,
                            offset: Int64(p.offsetSeconds), isRepeat: p.isRepeat, lo: lo, hi: hi,
-                           isLong: hi - lo > InstanceRow.shortSpan, status: o.status?.rawValue, title: o.title)
+                           isLong: hi - lo > InstanceRow.shortSpan, status: o.status?.rawValue, title: o.title,
+                           zone: kind == .zoned ? o.zone?.identifier : nil)
     }
 
     static func code(_ k: Anchor.Kind) -> Int64 {
@@ -55,19 +56,21 @@ enum IndexRows {
         }
     }
 
-    /// The instance a row holds, placed in `viewer`.
-    static func instance(_ r: InstanceRow, viewer: Zone) throws(StoreError) -> StoredInstance {
+    /// The instance a row holds, placed in `viewer`; its zone found in the
+    /// calendar's file zones, else by name.
+    static func instance(_ r: InstanceRow, viewer: Zone, fileZones: [String: Zone]) throws(StoreError) -> StoredInstance {
         let o = Occurrence(sortKey: r.startKey, endSortKey: r.endKey, local: r.local, ridLocal: r.ridLocal,
                            offsetSeconds: Int32(truncatingIfNeeded: r.offset), isRepeat: r.isRepeat, kind: try kind(r.kind))
         return StoredInstance(calendarID: r.calendarID, key: OccurrenceKey(seriesID: r.seriesID, recurrenceID: o.recurrenceID),
                               occurrence: o, instants: o.instants(in: viewer), title: r.title,
-                              status: r.status.map(CalendarEvent.Status.init(rawValue:)))
+                              status: r.status.map(CalendarEvent.Status.init(rawValue:)),
+                              zone: r.zone.flatMap { fileZones[$0] ?? (try? Zone($0)) })
     }
 
     /// The instance a query of the calendar gives.
     static func instance(_ o: CalendarOccurrence, calendarID: String, viewer: Zone) -> StoredInstance {
         StoredInstance(calendarID: calendarID, key: o.key, occurrence: o.occurrence, instants: o.occurrence.instants(in: viewer),
-                       title: o.title, status: o.status)
+                       title: o.title, status: o.status, zone: o.occurrence.kind == .zoned ? o.zone : nil)
     }
 
     /// The query's order: start in the viewer, calendar, UID, recurrence id.

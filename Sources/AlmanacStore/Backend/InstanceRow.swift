@@ -27,6 +27,9 @@ package struct InstanceRow: Sendable, Hashable {
     package var isLong: Bool
     package var status: String?
     package var title: String?
+    /// The identifier of a zoned instance's zone (its start value's), whose
+    /// clock reads its start and end; `nil` for the other kinds.
+    package var zone: String?
 
     /// How far a zone's offset reaches from UTC (ICU's extremes are -12 h and +14 h; 18 h is RFC 5545's UTC-OFFSET bound less a margin).
     package static let zoneReach: Int64 = 18 * 3600
@@ -35,7 +38,7 @@ package struct InstanceRow: Sendable, Hashable {
 
     package init(calendarID: String, seriesID: String, key: String, kind: Int64, startKey: Int64, endKey: Int64,
                  local: Int64, ridLocal: Int64, offset: Int64, isRepeat: Bool, lo: Int64, hi: Int64, isLong: Bool,
-                 status: String?, title: String?) {
+                 status: String?, title: String?, zone: String? = nil) {
         self.calendarID = calendarID
         self.seriesID = seriesID
         self.key = key
@@ -51,5 +54,6 @@ package struct InstanceRow: Sendable, Hashable {
         self.isLong = isLong
         self.status = status
         self.title = title
+        self.zone = zone
     }
 }

@@ -15,6 +15,8 @@ package protocol StoreBackend: Sendable {
     func calendars(owner: String?) async throws(StoreError) -> [StoredCalendar]
     /// The digest of every stored series of a calendar, by UID.
     func seriesDigests(calendar: String) async throws(StoreError) -> [String: Int64]
+    /// How many series, index rows, records and orphans a calendar holds (counted by the database).
+    func counts(calendar: String) async throws(StoreError) -> StoredCounts
     /// The stored series of a calendar (only those of `uids` when given), by UID.
     func series(calendar: String, uids: [String]?) async throws(StoreError) -> [SeriesRow]
     /// The zones the calendar's files defined (VTIMEZONE), by TZID.

@@ -24,21 +24,25 @@ public struct StoredInstance: Sendable, Hashable {
     public var title: String?
     /// STATUS of that component; cancelled instances are listed unless the query drops them.
     public var status: CalendarEvent.Status?
+    /// The zone of a zoned instance (its start value's), whose clock reads
+    /// its start and end; `nil` for UTC, floating and all-day instances.
+    public var zone: Zone?
 
     /// An instance.
     ///
     /// ```swift
     /// let i = StoredInstance(calendarID: "work", key: o.key, occurrence: o.occurrence,
-    ///                        instants: o.occurrence.instants(in: paris), title: o.title, status: o.status)
+    ///                        instants: o.occurrence.instants(in: paris), title: o.title, status: o.status, zone: o.zone)
     /// ```
     public init(calendarID: String, key: OccurrenceKey, occurrence: Occurrence, instants: Range<Timestamp>,
-                title: String?, status: CalendarEvent.Status?) {
+                title: String?, status: CalendarEvent.Status?, zone: Zone? = nil) {
         self.calendarID = calendarID
         self.key = key
         self.occurrence = occurrence
         self.instants = instants
         self.title = title
         self.status = status
+        self.zone = zone
     }
 
     /// Whether it is all day (a DATE instance).

@@ -9,17 +9,10 @@ extension CalendarStore {
     /// print(n.series, n.instances, n.records, n.orphans)
     /// ```
     ///
-    /// - Complexity: reads the calendar's digests, index rows and records
-    ///   through the backend's existing reads (linear in them); a backend
-    ///   count would make it constant.
+    /// - Complexity: four counts by the database, over the calendar's rows.
     public func counts(of id: String) async throws(StoreError) -> StoredCounts {
         guard try await backend.calendar(id) != nil else { throw StoreError(.notFound, "no calendar \"\(id)\" in the store") }
-        let series = try await backend.seriesDigests(calendar: id).count
-        let everything = (Int64.min / 4)..<(Int64.max / 4)
-        let instances = try await backend.instanceRows(calendars: [id], window: everything).count
-        let records = try await backend.records(RecordQuery(calendars: [id]))
-        return StoredCounts(series: series, instances: instances, records: records.count,
-                            orphans: records.count { $0.orphanedAt != nil })
+        return try await backend.counts(calendar: id)
     }
 
     /// The calendars (by name) that hold a series with UID `uid`: where a

@@ -30,9 +30,13 @@ extension CalendarStore {
         if !fromIndex.isEmpty {
             let rows = try await backend.instanceRows(
                 calendars: fromIndex, window: window.lowerBound.secondsSinceEpoch..<window.upperBound.secondsSinceEpoch)
+            var fileZones: [String: [String: Zone]] = [:]
             for r in rows {
                 if dropsCancelled && r.status == "CANCELLED" { continue }
-                let i = try IndexRows.instance(r, viewer: viewer)
+                if r.zone != nil && fileZones[r.calendarID] == nil {
+                    fileZones[r.calendarID] = try StoredZones.zones(try await backend.zones(calendar: r.calendarID))
+                }
+                let i = try IndexRows.instance(r, viewer: viewer, fileZones: fileZones[r.calendarID] ?? [:])
                 if window.overlapsInstance(start: i.instants.lowerBound, end: i.instants.upperBound) { out.append(i) }
             }
         }

@@ -22,14 +22,14 @@ extension SQLiteBackend {
     }
 
     /// The columns `instance(_:)` reads, in its order (a constant of ours, not a value from outside).
-    static let instanceColumns = "calendar_id, series_id, key, kind, start_key, end_key, local, rid_local, offset, is_repeat, lo, hi, long, status, title"
+    static let instanceColumns = "calendar_id, series_id, key, kind, start_key, end_key, local, rid_local, offset, is_repeat, lo, hi, long, status, title, zone"
 
     /// An index row from a row of `instanceColumns`, read by position: a
     /// lookup by name hashed the column's name for every column of every row
     /// (a fifth of a week's query).
     static func instance(_ r: Row) -> InstanceRow {
         InstanceRow(calendarID: r[0], seriesID: r[1], key: r[2], kind: r[3], startKey: r[4], endKey: r[5], local: r[6], ridLocal: r[7],
-                    offset: r[8], isRepeat: r[9], lo: r[10], hi: r[11], isLong: r[12], status: r[13], title: r[14])
+                    offset: r[8], isRepeat: r[9], lo: r[10], hi: r[11], isLong: r[12], status: r[13], title: r[14], zone: r[15])
     }
 
     package func records(_ q: RecordQuery) async throws(StoreError) -> [StoredRecord] {

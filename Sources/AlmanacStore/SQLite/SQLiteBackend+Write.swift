@@ -24,11 +24,11 @@ extension SQLiteBackend {
             for s in change.series { try putSeries.execute(arguments: [id, s.uid, s.digest, s.text]) }
             let putRow = try db.cachedStatement(sql: """
                 INSERT INTO instance (calendar_id, series_id, key, kind, start_key, end_key, local, rid_local, offset, is_repeat,
-                                      lo, hi, long, status, title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      lo, hi, long, status, title, zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for r in change.instances {
                 try putRow.execute(arguments: [id, r.seriesID, r.key, r.kind, r.startKey, r.endKey, r.local, r.ridLocal, r.offset,
-                                               r.isRepeat, r.lo, r.hi, r.isLong, r.status, r.title])
+                                               r.isRepeat, r.lo, r.hi, r.isLong, r.status, r.title, r.zone])
             }
             if let zones = change.zones {
                 try db.execute(sql: "DELETE FROM zone WHERE calendar_id = ?", arguments: [id])

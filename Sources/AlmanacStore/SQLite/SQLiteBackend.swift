@@ -36,6 +36,11 @@ package final class SQLiteBackend: StoreBackend {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.label = "almanac-store"
+        // GRDB opens WAL databases with synchronous=NORMAL, which survives a
+        // crash of the process but may lose the last commits to a power
+        // cut. A mark that returned must be stored: FULL syncs the log at
+        // every commit.
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         do {
             pool = try DatabasePool(path: path, configuration: config)
             try pool.write { db in try Self.migrate(db) }

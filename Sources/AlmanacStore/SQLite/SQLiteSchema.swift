@@ -29,7 +29,7 @@ enum SQLiteSchema {
                 calendar_id TEXT NOT NULL, series_id TEXT NOT NULL, key TEXT NOT NULL,
                 kind INTEGER NOT NULL, start_key INTEGER NOT NULL, end_key INTEGER NOT NULL,
                 local INTEGER NOT NULL, rid_local INTEGER NOT NULL, offset INTEGER NOT NULL, is_repeat INTEGER NOT NULL,
-                lo INTEGER NOT NULL, hi INTEGER NOT NULL, long INTEGER NOT NULL, status TEXT, title TEXT)
+                lo INTEGER NOT NULL, hi INTEGER NOT NULL, long INTEGER NOT NULL, status TEXT, title TEXT, zone TEXT)
             """,
             "CREATE INDEX instance_window ON instance(calendar_id, long, lo)",
             "CREATE INDEX instance_series ON instance(calendar_id, series_id)",
