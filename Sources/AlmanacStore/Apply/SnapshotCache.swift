@@ -1,3 +1,4 @@
+import Almanac
 import Synchronization
 
 /// The last snapshots this store applied, by calendar (at most
@@ -24,6 +25,23 @@ final class SnapshotCache: Sendable {
             list.insert((id, plan), at: 0)
             if list.count > Self.capacity { list.removeLast() }
         }
+    }
+
+    /// The file zones of calendars, read at a version of theirs (a window
+    /// query reads a zoned row's zone there; parsing a VTIMEZONE's
+    /// transitions each time would cost more than the query).
+    private let fileZones = Mutex<[String: (version: Int64, zones: [String: Zone])]>([:])
+
+    /// A calendar's file zones at `version`, from `load` when not known.
+    func fileZones(of id: String, version: Int64,
+                   load: () async throws(StoreError) -> [String: Zone]) async throws(StoreError) -> [String: Zone] {
+        if let z = fileZones.withLock({ $0[id] }), z.version == version { return z.zones }
+        let zones = try await load()
+        fileZones.withLock { cache in
+            if cache.count >= 4 * Self.capacity { cache.removeAll() }
+            cache[id] = (version, zones)
+        }
+        return zones
     }
 
     /// Forgets every plan.

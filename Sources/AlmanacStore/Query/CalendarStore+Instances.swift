@@ -19,10 +19,12 @@ extension CalendarStore {
                           dropsCancelled: Bool = false) async throws(StoreError) -> [StoredInstance] {
         var out: [StoredInstance] = []
         var fromIndex: [String] = []
+        var versions: [String: Int64] = [:]
         for id in calendars {
             guard let c = try await backend.calendar(id) else { throw StoreError(.notFound, "no calendar \"\(id)\" in the store") }
             if c.horizon.lowerBound <= window.lowerBound && window.upperBound <= c.horizon.upperBound {
                 fromIndex.append(id)
+                versions[id] = c.version
             } else {
                 out += try await expanded(id, overlapping: window, viewer: viewer, dropsCancelled: dropsCancelled)
             }
@@ -34,7 +36,10 @@ extension CalendarStore {
             for r in rows {
                 if dropsCancelled && r.status == "CANCELLED" { continue }
                 if r.zone != nil && fileZones[r.calendarID] == nil {
-                    fileZones[r.calendarID] = try StoredZones.zones(try await backend.zones(calendar: r.calendarID))
+                    let id = r.calendarID
+                    fileZones[id] = try await snapshots.fileZones(of: id, version: versions[id] ?? 0) { () async throws(StoreError) in
+                        try StoredZones.zones(try await backend.zones(calendar: id))
+                    }
                 }
                 let i = try IndexRows.instance(r, viewer: viewer, fileZones: fileZones[r.calendarID] ?? [:])
                 if window.overlapsInstance(start: i.instants.lowerBound, end: i.instants.upperBound) { out.append(i) }
