@@ -58,13 +58,22 @@ enum IndexRows {
 
     /// The instance a row holds, placed in `viewer`; its zone found in the
     /// calendar's file zones, else by name.
-    static func instance(_ r: InstanceRow, viewer: Zone, fileZones: [String: Zone]) throws(StoreError) -> StoredInstance {
+    static func instance(_ r: InstanceRow, viewer: Zone, zones: (String) -> Zone?) throws(StoreError) -> StoredInstance {
         let o = Occurrence(sortKey: r.startKey, endSortKey: r.endKey, local: r.local, ridLocal: r.ridLocal,
                            offsetSeconds: Int32(truncatingIfNeeded: r.offset), isRepeat: r.isRepeat, kind: try kind(r.kind))
         return StoredInstance(calendarID: r.calendarID, key: OccurrenceKey(seriesID: r.seriesID, recurrenceID: o.recurrenceID),
                               occurrence: o, instants: o.instants(in: viewer), title: r.title,
-                              status: r.status.map(CalendarEvent.Status.init(rawValue:)),
-                              zone: r.zone.flatMap { fileZones[$0] ?? (try? Zone($0)) })
+                              status: r.status.map(status), zone: r.zone.flatMap(zones))
+    }
+
+    /// A stored STATUS: the RFC's values without a new string each.
+    static func status(_ text: String) -> CalendarEvent.Status {
+        switch text {
+        case "CONFIRMED": .confirmed
+        case "TENTATIVE": .tentative
+        case "CANCELLED": .cancelled
+        default: CalendarEvent.Status(rawValue: text)
+        }
     }
 
     /// The instance a query of the calendar gives.

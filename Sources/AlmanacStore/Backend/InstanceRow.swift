@@ -7,7 +7,9 @@ import AlmanacCalendar
 package struct InstanceRow: Sendable, Hashable {
     package var calendarID: String
     package var seriesID: String
-    /// The occurrence key's text (`OccurrenceKey.description`).
+    /// The occurrence key's text (`OccurrenceKey.description`); a backend
+    /// may leave it empty in the rows of a window query, which makes the key
+    /// from `seriesID` and the recurrence id.
     package var key: String
     /// `Anchor.Kind` as a number: 0 date, 1 floating, 2 utc, 3 zoned.
     package var kind: Int64

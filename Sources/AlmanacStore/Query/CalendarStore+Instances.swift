@@ -33,6 +33,7 @@ extension CalendarStore {
             let rows = try await backend.instanceRows(
                 calendars: fromIndex, window: window.lowerBound.secondsSinceEpoch..<window.upperBound.secondsSinceEpoch)
             var fileZones: [String: [String: Zone]] = [:]
+            var named: [String: Zone?] = [:]   // zones by name, looked up once per query
             for r in rows {
                 if dropsCancelled && r.status == "CANCELLED" { continue }
                 if r.zone != nil && fileZones[r.calendarID] == nil {
@@ -41,7 +42,14 @@ extension CalendarStore {
                         try StoredZones.zones(try await backend.zones(calendar: id))
                     }
                 }
-                let i = try IndexRows.instance(r, viewer: viewer, fileZones: fileZones[r.calendarID] ?? [:])
+                let own = fileZones[r.calendarID]
+                let i = try IndexRows.instance(r, viewer: viewer) { name in
+                    if let z = own?[name] { return z }
+                    if let z = named[name] { return z }
+                    let z = try? Zone(name)
+                    named[name] = z
+                    return z
+                }
                 if window.overlapsInstance(start: i.instants.lowerBound, end: i.instants.upperBound) { out.append(i) }
             }
         }

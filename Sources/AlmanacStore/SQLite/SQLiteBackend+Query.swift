@@ -13,23 +13,25 @@ extension SQLiteBackend {
                 """)
             for c in calendars {
                 let a = try Row.fetchCursor(short, arguments: [c, window.lowerBound - InstanceRow.shortSpan, window.upperBound])
-                while let r = try a.next() { out.append(Self.instance(r)) }
+                while let r = try a.next() { out.append(Self.instance(r, calendar: c)) }
                 let b = try Row.fetchCursor(long, arguments: [c, window.upperBound, window.lowerBound])
-                while let r = try b.next() { out.append(Self.instance(r)) }
+                while let r = try b.next() { out.append(Self.instance(r, calendar: c)) }
             }
             return out
         }
     }
 
-    /// The columns `instance(_:)` reads, in its order (a constant of ours, not a value from outside).
-    static let instanceColumns = "calendar_id, series_id, key, kind, start_key, end_key, local, rid_local, offset, is_repeat, lo, hi, long, status, title, zone"
+    /// The columns `instance(_:calendar:)` reads, in its order (a constant of ours, not a value from
+    /// outside). Not the calendar (the query's) nor the key's text (a query makes the key from the
+    /// series and the recurrence id): two strings less to make per row.
+    static let instanceColumns = "series_id, kind, start_key, end_key, local, rid_local, offset, is_repeat, lo, hi, long, status, title, zone"
 
     /// An index row from a row of `instanceColumns`, read by position: a
     /// lookup by name hashed the column's name for every column of every row
     /// (a fifth of a week's query).
-    static func instance(_ r: Row) -> InstanceRow {
-        InstanceRow(calendarID: r[0], seriesID: r[1], key: r[2], kind: r[3], startKey: r[4], endKey: r[5], local: r[6], ridLocal: r[7],
-                    offset: r[8], isRepeat: r[9], lo: r[10], hi: r[11], isLong: r[12], status: r[13], title: r[14], zone: r[15])
+    static func instance(_ r: Row, calendar: String) -> InstanceRow {
+        InstanceRow(calendarID: calendar, seriesID: r[0], key: "", kind: r[1], startKey: r[2], endKey: r[3], local: r[4], ridLocal: r[5],
+                    offset: r[6], isRepeat: r[7], lo: r[8], hi: r[9], isLong: r[10], status: r[11], title: r[12], zone: r[13])
     }
 
     package func records(_ q: RecordQuery) async throws(StoreError) -> [StoredRecord] {
