@@ -7,9 +7,9 @@ extension PostgresBackend {
     /// (a 10,000-series import writes about a million rows: a hundred statements).
     static let instanceBatch = 10_000
 
-    package func commit(_ change: StoreChange) async throws(StoreError) {
+    package func commit(_ change: StoreChange) async throws(StoreError) -> [RecordMove] {
         let id = change.calendar.id
-        try await transaction { c in
+        return try await transaction { c in
             try await lockCalendar(id, c)
             var current: Int64?
             for try await v in try await c.query("SELECT version FROM calendar WHERE id = \(id)", logger: logger).decode(Int64.self) {
@@ -47,7 +47,18 @@ extension PostgresBackend {
                         """, logger: logger)
                 }
             }
-            try await moveRecords(change.records, calendar: id, at: change.at, c)
+            // The records there are now (marks wait for the calendar's lock), carried.
+            var records: [StoredRecord] = []
+            if !change.carriedSeries.isEmpty {
+                let rows = try await c.query("""
+                    SELECT \(unescaped: Self.recordColumns) FROM record
+                    WHERE calendar_id = \(id) AND series_id = ANY(\(change.carriedSeries)) ORDER BY day, key
+                    """, logger: logger)
+                for try await row in rows { records.append(try Self.recordColumns(row.makeRandomAccess()).record()) }
+            }
+            let moves = records.isEmpty ? [] : change.carry(records)
+            try await moveRecords(moves, calendar: id, at: change.at, c)
+            return moves
         }
     }
 
@@ -125,17 +136,26 @@ extension PostgresBackend {
             """, logger: logger)
     }
 
-    package func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError) {
-        let r = RecordColumns(record)
-        try await transaction { c in
+    package func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError) -> StoredRecord {
+        let columns = RecordColumns(record)
+        let orphaned: Bool = try await transaction { c in
+            var r = columns
             try await lockCalendar(r.calendarID, c)
-            // A mark raises the calendar's version: a snapshot prepared
-            // before it is prepared again, with this record among those it carries.
-            let raised = try await c.query("UPDATE calendar SET version = version + 1 WHERE id = \(r.calendarID) RETURNING version",
-                                           logger: logger).collect().count
-            guard raised == 1 else { throw StoreError(.notFound, "no calendar \"\(r.calendarID)\" in the store") }
+            let raised = try await c.query("""
+                SELECT horizon_start, horizon_end FROM calendar WHERE id = \(r.calendarID)
+                """, logger: logger).collect()
+            guard let h = raised.first else { throw StoreError(.notFound, "no calendar \"\(r.calendarID)\" in the store") }
+            let (start, end) = try h.decode((Int64, Int64).self)
+            if horizonHolds(day: r.day, horizonStart: start, horizonEnd: end) {
+                let found = try await c.query("""
+                    SELECT 1 FROM instance WHERE calendar_id = \(r.calendarID) AND series_id = \(r.seriesID) AND key = \(r.occurrenceKey) LIMIT 1
+                    """, logger: logger).collect()
+                if found.isEmpty { r.orphanedAt = at.secondsSinceEpoch }
+            }
             try await put(r, c)
             try await history(r, change: .marked, previousKey: nil, at: at.secondsSinceEpoch, c)
+            return r.orphanedAt != nil
         }
+        return StoredRecord(calendarID: record.calendarID, record: record.record, orphanedAt: orphaned ? at : record.orphanedAt)
     }
 }

@@ -35,6 +35,25 @@ enum StoreBackends {
         return s.isEmpty ? nil : s
     }
 
+    /// Two stores on one new, empty database of the backend named `name`
+    /// (two connections to the same file, or to the same schema): writers
+    /// that do not share a process's state.
+    static func openTwo(_ name: String) async throws -> (CalendarStore, CalendarStore) {
+        switch name {
+        case "sqlite":
+            let path = temporaryPath("store.sqlite")
+            return (try CalendarStore(sqlitePath: path), try CalendarStore(sqlitePath: path))
+        case "postgres":
+            guard let url = postgresURL else { return (try await open(name), try await open(name)) }
+            await staleSchemasDropped.value
+            let schema = freshSchema()
+            return (try await CalendarStore.postgres(url: url, schema: schema, maximumConnections: 4),
+                    try await CalendarStore.postgres(url: url, schema: schema, maximumConnections: 4))
+        default:
+            return (try await open(name), try await open(name))
+        }
+    }
+
     /// A new, empty store of the backend named `name`.
     static func open(_ name: String) async throws -> CalendarStore {
         switch name {

@@ -141,6 +141,21 @@ import Glibc
         await store.close()
     }
 
+    @Test(arguments: StoreBackends.all)
+    func aMarkOfAnOccurrenceTheCalendarLacksIsKeptAsAnOrphan(backend: String) async throws {
+        let store = try await StoreBackends.open(backend)
+        try await store.apply(Self.standup(at: "090000"), to: "work", options: ApplyOptions(zoneID: "Europe/Paris", horizon: Self.year2024))
+        let there = try await store.mark(DayRecord(key: try key("standup%40example.com/2024-05-07T09:00:00/2024-05-07"), mark: .done,
+                                                   recordedAt: CalendarStore.now()), calendar: "work")
+        #expect(there.orphanedAt == nil)
+        // Read at 10:00 from a snapshot that another writer has since replaced.
+        let stale = try await store.mark(DayRecord(key: try key("standup%40example.com/2024-05-08T10:00:00/2024-05-08"), mark: .done,
+                                                   recordedAt: CalendarStore.now()), calendar: "work")
+        #expect(stale.orphanedAt != nil)
+        #expect(try await store.records(of: ["work"], orphansOnly: true).map(\.record.key) == [stale.record.key])
+        await store.close()
+    }
+
     @Test func theSQLiteFileIsCreatedReadableByItsOwnerOnly() async throws {
         let path = StoreBackends.temporaryPath("private.sqlite")
         let store = try CalendarStore(sqlitePath: path)

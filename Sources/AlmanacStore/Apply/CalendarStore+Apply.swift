@@ -65,22 +65,23 @@ extension CalendarStore {
         let indexed = rebuild ? plan.uids : changed
         let rows = IndexRows.rows(of: EventCalendar(events: plan.events(of: indexed)), calendarID: id, horizon: horizon)
         let touched = changed + removed
+        // The old series are read only when they have records now; the
+        // records themselves are carried inside the commit, as they are then.
         let records = touched.isEmpty ? [] : try await backend.records(RecordQuery(calendars: [id], seriesIDs: touched))
-        var moves: [RecordMove] = []
+        var before: EventCalendar?
         if !records.isEmpty {
-            let before = try SeriesText.calendar(try await backend.series(calendar: id, uids: touched.filter { digests[$0] != nil }),
-                                                 zones: try await backend.zones(calendar: id))
-            let carry = RecordCarry(before: before, after: EventCalendar(events: plan.events(of: changed)),
-                                    window: RecordCarry.window(horizon: horizon, records: records, zone: zone), zone: zone, now: now)
-            moves = carry.moves(records)
+            before = try SeriesText.calendar(try await backend.series(calendar: id, uids: touched.filter { digests[$0] != nil }),
+                                             zones: try await backend.zones(calendar: id))
         }
+        let carry = RecordCarry(before: before, after: EventCalendar(events: plan.events(of: changed)), horizon: horizon, zone: zone, now: now)
         let calendar = StoredCalendar(id: id, owner: options.owner ?? old?.owner ?? "", source: options.source ?? old?.source ?? .ics,
                                       sync: options.sync ?? old?.sync ?? SyncState(), horizon: horizon, zoneID: zoneID,
                                       version: (old?.version ?? 0) + 1)
-        try await backend.commit(StoreChange(
+        let moves = try await backend.commit(StoreChange(
             calendar: calendar, expectedVersion: old?.version, removedSeries: touched.filter { digests[$0] != nil },
             series: changed.map { plan.row(of: $0, calendarID: id) }, instances: rows,
-            zones: changed.isEmpty && old != nil ? nil : plan.zoneRows(calendarID: id), rebuildsIndex: rebuild, records: moves, at: now))
+            zones: changed.isEmpty && old != nil ? nil : plan.zoneRows(calendarID: id), rebuildsIndex: rebuild,
+            carriedSeries: touched, carry: { carry.moves($0) }, at: now))
         snapshots.keep(plan, of: id)
         return ApplyReport(version: calendar.version, changedSeries: changed, removedSeries: removed, instancesWritten: rows.count,
                            recordsMoved: moves.count { $0.change == .rekeyed }, recordsOrphaned: moves.count { $0.change == .orphaned },

@@ -7,10 +7,15 @@ import AlmanacSync
 /// ones, or orphans it. A record outside that window, or already an
 /// orphan, is looked up in the new series on its own day: it stays (or is
 /// restored) when its day exists, and is orphaned when not. None is dropped.
-struct RecordCarry {
-    let before: EventCalendar
+///
+/// It runs inside the commit's transaction, on the records there are then.
+/// Without `before` (the snapshot was prepared when the changed series had
+/// no record, and one was marked before the commit), every record is
+/// looked up on its own day.
+struct RecordCarry: Sendable {
+    let before: EventCalendar?
     let after: EventCalendar
-    let window: Range<Timestamp>
+    let horizon: Range<Timestamp>
     let zone: Zone
     let now: Timestamp
 
@@ -54,12 +59,14 @@ struct RecordCarry {
     }
 
     func rawMoves(_ records: [StoredRecord]) -> [RecordMove] {
-        let diff = SnapshotDiff(before: before, after: after, window: window, viewer: zone)
-        let orphaned = Set(diff.dayKeys.orphaned)
+        let dayKeys = before.map {
+            SnapshotDiff(before: $0, after: after, window: Self.window(horizon: horizon, records: records, zone: zone), viewer: zone).dayKeys
+        } ?? RekeyResult(mapping: [:], orphaned: [])
+        let orphaned = Set(dayKeys.orphaned)
         var out: [RecordMove] = []
         for r in records {
             let key = r.record.key
-            if r.orphanedAt == nil, let new = diff.dayKeys.mapping[key] {
+            if r.orphanedAt == nil, let new = dayKeys.mapping[key] {
                 if new != key { out.append(move(r, to: new)) }
             } else if r.orphanedAt == nil, orphaned.contains(key) {
                 out.append(RecordMove(old: r, new: StoredRecord(calendarID: r.calendarID, record: r.record, orphanedAt: now),

@@ -13,8 +13,11 @@ package struct RecordColumns: Sendable, Hashable {
     package var note: String?
     package var recordedAt: Int64
     package var orphanedAt: Int64?
+    /// The text of the record's occurrence key (an index row's `key`); empty when read back.
+    package var occurrenceKey = ""
 
     package init(_ r: StoredRecord) {
+        occurrenceKey = r.record.key.occurrence.description
         calendarID = r.calendarID
         key = r.record.key.description
         seriesID = r.record.key.seriesID

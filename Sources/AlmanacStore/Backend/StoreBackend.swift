@@ -23,17 +23,25 @@ package protocol StoreBackend: Sendable {
     func zones(calendar: String) async throws(StoreError) -> [ZoneRow]
     /// Applies a change in one transaction; throws `.conflict` (and changes
     /// nothing) when the calendar's version is not `change.expectedVersion`.
-    func commit(_ change: StoreChange) async throws(StoreError)
+    /// Inside the transaction, after the series and index rows, it reads the
+    /// records of `change.carriedSeries`, asks `change.carry` where they go,
+    /// and moves them (old keys deleted first, then the new rows written, a
+    /// history entry each); it returns those moves. Marks made meanwhile
+    /// wait for the transaction or come after it: none is missed.
+    func commit(_ change: StoreChange) async throws(StoreError) -> [RecordMove]
     /// The index rows of `calendars` that can overlap `window` (see ``InstanceRow/lo``):
     /// rows with `lo` in `window.lowerBound - InstanceRow.shortSpan ..< window.upperBound`,
     /// and long rows with `lo < window.upperBound` and `hi >= window.lowerBound`.
     func instanceRows(calendars: [String], window: Range<Int64>) async throws(StoreError) -> [InstanceRow]
     /// The records matching a query.
     func records(_ query: RecordQuery) async throws(StoreError) -> [StoredRecord]
-    /// Stores a record (replacing the one at its key), adds a `marked` history
-    /// entry and raises the calendar's version, in one transaction (`.notFound`
-    /// when the calendar is not there).
-    func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError)
+    /// Stores a record (replacing the one at its key) and adds a `marked`
+    /// history entry, in one transaction (`.notFound` when the calendar is
+    /// not there). A record whose day lies inside the
+    /// horizon (a day from its ends) but whose occurrence the index lacks
+    /// is stored orphaned at `at` (a snapshot removed it after the caller
+    /// read the key); the record as stored is returned.
+    func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError) -> StoredRecord
     /// The history entries whose key is one of `keys`, in the order they were written.
     func history(calendar: String, keys: [String]) async throws(StoreError) -> [RecordChange]
     /// Releases connections (PostgreSQL); SQLite has nothing to do.
@@ -55,6 +63,13 @@ package struct SeriesRow: Sendable, Hashable {
         self.digest = digest
         self.text = text
     }
+}
+
+/// Whether a record's day lies far enough inside a horizon that the index
+/// must hold its occurrence (a day from each end: the day is a date in the
+/// calendar's zone, which is at most a day from UTC's).
+package func horizonHolds(day: Int64, horizonStart: Int64, horizonEnd: Int64) -> Bool {
+    day * 86_400 >= horizonStart + 86_400 && (day + 1) * 86_400 <= horizonEnd - 86_400
 }
 
 /// A zone a calendar's file defined, as text: its transitions (UTC
@@ -113,15 +128,18 @@ package struct StoreChange: Sendable {
     package var zones: [ZoneRow]?
     /// Whether the whole index of the calendar is rebuilt (the horizon moved): all rows deleted first.
     package var rebuildsIndex: Bool
-    /// Records moved to a new key, orphaned, or restored; each is one history entry.
-    /// No two want one key, and none a key that a record keeps (``RecordCarry``):
-    /// delete the old keys of moved records first, then write the new rows.
-    package var records: [RecordMove]
+    /// The series (UIDs) whose day records the change carries.
+    package var carriedSeries: [String]
+    /// Where the records of `carriedSeries` go, given the records there are
+    /// (``RecordCarry``): moved to a new key, orphaned, or restored. No two
+    /// want one key, and none a key that a record keeps.
+    package var carry: @Sendable ([StoredRecord]) -> [RecordMove]
     /// When the change was made (its history entries' time).
     package var at: Timestamp
 
     package init(calendar: StoredCalendar, expectedVersion: Int64?, removedSeries: [String], series: [SeriesRow],
-                 instances: [InstanceRow], zones: [ZoneRow]?, rebuildsIndex: Bool = false, records: [RecordMove], at: Timestamp) {
+                 instances: [InstanceRow], zones: [ZoneRow]?, rebuildsIndex: Bool = false, carriedSeries: [String],
+                 carry: @escaping @Sendable ([StoredRecord]) -> [RecordMove], at: Timestamp) {
         self.calendar = calendar
         self.expectedVersion = expectedVersion
         self.removedSeries = removedSeries
@@ -129,7 +147,8 @@ package struct StoreChange: Sendable {
         self.instances = instances
         self.zones = zones
         self.rebuildsIndex = rebuildsIndex
-        self.records = records
+        self.carriedSeries = carriedSeries
+        self.carry = carry
         self.at = at
     }
 }

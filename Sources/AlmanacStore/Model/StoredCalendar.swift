@@ -24,9 +24,10 @@ public struct StoredCalendar: Sendable, Hashable {
     /// records were made in): a snapshot carries records to their new days
     /// in this zone.
     public var zoneID: String
-    /// Raised by one with every change: each snapshot applied (1 for the
-    /// first) and each record marked. A snapshot prepared against one
-    /// version is committed only at that version.
+    /// Raised by one with every snapshot applied (1 for the first): a
+    /// snapshot prepared against one version is committed only at that
+    /// version. Marks do not raise it (a snapshot carries the records it
+    /// finds inside its own transaction).
     public var version: Int64
 
     /// A calendar record.

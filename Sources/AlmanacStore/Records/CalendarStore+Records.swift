@@ -4,18 +4,22 @@ import AlmanacReview
 
 extension CalendarStore {
     /// Stores a day record (replacing the one at its key) with a `marked`
-    /// history entry, in one transaction. Marks from many threads and
-    /// processes at once are each stored once.
+    /// history entry, in one transaction, and returns it as stored. Marks
+    /// from many threads and processes at once are each stored once. A
+    /// record of a day inside the horizon whose occurrence the calendar no
+    /// longer has (a snapshot removed it after the key was read) is stored
+    /// as an orphan (``StoredRecord/orphanedAt``), never refused.
     ///
     /// ```swift
     /// try await store.mark(DayRecord(key: slice.key, mark: .partial(fraction: 0.5), note: "half", recordedAt: CalendarStore.now()),
     ///                      calendar: "work")
     /// ```
-    public func mark(_ record: DayRecord, calendar id: String) async throws(StoreError) {
+    @discardableResult
+    public func mark(_ record: DayRecord, calendar id: String) async throws(StoreError) -> StoredRecord {
         guard record.recordedAt.utc != nil else {
             throw StoreError(.invalidValue, "recorded at \(record.recordedAt.secondsSinceEpoch) s lies outside years 1...9999")
         }
-        try await backend.mark(StoredRecord(calendarID: id, record: record), at: Self.now())
+        return try await backend.mark(StoredRecord(calendarID: id, record: record), at: Self.now())
     }
 
     /// The record at a day key, if any.

@@ -2,7 +2,7 @@ import Almanac
 import GRDB
 
 extension SQLiteBackend {
-    package func commit(_ change: StoreChange) async throws(StoreError) {
+    package func commit(_ change: StoreChange) async throws(StoreError) -> [RecordMove] {
         try await write { db in
             let id = change.calendar.id
             let current = try Int64.fetchOne(db, sql: "SELECT version FROM calendar WHERE id = ?", arguments: [id])
@@ -37,17 +37,27 @@ extension SQLiteBackend {
                                    arguments: [id, z.tzid, z.transitions, z.offsets])
                 }
             }
-            // Old keys first, then new ones: a record may move to the key
-            // another one leaves (the moves never collide: RecordCarry).
-            for m in change.records where m.old.record.key != m.new.record.key {
+            // The records there are now (a mark made since the change was
+            // prepared among them), carried; old keys first, then new ones:
+            // a record may move to the key another one leaves (the moves
+            // never collide: RecordCarry).
+            var records: [StoredRecord] = []
+            for uid in change.carriedSeries {
+                let rows = try Row.fetchCursor(db, sql: "SELECT * FROM record WHERE calendar_id = ? AND series_id = ? ORDER BY day, key",
+                                               arguments: [id, uid])
+                while let r = try rows.next() { records.append(try Self.recordColumns(r).record()) }
+            }
+            let moves = records.isEmpty ? [] : change.carry(records)
+            for m in moves where m.old.record.key != m.new.record.key {
                 try db.execute(sql: "DELETE FROM record WHERE calendar_id = ? AND key = ?", arguments: [id, m.old.record.key.description])
             }
-            for m in change.records {
+            for m in moves {
                 let new = RecordColumns(m.new)
                 try Self.put(new, db)
                 let moved = m.old.record.key != m.new.record.key
                 try Self.history(new, change: m.change, previousKey: moved ? m.old.record.key.description : nil, at: change.at.secondsSinceEpoch, db)
             }
+            return moves
         }
     }
 
@@ -78,15 +88,21 @@ extension SQLiteBackend {
             """, arguments: [r.calendarID, r.key, previousKey, change.rawValue, r.mark, r.fraction, r.note, r.recordedAt, at])
     }
 
-    package func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError) {
-        let r = RecordColumns(record)
-        try await write { db in
-            // A mark raises the calendar's version: a snapshot prepared
-            // before it is prepared again, with this record among those it carries.
-            try db.execute(sql: "UPDATE calendar SET version = version + 1 WHERE id = ?", arguments: [r.calendarID])
-            guard db.changesCount == 1 else { throw StoreError(.notFound, "no calendar \"\(r.calendarID)\" in the store") }
+    package func mark(_ record: StoredRecord, at: Timestamp) async throws(StoreError) -> StoredRecord {
+        let columns = RecordColumns(record)
+        let orphaned: Bool = try await write { db in
+            var r = columns
+            guard let h = try Row.fetchOne(db, sql: "SELECT horizon_start, horizon_end FROM calendar WHERE id = ?", arguments: [r.calendarID])
+            else { throw StoreError(.notFound, "no calendar \"\(columns.calendarID)\" in the store") }
+            if horizonHolds(day: r.day, horizonStart: h[0], horizonEnd: h[1]),
+               try Int.fetchOne(db, sql: "SELECT 1 FROM instance WHERE calendar_id = ? AND series_id = ? AND key = ? LIMIT 1",
+                                arguments: [r.calendarID, r.seriesID, r.occurrenceKey]) == nil {
+                r.orphanedAt = at.secondsSinceEpoch
+            }
             try Self.put(r, db)
             try Self.history(r, change: .marked, previousKey: nil, at: at.secondsSinceEpoch, db)
+            return r.orphanedAt != nil
         }
+        return StoredRecord(calendarID: record.calendarID, record: record.record, orphanedAt: orphaned ? at : record.orphanedAt)
     }
 }
