@@ -10,7 +10,7 @@ import PostgresNIO
 /// every value bound as a parameter. Same semantics as `SQLiteBackend`:
 /// a commit checks the calendar's version and changes nothing on a
 /// conflict; moved records leave their old keys before any is written (the
-/// moves never collide); a mark raises the calendar's version;
+/// moves never collide; the records are read and carried inside the commit);
 /// every mark and move adds a history entry.
 ///
 /// Writers of one calendar are serialized by a transaction-scoped advisory
