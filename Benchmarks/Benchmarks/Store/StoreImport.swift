@@ -71,7 +71,13 @@ func checkImport(_ f: CalendarFile) async {
     for w in weeks {
         let index = await must("index query") { try await store.instances(of: [storeCalendarID], overlapping: w) }
         let expanded = await must("expansion") { try await store.expandedInstances(of: storeCalendarID, overlapping: w) }
-        if index != expanded { problems.append("week from \(day(w.lowerBound)): the index gives \(index.count) instances, expansion \(expanded.count)") }
+        if index != expanded {
+            let a = Set(index.map { "\($0.key) \($0.instants) \($0.title ?? "-") \($0.status.map { "\($0)" } ?? "-")" })
+            let b = Set(expanded.map { "\($0.key) \($0.instants) \($0.title ?? "-") \($0.status.map { "\($0)" } ?? "-")" })
+            problems.append("week from \(day(w.lowerBound)): the index gives \(index.count) instances, the store's expansion of its series \(expanded.count); "
+                            + "only in the index: \(a.subtracting(b).sorted().prefix(4).joined(separator: "; ")); "
+                            + "only in the expansion: \(b.subtracting(a).sorted().prefix(4).joined(separator: "; "))")
+        }
     }
     await store.close()
     removeStore(path)
