@@ -99,6 +99,9 @@ if s3 and s100:
 if s3 and s1k:
     goals.append(f"ST3-1k ÷ ST3: {s1k / s3:.2f}× for the same 10 changes in a calendar a tenth the size "
                  f"(1.0×: cost of the changes only; 0.1×: cost of the calendar's size)")
+if a and m and T("ST3-parse-Almanac"):
+    goals.append(f"an app with no store reads the file and expands the week at launch: ST3-parse + ST2-memory = "
+                 f"{t(T('ST3-parse-Almanac') + m)}, {(T('ST3-parse-Almanac') + m) / a:,.0f}× ST2's query from the index")
 if T("ST3-parse-Almanac") and s3:
     goals.append(f"reading the snapshot (ST3-parse) costs {t(T('ST3-parse-Almanac'))}, {T('ST3-parse-Almanac') / s3:.1f}× ST3's apply")
 if goals:
