@@ -57,13 +57,13 @@ let package = Package(
                 .product(name: "AlmanacFoundation", package: "Almanac"),
                 .product(name: "AlmanacCalendar", package: "Almanac"),
                 .product(name: "AlmanacStore", package: "Almanac"),
+                .product(name: "AlmanacStorePostgres", package: "Almanac"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/Store",
-            // ST4 (PostgreSQL) compiles once the Store target also depends on
-            // .product(name: "AlmanacStorePostgres", package: "Almanac") with
-            // swiftSettings: [.define("ALMANAC_BENCH_POSTGRES")] (StorePostgres.swift).
+            // ST4 (StorePostgres.swift) is compiled with the PostgreSQL backend.
+            swiftSettings: [.define("ALMANAC_BENCH_POSTGRES")],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
             ]

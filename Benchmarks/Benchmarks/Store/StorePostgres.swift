@@ -22,7 +22,7 @@ import AlmanacCalendar
 import AlmanacStore
 import Benchmark
 import Foundation
-#if ALMANAC_BENCH_POSTGRES
+#if ALMANAC_BENCH_POSTGRES   // set by Benchmarks/Package.swift with the AlmanacStorePostgres dependency
 import AlmanacStorePostgres
 #endif
 
