@@ -15,6 +15,8 @@ let package = Package(
         // MallocInterposer only: the default traits would also pull in a
         // runtime interposer that the local package mirror does not carry.
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The Store target's Sabre-style baseline table (ST2), beside the store's own SQLite file.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The C limit loop: W1, W2 and W7's instants with the least logic (CLimit.swift).
@@ -39,6 +41,29 @@ let package = Package(
                 "CLibical",
             ],
             path: "Benchmarks/Recurrence",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+            ]
+        ),
+        // Issue 27's store rows (ST1-ST4): a target of its own, so that the
+        // Recurrence suite and the CI gate (`table.sh --ci`) never build
+        // SQLite or PostgreSQL: `Benchmarks/table.sh --target Store`. It links
+        // the calendar generator, SplitMix64 and the report from Recurrence
+        // (symbolic links in Benchmarks/Store).
+        .executableTarget(
+            name: "Store",
+            dependencies: [
+                .product(name: "Almanac", package: "Almanac"),
+                .product(name: "AlmanacFoundation", package: "Almanac"),
+                .product(name: "AlmanacCalendar", package: "Almanac"),
+                .product(name: "AlmanacStore", package: "Almanac"),
+                .product(name: "AlmanacStorePostgres", package: "Almanac"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/Store",
+            // ST4 (StorePostgres.swift) is compiled with the PostgreSQL backend.
+            swiftSettings: [.define("ALMANAC_BENCH_POSTGRES")],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
             ]

@@ -28,6 +28,9 @@
 #   Benchmarks/table.sh --ci --update-limits
 #                                          rewrite allocation-limits.tsv from this run
 #   Benchmarks/table.sh --filter 'W1-.*'   any other argument goes to `swift package benchmark`
+#   Benchmarks/table.sh --target Store     issue 27's store rows (ST1-ST4: SQLite, and PostgreSQL when
+#                                          ALMANAC_POSTGRES_URL is set), their own table (store_table.py);
+#                                          the default target, Recurrence, never builds the store
 #
 # Environment: ALMANAC_BENCH_ALLOW_MISMATCH=1 keeps --ci from failing on an
 # Almanac/Foundation disagreement (the allocation gate still applies);
@@ -43,14 +46,28 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ci=0
 update=0
+target=Recurrence
 args=()
+next_is_target=0
 for a in "$@"; do
+    if [ "$next_is_target" = 1 ]; then target="$a"; next_is_target=0; continue; fi
     case "$a" in
         --ci) ci=1 ;;
         --update-limits) update=1 ;;
+        --target) next_is_target=1 ;;
+        --target=*) target="${a#--target=}" ;;
         *) args+=("$a") ;;
     esac
 done
+case "$target" in
+    Recurrence) ;;
+    Store)
+        if [ "$ci" = 1 ] || [ "$update" = 1 ]; then
+            echo "table.sh: --ci and --update-limits are the Recurrence suite's allocation gate; the Store target has none" >&2
+            exit 2
+        fi ;;
+    *) echo "table.sh: unknown target $target (Recurrence or Store)" >&2; exit 2 ;;
+esac
 
 out="${ALMANAC_BENCH_KEEP:-$(mktemp -d)}"
 mkdir -p "$out"
@@ -66,7 +83,7 @@ start=$(date +%s)
 load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: //')"
 if ! env "${env_quick[@]}" ALMANAC_BENCH_REPORT="$report" \
     swift package --package-path "$here" --allow-writing-to-directory "$out" \
-    benchmark --no-progress --format histogramPercentiles --time-units nanoseconds ${skip[@]+"${skip[@]}"} \
+    benchmark --target "$target" --no-progress --format histogramPercentiles --time-units nanoseconds ${skip[@]+"${skip[@]}"} \
     --path "$out" ${args[@]+"${args[@]}"} > "$out/run.log" 2>&1; then
     tail -40 "$out/run.log" >&2
     echo "table.sh: the benchmark run failed (log: $out/run.log)" >&2
@@ -76,6 +93,10 @@ elapsed=$(( $(date +%s) - start ))
 load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: //')"
 echo "table.sh: run took $elapsed s" >&2
 export ALMANAC_TABLE_MACHINE="$(date -u '+%Y-%m-%d %H:%M UTC'), $(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu) cores, load average (1, 5, 15 min) $load_before before the run and $load_after after it ($elapsed s)"
+
+if [ "$target" = Store ]; then
+    exec python3 "$here/store_table.py" "$out" "$report"
+fi
 
 python3 - "$out" "$report" "$here/allocation-limits.tsv" "$ci" "$update" "${ALMANAC_BENCH_ALLOW_MISMATCH:-0}" "${#args[@]}" <<'PY'
 import glob, os, re, sys

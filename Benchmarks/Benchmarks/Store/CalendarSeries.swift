@@ -1,0 +1,1 @@
+../Recurrence/CalendarSeries.swift

@@ -1,0 +1,1 @@
+../Recurrence/SplitMix64.swift
