@@ -59,8 +59,8 @@ extension CalendarStore {
             throw StoreError(.invalidValue, "the horizon \(horizon.lowerBound) ..< \(horizon.upperBound) is empty")
         }
         let digests = old == nil ? [:] : try await backend.seriesDigests(calendar: id)
-        let plan = SnapshotPlan(snapshot, previous: snapshots.plan(of: id, stored: digests))
-        let (changed, removed) = plan.changes(against: digests)
+        let plan = SnapshotPlan(snapshot, stored: digests, previous: snapshots.plan(of: id, stored: digests))
+        let (changed, removed) = (plan.changed, plan.removed)
         let rebuild = old.map { $0.horizon != horizon } ?? false
         let indexed = rebuild ? plan.uids : changed
         let rows = IndexRows.rows(of: EventCalendar(events: plan.events(of: indexed)), calendarID: id, horizon: horizon)

@@ -1,71 +1,89 @@
 import Almanac
 import AlmanacCalendar
 
-/// A snapshot cut into series by UID, each with its text and digest: made
-/// once per snapshot, compared against the stored digests on each attempt.
+/// A snapshot cut into series by UID, each with its digest, compared with
+/// the stored digests: which series changed, which are gone, and the text
+/// of the changed ones (the only texts written).
 struct SnapshotPlan: Sendable {
     let snapshot: EventCalendar
     /// UIDs in the order of their first series in the snapshot.
     let uids: [String]
-    /// The series of each UID (indices into `snapshot.events`).
-    let members: [String: [Int]]
-    let texts: [String: String]
+    /// The first series of each UID (an index into `snapshot.events`).
+    let first: [String: Int]
+    /// All series of the UIDs that have more than one (a VEVENT and a VTODO, revisions kept).
+    let several: [String: [Int]]
+    /// The digest of every UID's series.
     let digests: [String: Int64]
-    /// The snapshot's file zones (VTIMEZONE), whose digest seeds every series' digest.
+    /// The text of the series to write: those whose digest is not the stored one.
+    let texts: [String: String]
+    /// The snapshot's file zones (VTIMEZONE) and their digest, which seeds every series' digest.
     let zones: [ZoneRow]
+    let seed: UInt64
+    /// UIDs new or changed against the stored digests (snapshot order), and stored UIDs the snapshot lacks (sorted).
+    let changed: [String]
+    let removed: [String]
 
-    /// The plan of a snapshot. With `previous`, the plan of the snapshot
-    /// the store holds, a series whose content is the same as there keeps
-    /// its digest and text, and only the others are written and digested.
-    init(_ snapshot: EventCalendar, previous: SnapshotPlan? = nil) {
+    /// The plan of a snapshot against the stored digests. With `previous`,
+    /// the plan of the snapshot the store holds (its digests are the stored
+    /// ones), a series with the same content as there keeps its digest
+    /// without being written out; only the others are written and digested.
+    init(_ snapshot: EventCalendar, stored: [String: Int64], previous: SnapshotPlan? = nil) {
         self.snapshot = snapshot
-        var uids: [String] = [], members: [String: [Int]] = [:]
+        var uids: [String] = [], first: [String: Int] = [:], several: [String: [Int]] = [:]
+        uids.reserveCapacity(snapshot.events.count)
+        first.reserveCapacity(snapshot.events.count)
         for (i, e) in snapshot.events.enumerated() {
-            if members[e.id] == nil { uids.append(e.id) }
-            members[e.id, default: []].append(i)
+            if let f = first[e.id] {
+                several[e.id, default: [f]].append(i)
+            } else {
+                first[e.id] = i
+                uids.append(e.id)
+            }
         }
-        let zones = StoredZones.rows(snapshot.fileZones, calendarID: "")
         let sameZones = previous.map { $0.snapshot.fileZones == snapshot.fileZones } ?? false
-        let seed = StoredZones.digest(zones)
-        var texts: [String: String] = [:], digests: [String: Int64] = [:]
-        texts.reserveCapacity(members.count)
-        digests.reserveCapacity(members.count)
-        for (uid, ix) in members {
-            if sameZones, let previous, let old = previous.members[uid], Self.same(ix, snapshot, old, previous.snapshot),
-               let t = previous.texts[uid], let d = previous.digests[uid] {
-                texts[uid] = t
+        let zones = sameZones ? previous!.zones : StoredZones.rows(snapshot.fileZones, calendarID: "")
+        let seed = sameZones ? previous!.seed : StoredZones.digest(zones)
+        var digests = sameZones ? previous!.digests : [:]
+        var texts: [String: String] = [:], changed: [String] = []
+        digests.reserveCapacity(uids.count)
+        snapshot.events.withUnsafeBufferPointer { events in
+            for uid in uids {
+                let mine = several[uid] ?? [first[uid]!]
+                if sameZones, let previous, let d = previous.digests[uid], previous.hasSameSeries(uid, as: mine, of: events) {
+                    if stored[uid] != d { changed.append(uid) }   // not the case while previous is the stored plan
+                    continue
+                }
+                let t = SeriesText.text(mine.lazy.map { events[$0] })
+                let d = SeriesText.digest(t, zones: seed)
                 digests[uid] = d
-                continue
-            }
-            let t = SeriesText.text(ix.lazy.map { snapshot.events[$0] })
-            texts[uid] = t
-            digests[uid] = SeriesText.digest(t, zones: seed)
-        }
-        (self.uids, self.members, self.texts, self.digests, self.zones) = (uids, members, texts, digests, zones)
-    }
-
-    /// Whether the series of one UID are the same in two snapshots.
-    static func same(_ a: [Int], _ x: EventCalendar, _ b: [Int], _ y: EventCalendar) -> Bool {
-        guard a.count == b.count else { return false }
-        return x.events.withUnsafeBufferPointer { xs in
-            y.events.withUnsafeBufferPointer { ys in
-                zip(a, b).allSatisfy { xs[$0].hasSameContent(as: ys[$1]) }
+                if stored[uid] != d {
+                    texts[uid] = t
+                    changed.append(uid)
+                }
             }
         }
+        var removed: [String] = []
+        for uid in stored.keys where first[uid] == nil { removed.append(uid) }
+        if sameZones { for uid in removed { digests[uid] = nil } }
+        (self.uids, self.first, self.several, self.digests, self.texts) = (uids, first, several, digests, texts)
+        (self.zones, self.seed, self.changed, self.removed) = (zones, seed, changed, removed.sorted())
     }
 
-    /// The UIDs whose series are new or differ from the stored ones (in the
-    /// snapshot's order), and the stored UIDs the snapshot lacks (sorted).
-    func changes(against stored: [String: Int64]) -> (changed: [String], removed: [String]) {
-        let changed = uids.filter { stored[$0] != digests[$0] }
-        let removed = stored.keys.filter { members[$0] == nil }.sorted()
-        return (changed, removed)
+    /// Whether this snapshot's series of `uid` are those at `indices` of another's events.
+    func hasSameSeries(_ uid: String, as indices: [Int], of events: UnsafeBufferPointer<CalendarEvent>) -> Bool {
+        let mine = several[uid] ?? first[uid].map { [$0] } ?? []
+        guard mine.count == indices.count else { return false }
+        return snapshot.events.withUnsafeBufferPointer { own in
+            zip(mine, indices).allSatisfy { own[$0].hasSameContent(as: events[$1]) }
+        }
     }
 
     /// The series of `uids`, in the snapshot's order.
     func events(of uids: [String]) -> [CalendarEvent] {
         var ix: [Int] = []
-        for u in uids { ix += members[u] ?? [] }
+        for u in uids {
+            if let s = several[u] { ix += s } else if let f = first[u] { ix.append(f) }
+        }
         return ix.sorted().map { snapshot.events[$0] }
     }
 
@@ -74,7 +92,7 @@ struct SnapshotPlan: Sendable {
         zones.map { ZoneRow(calendarID: calendarID, tzid: $0.tzid, transitions: $0.transitions, offsets: $0.offsets) }
     }
 
-    /// The row that stores the series of `uid`.
+    /// The row that stores the series of `uid` (one of ``changed``).
     func row(of uid: String, calendarID: String) -> SeriesRow {
         SeriesRow(calendarID: calendarID, uid: uid, digest: digests[uid] ?? 0, text: texts[uid] ?? "")
     }
