@@ -58,8 +58,12 @@ extension CalendarStore {
         guard horizon.lowerBound < horizon.upperBound else {
             throw StoreError(.invalidValue, "the horizon \(horizon.lowerBound) ..< \(horizon.upperBound) is empty")
         }
-        let digests = old == nil ? [:] : try await backend.seriesDigests(calendar: id)
-        let plan = SnapshotPlan(snapshot, stored: digests, previous: snapshots.plan(of: id, stored: digests))
+        // The remembered snapshot of this version is what the store holds:
+        // its digests are the stored ones, and need not be read.
+        let previous = old.flatMap { snapshots.plan(of: id, version: $0.version) }
+        var digests: [String: Int64] = [:]
+        if let previous { digests = previous.digests } else if old != nil { digests = try await backend.seriesDigests(calendar: id) }
+        let plan = SnapshotPlan(snapshot, stored: digests, previous: previous)
         let (changed, removed) = (plan.changed, plan.removed)
         let rebuild = old.map { $0.horizon != horizon } ?? false
         let indexed = rebuild ? plan.uids : changed
@@ -82,7 +86,7 @@ extension CalendarStore {
             series: changed.map { plan.row(of: $0, calendarID: id) }, instances: rows,
             zones: changed.isEmpty && old != nil ? nil : plan.zoneRows(calendarID: id), rebuildsIndex: rebuild,
             carriedSeries: touched, carry: { carry.moves($0) }, at: now))
-        snapshots.keep(plan, of: id)
+        snapshots.keep(plan, of: id, version: calendar.version)
         return ApplyReport(version: calendar.version, changedSeries: changed, removedSeries: removed, instancesWritten: rows.count,
                            recordsMoved: moves.count { $0.change == .rekeyed }, recordsOrphaned: moves.count { $0.change == .orphaned },
                            recordsRestored: moves.count { $0.change == .restored })

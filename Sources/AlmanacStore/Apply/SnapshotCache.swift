@@ -5,24 +5,23 @@ import Synchronization
 /// ``capacity``): the next snapshot of a calendar compares its series with
 /// them in memory and writes the text of the changed ones only, instead of
 /// writing every series' text to compare digests. A cached snapshot is
-/// used only while the stored digests are still its own (no other writer
-/// changed the calendar's series since).
+/// used only while the calendar is still at the version it made (no other
+/// writer applied a snapshot since; marks do not change the version).
 final class SnapshotCache: Sendable {
     /// How many calendars' snapshots are kept (the least recently applied go first).
     static let capacity = 8
-    private let plans = Mutex<[(id: String, plan: SnapshotPlan)]>([])
+    private let plans = Mutex<[(id: String, version: Int64, plan: SnapshotPlan)]>([])
 
-    /// The cached plan of a calendar, if its digests are the stored ones.
-    func plan(of id: String, stored: [String: Int64]) -> SnapshotPlan? {
-        guard let plan = plans.withLock({ $0.first { $0.id == id }?.plan }) else { return nil }
-        return plan.digests == stored ? plan : nil
+    /// The cached plan of a calendar, if the calendar is at the version it made.
+    func plan(of id: String, version: Int64) -> SnapshotPlan? {
+        plans.withLock { $0.first { $0.id == id && $0.version == version }?.plan }
     }
 
-    /// Keeps the plan a calendar now stores.
-    func keep(_ plan: SnapshotPlan, of id: String) {
+    /// Keeps the plan a calendar now stores, at its new version.
+    func keep(_ plan: SnapshotPlan, of id: String, version: Int64) {
         plans.withLock { list in
             list.removeAll { $0.id == id }
-            list.insert((id, plan), at: 0)
+            list.insert((id, version, plan), at: 0)
             if list.count > Self.capacity { list.removeLast() }
         }
     }

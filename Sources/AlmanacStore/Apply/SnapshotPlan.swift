@@ -24,9 +24,9 @@ struct SnapshotPlan: Sendable {
     let removed: [String]
 
     /// The plan of a snapshot against the stored digests. With `previous`,
-    /// the plan of the snapshot the store holds (its digests are the stored
-    /// ones), a series with the same content as there keeps its digest
-    /// without being written out; only the others are written and digested.
+    /// the plan of the snapshot the store holds (`stored` is its digests),
+    /// a series with the same content as there keeps its digest without
+    /// being written out; only the others are written and digested.
     init(_ snapshot: EventCalendar, stored: [String: Int64], previous: SnapshotPlan? = nil) {
         self.snapshot = snapshot
         var uids: [String] = [], first: [String: Int] = [:], several: [String: [Int]] = [:]
@@ -45,15 +45,17 @@ struct SnapshotPlan: Sendable {
         let seed = sameZones ? previous!.seed : StoredZones.digest(zones)
         var digests = sameZones ? previous!.digests : [:]
         var texts: [String: String] = [:], changed: [String] = []
+        var kept = 0   // UIDs whose series are the previous snapshot's
         digests.reserveCapacity(uids.count)
         snapshot.events.withUnsafeBufferPointer { events in
             for uid in uids {
-                let mine = several[uid] ?? [first[uid]!]
-                if sameZones, let previous, let d = previous.digests[uid], previous.hasSameSeries(uid, as: mine, of: events) {
-                    if stored[uid] != d { changed.append(uid) }   // not the case while previous is the stored plan
+                let one = first[uid]!
+                let mine = several.isEmpty ? nil : several[uid]
+                if sameZones, let previous, previous.hasSameSeries(uid, as: one, several: mine, of: events) {
+                    kept += 1   // its digest is the previous one, which is the stored one
                     continue
                 }
-                let t = SeriesText.text(mine.lazy.map { events[$0] })
+                let t = mine.map { ix in SeriesText.text(ix.lazy.map { events[$0] }) } ?? SeriesText.text(CollectionOfOne(events[one]))
                 let d = SeriesText.digest(t, zones: seed)
                 digests[uid] = d
                 if stored[uid] != d {
@@ -63,18 +65,26 @@ struct SnapshotPlan: Sendable {
             }
         }
         var removed: [String] = []
-        for uid in stored.keys where first[uid] == nil { removed.append(uid) }
+        // Every UID of the previous snapshot is still here when as many are kept as it had.
+        if !(sameZones && kept == previous!.uids.count) {
+            for uid in stored.keys where first[uid] == nil { removed.append(uid) }
+        }
         if sameZones { for uid in removed { digests[uid] = nil } }
         (self.uids, self.first, self.several, self.digests, self.texts) = (uids, first, several, digests, texts)
         (self.zones, self.seed, self.changed, self.removed) = (zones, seed, changed, removed.sorted())
     }
 
-    /// Whether this snapshot's series of `uid` are those at `indices` of another's events.
-    func hasSameSeries(_ uid: String, as indices: [Int], of events: UnsafeBufferPointer<CalendarEvent>) -> Bool {
-        let mine = several[uid] ?? first[uid].map { [$0] } ?? []
-        guard mine.count == indices.count else { return false }
+    /// Whether this snapshot's series of `uid` are those of another's
+    /// events: the one at `one`, or the `several` (all of them) when given.
+    func hasSameSeries(_ uid: String, as one: Int, several others: [Int]?, of events: UnsafeBufferPointer<CalendarEvent>) -> Bool {
+        guard let mine = first[uid] else { return false }
+        let ours = several.isEmpty ? nil : several[uid]
         return snapshot.events.withUnsafeBufferPointer { own in
-            zip(mine, indices).allSatisfy { own[$0].hasSameContent(as: events[$1]) }
+            switch (ours, others) {
+            case (nil, nil): return own[mine].hasSameContent(as: events[one])
+            case (let a?, let b?): return a.count == b.count && zip(a, b).allSatisfy { own[$0].hasSameContent(as: events[$1]) }
+            default: return false
+            }
         }
     }
 
