@@ -84,7 +84,7 @@ extension CalendarStore {
         let moves = try await backend.commit(StoreChange(
             calendar: calendar, expectedVersion: old?.version, removedSeries: touched.filter { digests[$0] != nil },
             series: changed.map { plan.row(of: $0, calendarID: id) }, instances: rows,
-            zones: changed.isEmpty && old != nil ? nil : plan.zoneRows(calendarID: id), rebuildsIndex: rebuild,
+            zones: (changed.isEmpty || plan.zonesAreStored) && old != nil ? nil : plan.zoneRows(calendarID: id), rebuildsIndex: rebuild,
             carriedSeries: touched, carry: { carry.moves($0) }, at: now))
         snapshots.keep(plan, of: id, version: calendar.version)
         return ApplyReport(version: calendar.version, changedSeries: changed, removedSeries: removed, instancesWritten: rows.count,

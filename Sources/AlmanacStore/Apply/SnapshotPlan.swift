@@ -19,6 +19,8 @@ struct SnapshotPlan: Sendable {
     /// The snapshot's file zones (VTIMEZONE) and their digest, which seeds every series' digest.
     let zones: [ZoneRow]
     let seed: UInt64
+    /// Whether the file zones are the remembered snapshot's (and so the stored ones).
+    let zonesAreStored: Bool
     /// UIDs new or changed against the stored digests (snapshot order), and stored UIDs the snapshot lacks (sorted).
     let changed: [String]
     let removed: [String]
@@ -72,6 +74,7 @@ struct SnapshotPlan: Sendable {
         if sameZones { for uid in removed { digests[uid] = nil } }
         (self.uids, self.first, self.several, self.digests, self.texts) = (uids, first, several, digests, texts)
         (self.zones, self.seed, self.changed, self.removed) = (zones, seed, changed, removed.sorted())
+        zonesAreStored = sameZones
     }
 
     /// Whether this snapshot's series of `uid` are those of another's
