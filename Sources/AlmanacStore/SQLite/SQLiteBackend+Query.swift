@@ -35,24 +35,28 @@ extension SQLiteBackend {
     }
 
     package func records(_ q: RecordQuery) async throws(StoreError) -> [StoredRecord] {
-        try await read { db in
-            var out: [StoredRecord] = []
-            for c in q.calendars {
-                var sql = "SELECT * FROM record WHERE calendar_id = ?"
-                var args: StatementArguments = [c]
-                if let key = q.key { sql += " AND key = ?"; args += [key] }
-                if let days = q.days { sql += " AND day >= ? AND day < ?"; args += [days.lowerBound, days.upperBound] }
-                if q.orphansOnly { sql += " AND orphaned_at IS NOT NULL" }
-                let seriesSets: [String?] = q.seriesIDs.map { $0.map(Optional.some) } ?? [nil]
-                for s in seriesSets {
-                    var sqlS = sql, argsS = args
-                    if let s { sqlS += " AND series_id = ?"; argsS += [s] }
-                    let rows = try Row.fetchCursor(db, sql: sqlS + " ORDER BY day, key", arguments: argsS)
-                    while let r = try rows.next() { out.append(try Self.recordColumns(r).record()) }
-                }
+        try await read { db in try Self.records(q, in: db) }
+    }
+
+    /// The records a query wants, read in `db`'s transaction (a commit carries
+    /// the records it reads this way inside its own).
+    static func records(_ q: RecordQuery, in db: Database) throws -> [StoredRecord] {
+        var out: [StoredRecord] = []
+        for c in q.calendars {
+            var sql = "SELECT * FROM record WHERE calendar_id = ?"
+            var args: StatementArguments = [c]
+            if let key = q.key { sql += " AND key = ?"; args += [key] }
+            if let days = q.days { sql += " AND day >= ? AND day < ?"; args += [days.lowerBound, days.upperBound] }
+            if q.orphansOnly { sql += " AND orphaned_at IS NOT NULL" }
+            let seriesSets: [String?] = q.seriesIDs.map { $0.map(Optional.some) } ?? [nil]
+            for s in seriesSets {
+                var sqlS = sql, argsS = args
+                if let s { sqlS += " AND series_id = ?"; argsS += [s] }
+                let rows = try Row.fetchCursor(db, sql: sqlS + " ORDER BY day, key", arguments: argsS)
+                while let r = try rows.next() { out.append(try Self.recordColumns(r).record()) }
             }
-            return out
         }
+        return out
     }
 
     static func recordColumns(_ r: Row) -> RecordColumns {

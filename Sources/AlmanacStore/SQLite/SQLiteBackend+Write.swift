@@ -41,12 +41,7 @@ extension SQLiteBackend {
             // prepared among them), carried; old keys first, then new ones:
             // a record may move to the key another one leaves (the moves
             // never collide: RecordCarry).
-            var records: [StoredRecord] = []
-            for uid in change.carriedSeries {
-                let rows = try Row.fetchCursor(db, sql: "SELECT * FROM record WHERE calendar_id = ? AND series_id = ? ORDER BY day, key",
-                                               arguments: [id, uid])
-                while let r = try rows.next() { records.append(try Self.recordColumns(r).record()) }
-            }
+            let records = try Self.records(RecordQuery(calendars: [id], seriesIDs: change.carriedSeries), in: db)
             let moves = records.isEmpty ? [] : change.carry(records)
             for m in moves where m.old.record.key != m.new.record.key {
                 try db.execute(sql: "DELETE FROM record WHERE calendar_id = ? AND key = ?", arguments: [id, m.old.record.key.description])
